@@ -1,0 +1,76 @@
+import path from 'node:path'
+import { eventChannel } from '../preload/contract'
+import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
+import { hardenSession, hardenWebContents } from './electron/security'
+import type { ElectronModule } from './electron/types'
+import { createMainWindow } from './electron/window'
+import { connectEvents } from './handlers/events'
+import { createHandlers } from './handlers/handlers'
+import { registerIpc } from './ipc'
+import { createServices } from './services'
+import { KEYCHAIN_SERVICE } from './services/app-identity'
+import type { Keychain } from './services/secrets/keychain'
+
+export interface StartOptions {
+  /** The folder holding the built main bundle; preload and renderer sit beside it in out/. */
+  mainDir: string
+  /** The vite dev server, when running `npm run dev`. */
+  rendererDevUrl?: string | undefined
+  openKeychain: () => Promise<Keychain>
+}
+
+/**
+ * The app's lifecycle. Takes the electron module as an argument so the wiring test can run
+ * it against a stand-in and check every security setting and every channel.
+ */
+export async function startApp(electron: ElectronModule, options: StartOptions): Promise<void> {
+  const { app } = electron
+  registerAppScheme(electron.protocol)
+  app.enableSandbox()
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, electron.shell))
+
+  await app.whenReady()
+  hardenSession(electron.session.defaultSession)
+  const rendererDir = path.join(options.mainDir, '..', 'renderer')
+  handleAppProtocol(electron.protocol, electron.net, rendererDir)
+
+  const services = createServices({
+    userDataDir: app.getPath('userData'),
+    openKeychain: options.openKeychain,
+    keychainServiceName: KEYCHAIN_SERVICE,
+    environment: { version: app.getVersion(), platform: process.platform },
+  })
+  await services.start()
+
+  const pageOrigin = options.rendererDevUrl ? new URL(options.rendererDevUrl).origin : APP_ORIGIN
+  const isAppUrl = (url: string): boolean => {
+    try {
+      return new URL(url).origin === pageOrigin
+    } catch {
+      return false
+    }
+  }
+  registerIpc(electron.ipcMain, createHandlers(services), isAppUrl)
+
+  const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
+  const window = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
+  const disconnect = connectEvents(services, (event, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
+  })
+  window.on('closed', disconnect)
+  // With the single-instance lock, a second launch focuses the first window instead.
+  app.on('second-instance', () => {
+    if (window.isDestroyed()) return
+    if (window.isMinimized()) window.restore()
+    window.focus()
+  })
+
+  app.on('window-all-closed', () => app.quit())
+  app.on('will-quit', () => {
+    void services.close()
+  })
+}

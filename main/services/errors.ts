@@ -1,0 +1,39 @@
+import type { ApiErrorShape, ErrorCode } from '../../preload/contract'
+
+/**
+ * The one error type services throw. `message` is a sentence a user can act on;
+ * `details` keeps the raw facts (HTTP code, API status, field errors, wait time)
+ * for the details view and for tests.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.details = details
+  }
+
+  toShape(): ApiErrorShape {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details }
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError
+}
+
+/** Anything thrown becomes a wire error; unknown failures never leak stack traces to the page. */
+export function toErrorShape(error: unknown): ApiErrorShape {
+  if (isAppError(error)) return error.toShape()
+  const detail = error instanceof Error ? error.message : String(error)
+  return {
+    code: 'internal',
+    message: 'Something went wrong inside AdOps Desk. Try again; if it keeps happening, restart the app.',
+    details: { error: detail.slice(0, 500) },
+  }
+}

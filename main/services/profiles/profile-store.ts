@@ -1,0 +1,181 @@
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import type { Profile, ProfileInput } from '../../../preload/contract'
+import { AppError } from '../errors'
+import { readJsonFile, writeJsonFile } from '../files/json-file'
+import type { Notices } from '../notices'
+import type { SecretStore } from '../secrets/secret-store'
+import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
+import { normaliseProfileInput } from './validation'
+
+export interface ProfileStore {
+  list(): Promise<Profile[]>
+  get(id: string): Promise<Profile>
+  /** The stored profile (no secret) by id or, for the command line, by display name. */
+  find(idOrName: string): Promise<StoredProfile | null>
+  create(input: ProfileInput): Promise<Profile>
+  update(id: string, input: ProfileInput): Promise<Profile>
+  duplicate(id: string): Promise<Profile>
+  delete(id: string): Promise<void>
+  /** The credential for a profile, read from the secret store at the moment it is needed. */
+  credentials(id: string): Promise<Credentials>
+}
+
+export interface ProfileStoreOptions {
+  userDataDir: string
+  secrets: SecretStore
+  notices: Notices
+  now?: () => Date
+  newId?: () => string
+}
+
+export const PROFILES_FILE_NAME = 'profiles.json'
+
+export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
+  const { secrets, notices } = options
+  const now = options.now ?? (() => new Date())
+  const newId = options.newId ?? randomUUID
+  const filePath = path.join(options.userDataDir, PROFILES_FILE_NAME)
+
+  let loaded: Promise<StoredProfile[]> | undefined
+  // One write at a time, in call order: two quick edits must not race each other's rename.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  function load(): Promise<StoredProfile[]> {
+    loaded ??= readJsonFile(filePath, profilesFileSchema, now).then((read) => {
+      if (read.state === 'ok') return read.value.profiles
+      if (read.state === 'corrupt') {
+        notices.add({
+          level: 'error',
+          message: `Your saved connections could not be read because ${read.reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
+          details: { movedTo: read.movedTo },
+        })
+      }
+      return []
+    })
+    return loaded
+  }
+
+  function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
+    const run = queue.then(async () => {
+      const current = await load()
+      const { profiles, result } = await change([...current])
+      try {
+        await writeJsonFile(filePath, { version: PROFILES_FILE_VERSION, profiles })
+      } catch (error) {
+        throw new AppError('storage', 'Your connections could not be saved to disk. Check that the disk is not full and try again.', {
+          path: filePath,
+          error: (error as Error).message,
+        })
+      }
+      loaded = Promise.resolve(profiles)
+      return result
+    })
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  async function present(stored: StoredProfile): Promise<Profile> {
+    const storage = await secrets.storage(stored.id)
+    return { ...stored, hasSecret: storage !== 'none', secretStorage: storage, isDemo: false }
+  }
+
+  function secretOf(input: ProfileInput): string | undefined {
+    return input.auth.method === 'password' ? input.auth.password : input.auth.token
+  }
+
+  function requireSecret(): never {
+    throw new AppError('validation', 'Enter the password or token for this connection.', {
+      fields: { secret: ['Required'] },
+    })
+  }
+
+  async function findIndex(profiles: StoredProfile[], id: string): Promise<number> {
+    const index = profiles.findIndex((profile) => profile.id === id)
+    if (index < 0) throw new AppError('not_found', 'That connection no longer exists; it may have been deleted in another window.', { id })
+    return index
+  }
+
+  return {
+    async list() {
+      const profiles = await load()
+      return Promise.all(profiles.map(present))
+    },
+
+    async get(id) {
+      const profiles = await load()
+      const found = profiles[await findIndex(profiles, id)]
+      return present(found as StoredProfile)
+    },
+
+    async find(idOrName) {
+      const profiles = await load()
+      return profiles.find((profile) => profile.id === idOrName) ?? profiles.find((profile) => profile.name === idOrName) ?? null
+    },
+
+    async create(input) {
+      const normalised = normaliseProfileInput(input)
+      const secret = secretOf(input)
+      if (secret === undefined) requireSecret()
+      const stamp = now().toISOString()
+      const stored: StoredProfile = { id: newId(), ...normalised, createdAt: stamp, updatedAt: stamp }
+      // Secret first: a profile that exists without its secret is confusing, an orphaned keychain entry is harmless and is overwritten on retry.
+      await secrets.set(stored.id, secret, { sessionOnly: input.sessionOnlySecret === true })
+      await mutate(async (profiles) => ({ profiles: [...profiles, stored], result: undefined }))
+      return present(stored)
+    },
+
+    async update(id, input) {
+      const normalised = normaliseProfileInput(input)
+      const secret = secretOf(input)
+      const updated = await mutate(async (profiles) => {
+        const index = await findIndex(profiles, id)
+        const previous = profiles[index] as StoredProfile
+        // A new sign-in method needs its own secret: a password is not a token.
+        if (secret === undefined && previous.authMethod !== normalised.authMethod) requireSecret()
+        if (secret !== undefined) await secrets.set(id, secret, { sessionOnly: input.sessionOnlySecret === true })
+        const next: StoredProfile = { ...previous, ...normalised, updatedAt: now().toISOString() }
+        profiles[index] = next
+        return { profiles, result: next }
+      })
+      return present(updated)
+    },
+
+    async duplicate(id) {
+      const copy = await mutate(async (profiles) => {
+        const source = profiles[await findIndex(profiles, id)] as StoredProfile
+        const stamp = now().toISOString()
+        const names = new Set(profiles.map((profile) => profile.name))
+        let name = `${source.name} (copy)`
+        for (let counter = 2; names.has(name); counter += 1) name = `${source.name} (copy ${counter})`
+        const duplicate: StoredProfile = { ...source, id: newId(), name, createdAt: stamp, updatedAt: stamp }
+        return { profiles: [...profiles, duplicate], result: duplicate }
+      })
+      return present(copy)
+    },
+
+    async delete(id) {
+      await mutate(async (profiles) => {
+        const index = await findIndex(profiles, id)
+        profiles.splice(index, 1)
+        return { profiles, result: undefined }
+      })
+      // After the file: if the keychain fails now, the entry is orphaned but the user's intent (gone from the list) holds.
+      await secrets.delete(id).catch((error: unknown) => {
+        notices.add({ level: 'warning', message: 'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
+      })
+    },
+
+    async credentials(id) {
+      const profiles = await load()
+      const stored = profiles[await findIndex(profiles, id)] as StoredProfile
+      const secret = await secrets.get(id)
+      if (secret === null) {
+        throw new AppError('auth', `No password or token is stored for "${stored.name}". Edit the connection and enter it.`, { profileId: id })
+      }
+      return stored.authMethod === 'password'
+        ? { method: 'password', username: stored.username ?? '', password: secret }
+        : { method: 'token', token: secret }
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import type { Api, ApiErrorShape, ErrorCode, Outcome } from '../../../preload/contract'
+
+declare global {
+  interface Window {
+    /** Put there by the preload (Electron) or the web host's bridge; the renderer's only way out. */
+    readonly api: Api
+  }
+}
+
+/** A failed bridge call, thrown in the renderer so stores can use try/catch. */
+export class ApiError extends Error {
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(shape: ApiErrorShape) {
+    super(shape.message)
+    this.name = 'ApiError'
+    this.code = shape.code
+    this.details = shape.details
+  }
+
+  /** Field messages from a validation error, keyed by field name. */
+  get fieldErrors(): Record<string, string[]> {
+    const fields = this.details?.fields
+    return fields && typeof fields === 'object' ? (fields as Record<string, string[]>) : {}
+  }
+}
+
+export function api(): Api {
+  return window.api
+}
+
+export async function unwrap<T>(pending: Promise<Outcome<T>>): Promise<T> {
+  const outcome = await pending
+  if (outcome.ok) return outcome.value
+  throw new ApiError(outcome.error)
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

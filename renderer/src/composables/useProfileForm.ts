@@ -1,0 +1,104 @@
+import { computed, reactive, ref } from 'vue'
+import type { Profile, ProfileInput } from '../../../preload/contract'
+import { ApiError } from '../api/bridge'
+
+export interface ProfileFormModel {
+  name: string
+  baseUrl: string
+  authUrl: string
+  reportUrl: string
+  serviceId: string
+  reportServiceId: string
+  authMethod: 'password' | 'token'
+  username: string
+  password: string
+  token: string
+  sessionOnlySecret: boolean
+}
+
+export type ProfileField = keyof Omit<ProfileFormModel, 'authMethod' | 'sessionOnlySecret' | 'password' | 'token'> | 'secret'
+
+function emptyModel(): ProfileFormModel {
+  return {
+    name: '', baseUrl: '', authUrl: '', reportUrl: '', serviceId: '', reportServiceId: '',
+    authMethod: 'password', username: '', password: '', token: '', sessionOnlySecret: false,
+  }
+}
+
+/** Where the contract's input paths land in the form. */
+const issuePathToField: Record<string, ProfileField> = {
+  'auth.username': 'username',
+  'auth.password': 'secret',
+  'auth.token': 'secret',
+  secret: 'secret',
+}
+
+/**
+ * The connection form's state and rules. The renderer checks only what it can know
+ * (required fields); addresses are checked by main, whose field errors land here too.
+ */
+export function useProfileForm(existing: Profile | null) {
+  const model = reactive<ProfileFormModel>(emptyModel())
+  if (existing) {
+    Object.assign(model, {
+      name: existing.name, baseUrl: existing.baseUrl, authUrl: existing.authUrl, reportUrl: existing.reportUrl,
+      serviceId: existing.serviceId, reportServiceId: existing.reportServiceId ?? '',
+      authMethod: existing.authMethod, username: existing.username ?? '',
+    })
+  }
+  const errors = ref<Partial<Record<ProfileField, string>>>({})
+  const formError = ref<ApiError | null>(null)
+
+  /** A secret is needed for a new profile, a copy without one, or when the sign-in method changes. */
+  const secretRequired = computed(() => !existing || !existing.hasSecret || existing.authMethod !== model.authMethod)
+
+  function check(): boolean {
+    const found: Partial<Record<ProfileField, string>> = {}
+    for (const field of ['name', 'baseUrl', 'authUrl', 'reportUrl', 'serviceId'] as const) {
+      if (model[field].trim() === '') found[field] = 'Required'
+    }
+    if (model.authMethod === 'password' && model.username.trim() === '') found.username = 'Required'
+    const secret = model.authMethod === 'password' ? model.password : model.token.trim()
+    if (secretRequired.value && secret === '') found.secret = model.authMethod === 'password' ? 'Enter the password' : 'Enter the token'
+    errors.value = found
+    return Object.keys(found).length === 0
+  }
+
+  function toInput(): ProfileInput {
+    const auth: ProfileInput['auth'] = model.authMethod === 'password'
+      ? { method: 'password', username: model.username.trim(), ...(model.password !== '' ? { password: model.password } : {}) }
+      : { method: 'token', ...(model.token.trim() !== '' ? { token: model.token.trim() } : {}) }
+    return {
+      name: model.name.trim(), baseUrl: model.baseUrl.trim(), authUrl: model.authUrl.trim(), reportUrl: model.reportUrl.trim(),
+      serviceId: model.serviceId.trim(), reportServiceId: model.reportServiceId.trim(), auth,
+      ...(model.sessionOnlySecret ? { sessionOnlySecret: true } : {}),
+    }
+  }
+
+  /** Puts a failed save's messages next to the fields they name; the rest goes above the form. */
+  function showError(error: unknown): void {
+    const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+    const found: Partial<Record<ProfileField, string>> = {}
+    for (const [name, messages] of Object.entries(apiError.fieldErrors)) {
+      const field = (issuePathToField[name] ?? name) as ProfileField
+      found[field] = messages.join(' ')
+    }
+    const issues = apiError.details?.issues
+    if (Array.isArray(issues)) {
+      for (const issue of issues as Array<{ path: string; message: string }>) {
+        const field = (issuePathToField[issue.path] ?? issue.path) as ProfileField
+        found[field] = issue.message
+      }
+    }
+    errors.value = found
+    formError.value = apiError
+  }
+
+  /** Clears the secret fields once saved: the renderer holds a secret no longer than the form needs it. */
+  function forgetSecret(): void {
+    model.password = ''
+    model.token = ''
+  }
+
+  return { model, errors, formError, secretRequired, check, toInput, showError, forgetSecret }
+}

@@ -1,0 +1,34 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { Notice } from '../../../preload/contract'
+import { api, unwrap } from '../api/bridge'
+
+/** App-wide facts from main: version, whether the keychain works, and notices to show. */
+export const useAppStore = defineStore('app', () => {
+  const version = ref('')
+  const platform = ref('')
+  const keychainAvailable = ref(true)
+  const notices = ref<Notice[]>([])
+  let subscribed = false
+
+  async function load(): Promise<void> {
+    const info = await unwrap(api().app.info({}))
+    version.value = info.version
+    platform.value = info.platform
+    keychainAvailable.value = info.keychainAvailable
+    notices.value = info.notices
+    if (!subscribed) {
+      subscribed = true
+      api().onNotice((notice) => {
+        if (!notices.value.some((existing) => existing.id === notice.id)) notices.value.push(notice)
+      })
+    }
+  }
+
+  async function dismiss(id: string): Promise<void> {
+    notices.value = notices.value.filter((notice) => notice.id !== id)
+    await unwrap(api().app.dismissNotice({ id }))
+  }
+
+  return { version, platform, keychainAvailable, notices, load, dismiss }
+})

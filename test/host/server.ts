@@ -1,0 +1,194 @@
+/**
+ * The web host: serves the built renderer to a browser with window.api wired to the real
+ * main-process handlers (same services, same dispatch, same contract) over HTTP. This is how
+ * the app is looked at and tested where Electron cannot run. Loopback only; every call must
+ * carry the per-run token, so another page in the browser cannot drive it.
+ */
+import http from 'node:http'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { build } from 'vite'
+import { eventChannel } from '../../preload/contract'
+import { CONTENT_SECURITY_POLICY } from '../../main/electron/app-protocol'
+import { dispatch } from '../../main/handlers/dispatch'
+import { connectEvents } from '../../main/handlers/events'
+import { createHandlers } from '../../main/handlers/handlers'
+import { createServices, type Services } from '../../main/services'
+import type { Keychain } from '../../main/services/secrets/keychain'
+import { loadKeytar } from '../../main/services/secrets/keychain'
+
+export interface WebHostOptions {
+  port: number
+  host?: string
+  userDataDir: string
+  rendererDir: string
+  keychainServiceName: string
+  openKeychain?: () => Promise<Keychain>
+}
+
+export interface WebHost {
+  url: string
+  services: Services
+  close(): Promise<void>
+}
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+}
+
+let bridgeBundle: Promise<string> | undefined
+/** Bundles test/host/web-bridge.ts (and through it preload/bridge.ts and the contract) once per process. */
+function bundleBridge(): Promise<string> {
+  bridgeBundle ??= build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      target: 'chrome130',
+      lib: { entry: path.join(import.meta.dirname, 'web-bridge.ts'), formats: ['iife'], name: 'AdopsWebBridge', fileName: () => 'bridge.js' },
+    },
+  }).then((output) => {
+    const results = Array.isArray(output) ? output : [output]
+    for (const result of results) {
+      if ('output' in result) {
+        const chunk = result.output.find((item) => item.type === 'chunk')
+        if (chunk && chunk.type === 'chunk') return chunk.code
+      }
+    }
+    throw new Error('The web bridge did not build')
+  })
+  return bridgeBundle
+}
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) throw new Error('Request body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const indexPath = path.join(options.rendererDir, 'index.html')
+  await fs.access(indexPath).catch(() => {
+    throw new Error(`No built renderer at ${options.rendererDir}. Run "npm run build" first.`)
+  })
+  const token = randomBytes(24).toString('hex')
+  const services = createServices({
+    userDataDir: options.userDataDir,
+    openKeychain: options.openKeychain ?? loadKeytar,
+    keychainServiceName: options.keychainServiceName,
+    environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
+  })
+  await services.start()
+  const handlers = createHandlers(services)
+  const bridge = `window.__ADOPS_HOST__ = ${JSON.stringify({ token })};\n${await bundleBridge()}`
+  const streams = new Set<http.ServerResponse>()
+  const disconnect = connectEvents(services, (event, payload) => {
+    const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
+    for (const stream of streams) stream.write(line)
+  })
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' })
+      response.end(String(error))
+    })
+  })
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://host')
+    if (url.pathname.startsWith('/__host/invoke/') && request.method === 'POST') {
+      if (request.headers['x-adops-host-token'] !== token) {
+        response.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"forbidden"}')
+        return
+      }
+      const channel = decodeURIComponent(url.pathname.slice('/__host/invoke/'.length))
+      let input: unknown
+      try {
+        input = JSON.parse(await readBody(request))
+      } catch {
+        input = Symbol('unparseable')
+      }
+      const outcome = await dispatch(handlers, channel, input)
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(outcome))
+      return
+    }
+    if (url.pathname === '/__host/events') {
+      if (url.searchParams.get('token') !== token) {
+        response.writeHead(403).end()
+        return
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      response.write(': connected\n\n')
+      streams.add(response)
+      request.on('close', () => streams.delete(response))
+      return
+    }
+    if (url.pathname === '/__host/bridge.js') {
+      response.writeHead(200, { 'content-type': contentTypes['.js'] as string, 'cache-control': 'no-store' }).end(bridge)
+      return
+    }
+    await serveStatic(url.pathname, response)
+  }
+
+  async function serveStatic(pathname: string, response: http.ServerResponse): Promise<void> {
+    const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname)
+    const root = path.resolve(options.rendererDir)
+    const file = path.resolve(root, `.${relative}`)
+    if (!file.startsWith(root + path.sep)) {
+      response.writeHead(404).end()
+      return
+    }
+    let body: Buffer
+    try {
+      body = await fs.readFile(file)
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+      return
+    }
+    const headers = {
+      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    }
+    if (file === path.join(root, 'index.html')) {
+      // The bridge goes first: a classic script runs before the app's deferred module script.
+      const html = body.toString('utf8').replace('<head>', '<head>\n    <script src="/__host/bridge.js"></script>')
+      response.writeHead(200, headers).end(html)
+      return
+    }
+    response.writeHead(200, headers).end(body)
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/`,
+    services,
+    async close() {
+      disconnect()
+      for (const stream of streams) stream.end()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await services.close()
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createServices, type Services } from '../../main/services'
+import type { Keychain } from '../../main/services/secrets/keychain'
+import { createMemoryKeychain } from './memory-keychain'
+
+export async function temporaryFolder(prefix = 'adops-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix))
+}
+
+export async function createTestServices(options: { keychain?: Keychain; userDataDir?: string; serviceName?: string } = {}): Promise<Services & { userDataDir: string }> {
+  const userDataDir = options.userDataDir ?? (await temporaryFolder())
+  const keychain = options.keychain ?? createMemoryKeychain()
+  const services = createServices({
+    userDataDir,
+    openKeychain: async () => keychain,
+    keychainServiceName: options.serviceName ?? 'AdOps Desk test',
+    environment: { version: '0.0.0-test', platform: 'test' },
+  })
+  await services.start()
+  return Object.assign(services, { userDataDir })
+}
+
+export const passwordProfile = {
+  name: 'Production EU',
+  baseUrl: 'https://workflow.example.com/api/v1/',
+  authUrl: 'https://auth.example.com',
+  reportUrl: 'https://reports.example.com//',
+  serviceId: '1234',
+  auth: { method: 'password' as const, username: 'ops@example.com', password: 's3cret-PASSWORD-value' },
+}
+
+export const tokenProfile = {
+  name: 'Staging token',
+  baseUrl: 'http://127.0.0.1:9/workflow/v1',
+  authUrl: 'http://127.0.0.1:9/auth',
+  reportUrl: 'http://127.0.0.1:9/report',
+  serviceId: 'demo',
+  reportServiceId: 'reports',
+  auth: { method: 'token' as const, token: 'permanent-TOKEN-value-123' },
+}

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path'
+import { defineConfig, type UserConfig } from 'vite'
+import vue from '@vitejs/plugin-vue'
+
+const root = import.meta.dirname
+const here = (path: string): string => resolve(root, path)
+
+/**
+ * One config, three builds, chosen by `--mode` (see the `build` script):
+ * - main: Node ESM for Electron's main process; node_modules stay external so keytar's
+ *   native module loads from disk and electron resolves to the runtime.
+ * - preload: ONE CommonJS file with its dependencies bundled, because a sandboxed preload
+ *   cannot require anything but electron.
+ * - renderer (default): the Vue app.
+ */
+const targets: Record<string, UserConfig> = {
+  main: {
+    build: {
+      ssr: here('main/index.ts'),
+      outDir: here('out/main'),
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: true,
+      rollupOptions: { output: { format: 'es', entryFileNames: '[name].js' } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: here('out/preload'),
+      emptyOutDir: true,
+      target: 'chrome130',
+      minify: false,
+      lib: { entry: here('preload/index.ts'), formats: ['cjs'], fileName: () => 'index.cjs' },
+      rollupOptions: { external: ['electron'] },
+    },
+  },
+  renderer: {
+    root: here('renderer'),
+    base: './',
+    plugins: [vue()],
+    build: {
+      outDir: here('out/renderer'),
+      emptyOutDir: true,
+      target: 'chrome130',
+      chunkSizeWarningLimit: 3_000,
+    },
+  },
+}
+
+export default defineConfig(({ mode }) => targets[mode] ?? (targets.renderer as UserConfig))

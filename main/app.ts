@@ -46,14 +46,8 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   })
   await services.start()
 
-  const pageOrigin = options.rendererDevUrl ? new URL(options.rendererDevUrl).origin : APP_ORIGIN
-  const isAppUrl = (url: string): boolean => {
-    try {
-      return new URL(url).origin === pageOrigin
-    } catch {
-      return false
-    }
-  }
+  const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
+  const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin
   registerIpc(electron.ipcMain, createHandlers(services), isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
@@ -73,4 +67,17 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   app.on('will-quit', () => {
     void services.close()
   })
+}
+
+/**
+ * scheme://host[:port] of a URL. Node's URL gives custom schemes such as app:// an opaque
+ * "null" origin, so it is built by hand; an unparseable URL matches nothing.
+ */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}`
+  } catch {
+    return null
+  }
 }

@@ -1,0 +1,96 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { channelNames, eventChannel } from '../../../preload/contract'
+import { startApp } from '../../../main/app'
+import { createFakeElectron, type FakeWebContents } from '../../support/fake-electron'
+import { createMemoryKeychain } from '../../support/memory-keychain'
+import { temporaryFolder } from '../../support/services'
+
+describe('main process wiring (with a stand-in electron module)', () => {
+  let fake: ReturnType<typeof createFakeElectron>
+  let contents: FakeWebContents
+  let out: string
+
+  beforeAll(async () => {
+    out = await temporaryFolder('adops-out-')
+    await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
+    await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
+    fake = createFakeElectron(await temporaryFolder())
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => createMemoryKeychain() })
+    const window = fake.windows[0]
+    if (!window) throw new Error('no window was created')
+    contents = window.webContents
+  })
+
+  it('creates one window with the secure web preferences and the bundled preload', () => {
+    expect(fake.windows).toHaveLength(1)
+    const preferences = fake.windows[0]?.options.webPreferences as Record<string, unknown>
+    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
+    expect(preferences.allowRunningInsecureContent).toBe(false)
+    expect(preferences.preload).toBe(path.join(out, 'preload', 'index.cjs'))
+    expect(fake.app.sandboxEnabled).toBe(true)
+    expect(fake.windows[0]?.loadedUrl).toBe('app://adops/index.html')
+  })
+
+  it('serves the renderer with a CSP whose script-src is self only, and nothing outside the renderer folder', async () => {
+    expect(fake.protocols.privileged).toEqual([expect.objectContaining({ scheme: 'app' })])
+    const handler = fake.protocols.handlers.get('app')
+    if (!handler) throw new Error('app:// is not handled')
+    const page = await handler(new Request('app://adops/index.html'))
+    const csp = page.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/)
+    expect(csp).toContain("default-src 'self'")
+    expect(await page.text()).toContain('AdOps Desk')
+    const escape = await handler(new Request('app://adops/..%2F..%2F..%2Fetc%2Fpasswd'))
+    expect(escape.status).toBe(404)
+  })
+
+  it('denies navigation, redirects, webviews and window.open', () => {
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      let prevented = false
+      contents.emit(event, { preventDefault: () => (prevented = true) }, 'https://evil.example.com')
+      expect(prevented, event).toBe(true)
+    }
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.example.com' })).toEqual({ action: 'deny' })
+    expect(contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    expect(fake.opened).toEqual([])
+    // An allow-listed link opens in the OS browser, still never in the app.
+    expect(contents.windowOpenHandler?.({ url: 'https://adops-desk.invalid/help' })).toEqual({ action: 'deny' })
+    expect(fake.opened).toEqual(['https://adops-desk.invalid/help'])
+  })
+
+  it('denies every permission request and check', () => {
+    const answers: boolean[] = []
+    fake.permission.request?.({}, 'media', (granted: boolean) => answers.push(granted))
+    fake.permission.request?.({}, 'notifications', (granted: boolean) => answers.push(granted))
+    expect(answers).toEqual([false, false])
+    expect(fake.permission.check?.({}, 'clipboard-read')).toBe(false)
+  })
+
+  it('registers exactly one handler per contract channel', () => {
+    expect([...fake.handlers.keys()].sort()).toEqual([...channelNames].sort())
+  })
+
+  it('answers our own main frame, refuses other senders and subframes', async () => {
+    const handler = fake.handlers.get('app:info')
+    if (!handler) throw new Error('app:info not registered')
+    const own = await handler({ sender: contents, senderFrame: contents.mainFrame }, {})
+    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0' } })
+    const subframe = await handler({ sender: contents, senderFrame: { url: 'app://adops/index.html' } }, {})
+    expect(subframe).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    const foreign = { ...contents, mainFrame: { url: 'https://evil.example.com/' } }
+    const other = await handler({ sender: foreign, senderFrame: foreign.mainFrame }, {})
+    expect(other).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    const bad = await handler({ sender: contents, senderFrame: contents.mainFrame }, { unexpected: true })
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+  })
+
+  it('forwards notices to the window as contract events', async () => {
+    const handler = fake.handlers.get('profiles:list')
+    expect(await handler?.({ sender: contents, senderFrame: contents.mainFrame }, {})).toEqual({ ok: true, value: [] })
+    // Nothing has happened yet that deserves a notice.
+    expect(contents.sent.filter((message) => message.channel === eventChannel('onNotice'))).toEqual([])
+  })
+})

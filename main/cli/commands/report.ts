@@ -1,0 +1,94 @@
+import { constants, promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { ReportRequest } from '../../services/reporting/schemas'
+import { saveStreamAtomically } from '../../services/reporting/save-export'
+import type { Command, CommandContext } from '../command'
+import { readJsonObject, writeJson } from '../io'
+import { UsageError } from '../usage'
+
+/** The request body as in the spec; a token in it is dropped (the client adds the right one). */
+async function requestArgument(context: CommandContext): Promise<ReportRequest> {
+  const source = context.values.request
+  if (source === undefined) throw new UsageError('--request FILE (or --request - for standard input) is required.')
+  const { token: _ignored, ...request } = await readJsonObject(source, '--request', context.io.stdin)
+  const missing = (['project_name', 'slicer_name'] as const).filter((key) => typeof request[key] !== 'string' || request[key] === '')
+  if (missing.length > 0) throw new UsageError(`The request needs ${missing.join(' and ')}.`)
+  return request as ReportRequest
+}
+
+const info: Command = {
+  group: 'report',
+  name: 'info',
+  args: [],
+  options: ['project', 'slicer'],
+  connection: 'reporting',
+  summary: 'describe a report: its key fields, data fields and dates',
+  async run(context) {
+    const { project, slicer } = context.values
+    if (project === undefined || slicer === undefined) throw new UsageError('report info needs --project P and --slicer S.')
+    const connection = await context.connect()
+    await writeJson(context.io.stdout, await connection.reporting.info({ project_name: project, slicer_name: slicer }, { signal: context.signal }))
+  },
+}
+
+const timeSeries: Command = {
+  group: 'report',
+  name: 'time-series',
+  args: [],
+  options: ['request'],
+  connection: 'reporting',
+  summary: 'chart data over a granularity (POST /API/v2/time_series)',
+  async run(context) {
+    const request = await requestArgument(context)
+    const connection = await context.connect()
+    await writeJson(context.io.stdout, await connection.reporting.timeSeries(request, { signal: context.signal }))
+  },
+}
+
+const audience: Command = {
+  group: 'report',
+  name: 'audience',
+  args: [],
+  options: ['request'],
+  connection: 'reporting',
+  summary: 'unique-user counts (POST /API/v2/audience)',
+  async run(context) {
+    const request = await requestArgument(context)
+    const connection = await context.connect()
+    await writeJson(context.io.stdout, await connection.reporting.audience(request, { signal: context.signal }))
+  },
+}
+
+/** Fails before any request when the file could not be written anyway. */
+async function checkOutPath(out: string): Promise<string> {
+  const target = path.resolve(out)
+  const stat = await fs.stat(target).catch(() => null)
+  if (stat?.isDirectory() === true) throw new UsageError(`--out ${out} is a folder; give a file name.`)
+  try {
+    await fs.access(path.dirname(target), constants.W_OK)
+  } catch {
+    throw new UsageError(`--out ${out}: the folder ${path.dirname(target)} does not exist or cannot be written.`)
+  }
+  return target
+}
+
+const exportReport: Command = {
+  group: 'report',
+  name: 'export',
+  args: [],
+  options: ['request', 'out'],
+  connection: 'reporting',
+  summary: 'download a report file (xlsx, csv, tsv) to --out, whole or not at all',
+  notes: ['The file appears at --out only once complete; on any failure nothing is left there (an existing file is kept).'],
+  async run(context) {
+    if (context.values.out === undefined) throw new UsageError('report export needs --out PATH.')
+    const target = await checkOutPath(context.values.out)
+    const request = await requestArgument(context)
+    const connection = await context.connect()
+    const download = await connection.reporting.export(request, { signal: context.signal })
+    const { bytes } = await saveStreamAtomically(download.body, target, { signal: context.signal })
+    await writeJson(context.io.stdout, { path: target, bytes, contentType: download.contentType })
+  },
+}
+
+export const reportCommands: readonly Command[] = [info, timeSeries, audience, exportReport]

@@ -1,0 +1,47 @@
+/** Every flag the command line knows, for node:util parseArgs, with the words `--help` shows. */
+export const optionSpecs = {
+  help: { type: 'boolean', short: 'h' },
+  'user-data': { type: 'string' },
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  'auth-url': { type: 'string' },
+  'report-url': { type: 'string' },
+  'service-id': { type: 'string' },
+  'report-service-id': { type: 'string' },
+  username: { type: 'string' },
+  format: { type: 'string' },
+  'page-size': { type: 'string' },
+  data: { type: 'string' },
+  request: { type: 'string' },
+  out: { type: 'string' },
+  project: { type: 'string' },
+  slicer: { type: 'string' },
+} as const
+
+export type OptionName = keyof typeof optionSpecs
+export type OptionValues = { [Name in OptionName]?: (typeof optionSpecs)[Name]['type'] extends 'boolean' ? boolean : string }
+
+export const optionHelp: Record<OptionName, string> = {
+  help: 'show help for the command',
+  'user-data': 'folder with saved connections (default: the app\'s; env ADOPS_USER_DATA)',
+  profile: 'use the saved connection with this name (or id)',
+  'base-url': 'workflow API address, {base_url}',
+  'auth-url': 'token service address, {auth_url}',
+  'report-url': 'reporting API address, {report_url}',
+  'service-id': 'service id to sign in to',
+  'report-service-id': 'the reporting service id, when it differs',
+  username: 'sign in with this user; the password comes from env ADOPS_PASSWORD (without it: a permanent token from env ADOPS_TOKEN)',
+  format: 'json (default) or csv',
+  'page-size': 'ask the platform for pages of this many entities (it decides the default)',
+  data: 'JSON file with the entity, or - for standard input',
+  request: 'JSON file with the request as in the spec (without the token), or - for standard input',
+  out: 'file to write; written whole or not at all',
+  project: 'project name',
+  slicer: 'report (slicer) name',
+}
+
+/** Flags every command accepts. */
+export const globalOptions: readonly OptionName[] = ['help', 'user-data']
+
+/** Flags that say where the platform is and who signs in. */
+export const connectionOptions: readonly OptionName[] = ['profile', 'base-url', 'auth-url', 'report-url', 'service-id', 'report-service-id', 'username']

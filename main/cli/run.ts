@@ -1,0 +1,162 @@
+import os from 'node:os'
+import { parseArgs } from 'node:util'
+import type { Readable, Writable } from 'node:stream'
+import { AppError, isAppError } from '../services/errors'
+import { defaultUserDataDir, KEYCHAIN_SERVICE } from '../services/app-identity'
+import type { Connection } from '../services/connection/connection'
+import type { Command } from './command'
+import { entityCommands } from './commands/entities'
+import { profileCommands } from './commands/profiles'
+import { reportCommands } from './commands/report'
+import { resolveConnection } from './connection-flags'
+import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
+import { writeText } from './io'
+import { connectionOptions, globalOptions, optionSpecs, type OptionName, type OptionValues } from './options'
+import { createCliServices, type CliServices, type CliServicesFactory } from './services'
+import { UsageError } from './usage'
+
+export const commands: readonly Command[] = [...profileCommands, ...entityCommands, ...reportCommands]
+
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+
+export interface CliDeps {
+  argv: readonly string[]
+  env: Record<string, string | undefined>
+  stdin: Readable
+  stdout: Writable
+  stderr: Writable
+  /** Cancels the running command (the entry aborts it on Ctrl-C). */
+  signal?: AbortSignal
+  services?: CliServicesFactory
+  platform?: NodeJS.Platform
+  homeDir?: string
+}
+
+interface Invocation {
+  command: Command
+  values: OptionValues
+  args: string[]
+}
+
+type Parsed = { help: string } | Invocation
+
+function parse(argv: readonly string[]): Parsed {
+  let parsed: { values: OptionValues; positionals: string[] }
+  try {
+    parsed = parseArgs({ args: [...argv], options: optionSpecs, allowPositionals: true, strict: true }) as { values: OptionValues; positionals: string[] }
+  } catch (error) {
+    // parseArgs explains itself ("Unknown option '--nope'"); keep its first line.
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'The arguments could not be read.')
+  }
+  const { values } = parsed
+  let positionals = parsed.positionals
+  let help = values.help === true
+  if (positionals[0] === 'help') {
+    help = true
+    positionals = positionals.slice(1)
+  }
+
+  const [group, name, ...args] = positionals
+  if (group === undefined) {
+    if (help) return { help: programHelp(commands) }
+    throw new UsageError('No command given.')
+  }
+  if (!commands.some((command) => command.group === group)) throw new UsageError(`Unknown command "${group}".`)
+  if (name === undefined) {
+    if (help) return { help: groupHelp(group, commands) }
+    throw new UsageError(`"${group}" needs a command.`, group)
+  }
+  const command = commands.find((candidate) => candidate.group === group && candidate.name === name)
+  if (command === undefined) throw new UsageError(`Unknown command "${group} ${name}".`, group)
+  if (help) return { help: commandHelp(command) }
+
+  const where = `${command.group} ${command.name}`
+  const allowed = new Set<OptionName>([...globalOptions, ...command.options, ...(command.connection === null ? [] : connectionOptions)])
+  for (const option of Object.keys(values) as OptionName[]) {
+    if (!allowed.has(option)) throw new UsageError(`--${option} is not an option of "${where}".`, where)
+  }
+  if (args.length < command.args.length) throw new UsageError(`"${where}" needs ${command.args.slice(args.length).join(' ')}.`, where)
+  if (args.length > command.args.length) throw new UsageError(`Unexpected argument "${args[command.args.length] ?? ''}" for "${where}".`, where)
+  return { command, values, args }
+}
+
+/** The bracketed facts after an error sentence: the HTTP code and API status, or the network error code. */
+function facts(error: AppError): string {
+  const details = error.details ?? {}
+  const parts: string[] = []
+  if (typeof details.httpStatus === 'number') parts.push(`HTTP ${details.httpStatus}`)
+  if (typeof details.apiStatus === 'string') parts.push(`status ${details.apiStatus}`)
+  if (parts.length === 0 && typeof details.errorCode === 'string') parts.push(details.errorCode)
+  return parts.length === 0 ? '' : ` [${parts.join(', ')}]`
+}
+
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim()
+
+/** Runs one command. Never throws: the outcome is the exit code, with at most one error line on stderr. */
+export async function runCli(deps: CliDeps): Promise<number> {
+  const { env, stdout, stderr } = deps
+  const errorLine = async (text: string): Promise<void> => {
+    await writeText(stderr, `${PROGRAM}: ${oneLine(text)}\n`).catch(() => undefined)
+  }
+  // A closed pipe on stdout (`| head`) must end the command, not crash it with an unhandled 'error'.
+  let outputClosed = false
+  const onOutputError = (): void => {
+    outputClosed = true
+  }
+  stdout.on('error', onOutputError)
+
+  let services: CliServices | null = null
+  let where: string | null = null
+  try {
+    const parsed = parse(deps.argv)
+    if ('help' in parsed) {
+      await writeText(stdout, parsed.help)
+      return EXIT_OK
+    }
+    const { command, values, args } = parsed
+    where = `${command.group} ${command.name}`
+    const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value)
+    const userDataDir = given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
+    const factory = deps.services ?? createCliServices
+    const ready: CliServices = factory({
+      userDataDir,
+      keychainService: given(env.ADOPS_KEYCHAIN_SERVICE) ?? KEYCHAIN_SERVICE,
+      warn: (message) => void writeText(stderr, `${PROGRAM}: warning: ${oneLine(message)}\n`).catch(() => undefined),
+    })
+    services = ready
+    let connection: Promise<Connection> | null = null
+    const api = command.connection
+    await command.run({
+      values,
+      args,
+      io: { stdin: deps.stdin, stdout, stderr },
+      signal: deps.signal,
+      services: ready,
+      connect() {
+        if (api === null) throw new AppError('internal', `"${command.group} ${command.name}" does not connect.`)
+        connection ??= resolveConnection(values, env, ready, api).then(({ settings, credentials }) => ready.connect(settings, credentials))
+        return connection
+      },
+    })
+    return EXIT_OK
+  } catch (error) {
+    if (outputClosed) return EXIT_OK
+    if (error instanceof UsageError) {
+      const about = error.command ?? where
+      const help = about === null ? `${PROGRAM} --help` : `${PROGRAM} ${about} --help`
+      await errorLine(`${error.message} See "${help}".`)
+      return EXIT_USAGE
+    }
+    if (isAppError(error)) {
+      await errorLine(`${error.message}${facts(error)}`)
+      return EXIT_FAILURE
+    }
+    await errorLine(`Something went wrong inside AdOps Desk: ${error instanceof Error ? error.message : String(error)}`)
+    return EXIT_FAILURE
+  } finally {
+    stdout.off('error', onOutputError)
+    await services?.close().catch(() => undefined)
+  }
+}

@@ -1,0 +1,165 @@
+import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici'
+import { AppError } from '../errors'
+import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
+import { errorFromTransport, type RequestContext } from './errors'
+import { createRetryDecision, defaultRetryPolicy, type RetryEvent, type RetryPolicy } from './retry'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface HttpClientOptions {
+  /** Time to open a TCP/TLS connection. */
+  connectTimeoutMs?: number
+  /** Time from sending a request to receiving the response headers. */
+  headersTimeoutMs?: number
+  /** Longest silence while a body is arriving (not the total time: a big export may take minutes). */
+  bodyTimeoutMs?: number
+  keepAliveTimeoutMs?: number
+  retry?: Partial<RetryPolicy>
+  /** For tests: a fixed random makes backoff deterministic. */
+  random?: () => number
+  /** Wall clock, for Retry-After given as an HTTP date. */
+  now?: () => number
+  onRetry?: (event: RetryEvent & RequestContext) => void
+  userAgent?: string
+}
+
+export interface HttpRequest {
+  method: HttpMethod
+  url: string
+  headers?: Record<string, string>
+  body?: string
+  /**
+   * A read (GET, or a reporting query sent as POST) is repeated on 429, 5xx and network
+   * failures. A write is never repeated: the server may have acted on it already.
+   */
+  read: boolean
+  signal?: AbortSignal
+}
+
+export type ResponseHeaders = Record<string, string | string[] | undefined>
+export type ResponseStream = Dispatcher.ResponseData['body']
+
+export interface HttpResponse {
+  status: number
+  headers: ResponseHeaders
+  body: ResponseStream
+  context: RequestContext
+}
+
+export interface HttpClient {
+  /** Resolves with any HTTP status; rejects only with an AppError (network, timeout, cancelled). */
+  request(request: HttpRequest): Promise<HttpResponse>
+  close(): Promise<void>
+}
+
+/** undici reads `retryOptions` from the dispatch options; its request types do not list it. */
+type RequestWithRetry = Dispatcher.RequestOptions & { retryOptions?: RetryHandler.RetryOptions }
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry }
+  const random = options.random ?? Math.random
+  const now = options.now ?? Date.now
+  const userAgent = options.userAgent ?? 'AdOps Desk'
+
+  // One keep-alive pool for everything; reads go through undici's retry interceptor on top of it.
+  const agent = new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    // Generous: a big report query may think for a while before its first byte.
+    headersTimeout: options.headersTimeoutMs ?? 120_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 60_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 30_000,
+  })
+  const reads = agent.compose(
+    interceptors.retry({
+      // The final failed answer is handed back with its body so its reason reaches the user.
+      throwOnError: false,
+      methods: ['GET', 'POST'],
+      statusCodes: [...policy.statusCodes],
+      errorCodes: [...policy.errorCodes],
+      maxRetries: policy.maxRetries,
+    }),
+  )
+
+  return {
+    async request(request) {
+      const url = parseUrl(request.url)
+      const context: RequestContext = { method: request.method, url: url.href }
+      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...request.headers }
+      if (request.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json;charset=UTF-8'
+      if (request.signal?.aborted === true) throw errorFromTransport(request.signal.reason, context, request.signal)
+
+      let started = false
+      const dispatchOptions: RequestWithRetry = {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers,
+        body: request.body ?? null,
+        signal: request.signal ?? null,
+      }
+      if (request.read && policy.maxRetries > 0) {
+        dispatchOptions.retryOptions = {
+          retry: createRetryDecision({
+            policy,
+            signal: request.signal,
+            responseStarted: () => started,
+            random,
+            now,
+            onRetry: options.onRetry === undefined ? undefined : (event) => options.onRetry?.({ ...event, ...context }),
+          }),
+        }
+      }
+      try {
+        const response = await (request.read ? reads : agent).request(dispatchOptions)
+        started = true
+        return { status: response.statusCode, headers: response.headers, body: response.body, context }
+      } catch (error) {
+        throw errorFromTransport(error, context, request.signal)
+      }
+    },
+    close: () => agent.close(),
+  }
+}
+
+export function parseUrl(address: string): URL {
+  try {
+    const url = new URL(address)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url
+  } catch {
+    /* reported below */
+  }
+  throw new AppError('validation', `"${address.slice(0, 200)}" is not a web address AdOps Desk can call. Check the addresses of the connection (they start with https://).`, { url: address.slice(0, 200) })
+}
+
+/** The whole body as text; a connection that breaks mid-body becomes a mapped AppError. */
+export async function readText(response: HttpResponse, signal?: AbortSignal): Promise<string> {
+  try {
+    return await response.body.text()
+  } catch (error) {
+    throw errorFromTransport(error, response.context, signal)
+  }
+}
+
+/** An error answer's body, bounded, in whichever form it came. Never throws: a broken error body is still an error. */
+export async function readErrorBody(response: HttpResponse): Promise<ResponseBody> {
+  const contentType = contentTypeOf(response.headers)
+  try {
+    return parseBody(await readLimitedText(response.body, ERROR_BODY_LIMIT), contentType)
+  } catch {
+    return { kind: 'empty' }
+  }
+}
+
+/** Frees the connection when the body does not matter (204, or an answer already judged). */
+export async function discard(response: HttpResponse): Promise<void> {
+  try {
+    await response.body.dump()
+  } catch {
+    /* the connection is gone either way */
+  }
+}
+
+/** A success answer's body, read whole and parsed when it is JSON. */
+export async function readBody(response: HttpResponse, signal?: AbortSignal): Promise<ResponseBody> {
+  return parseBody(await readText(response, signal), contentTypeOf(response.headers))
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { AppError } from '../errors'
+
+/** Entity ids are integers on the platform today; strings are accepted so a new kind needs no code change. */
+export type EntityId = number | string
+
+/** An entity as the platform sent it: every field kept, so an update can send the whole object back. */
+export type Entity = Record<string, unknown> & { id: EntityId }
+
+/** Kinds are data: any path name of this form is a kind (`publishers`, `ad_units`, a kind added next year). */
+const KIND_PATTERN = /^[a-z][a-z0-9_]*$/
+
+export function isEntityKind(kind: string): boolean {
+  return KIND_PATTERN.test(kind) && kind.length <= 100
+}
+
+export function assertEntityKind(kind: string): void {
+  if (!isEntityKind(kind)) {
+    throw new AppError('validation', `"${kind.slice(0, 100)}" is not an entity kind. Kinds are lower-case path names such as publishers or ad_units.`, { kind: kind.slice(0, 100) })
+  }
+}
+
+export function isEntityId(id: unknown): id is EntityId {
+  return (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.trim() !== '' && id.length <= 200)
+}
+
+export function assertEntityId(id: unknown): asserts id is EntityId {
+  if (!isEntityId(id)) throw new AppError('validation', 'An entity id must be a whole number or a non-empty text.', { id: String(id).slice(0, 200) })
+}
+
+function isEntity(value: unknown): value is Entity {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && isEntityId((value as { id?: unknown }).id)
+}
+
+// A type guard rather than a field-by-field object schema: entities are open-ended, and a
+// 100,000-row listing should not pay for copying every record.
+export const entitySchema = z.custom<Entity>(isEntity, { message: 'expected an entity object with an id' })
+
+export const listEnvelopeSchema = z.looseObject({
+  count: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+  previous: z.string().nullable().optional(),
+  results: z.array(entitySchema),
+})
+export type ListEnvelope = z.infer<typeof listEnvelopeSchema>

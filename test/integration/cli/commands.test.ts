@@ -1,0 +1,290 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import { commands } from '../../../main/cli/run'
+import { createNotices } from '../../../main/services/notices'
+import { createProfileStore } from '../../../main/services/profiles/profile-store'
+import { createSecretStore } from '../../../main/services/secrets/secret-store'
+import { memoryKeychain, ownLines, runInProcess, testServices, type CliRun } from './support'
+
+const KEYCHAIN_SERVICE = 'AdOps Desk CLI tests'
+/** A folder nobody creates: paths in it cannot be read or written. */
+const MISSING = path.join(os.tmpdir(), `adops-cli-missing-${process.pid}-${Date.now()}`)
+
+let sandbox: Sandbox
+let userData: string
+let work: string
+const keychain = memoryKeychain()
+const services = testServices(keychain)
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 })
+  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
+  work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
+  // A saved connection, made the way the app makes them.
+  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE })
+  const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
+  await profiles.create({
+    name: 'Demo',
+    baseUrl: sandbox.info.base_url,
+    authUrl: sandbox.info.auth_url,
+    reportUrl: sandbox.info.report_url,
+    serviceId: sandbox.info.service_id,
+    auth: { method: 'password', username: 'demo', password: 'demo' },
+  })
+})
+afterAll(async () => {
+  await sandbox.close()
+  await rm(userData, { recursive: true, force: true })
+  await rm(work, { recursive: true, force: true })
+})
+afterEach(() => {
+  sandbox.reset()
+})
+
+const env = (extra: Record<string, string> = {}): Record<string, string> => ({ ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE, ...extra })
+const cli = (argv: string[], options: { env?: Record<string, string>; stdin?: string; signal?: AbortSignal } = {}): Promise<CliRun> =>
+  runInProcess(argv, { services, env: options.env ?? env(), ...(options.stdin === undefined ? {} : { stdin: options.stdin }), ...(options.signal === undefined ? {} : { signal: options.signal }) })
+
+/** Connection by flags, password from the environment. */
+const flags = (): string[] => ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--report-url', sandbox.info.report_url, '--service-id', 'demo', '--username', 'demo']
+const withPassword = (password = 'demo') => env({ ADOPS_PASSWORD: password })
+
+function expectSuccess(run: CliRun): void {
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(0)
+}
+
+/** One line on stderr, nothing on stdout, and the exit code. */
+function expectFailure(run: CliRun, code: 1 | 2, pattern: RegExp): void {
+  expect(run.code).toBe(code)
+  expect(run.stdout).toBe('')
+  const lines = ownLines(run.stderr)
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(pattern)
+}
+
+describe('profiles list', () => {
+  it('lists saved connections without their secrets', async () => {
+    const run = await cli(['profiles', 'list'])
+    expectSuccess(run)
+    const listed = JSON.parse(run.stdout) as Array<Record<string, unknown>>
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({ name: 'Demo', authMethod: 'password', username: 'demo', hasSecret: true, secretStorage: 'keychain' })
+    expect(Object.keys(listed[0] ?? {})).not.toContain('password')
+    expect(Object.keys(listed[0] ?? {})).not.toContain('token')
+  })
+
+  it('an empty folder has no connections', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-empty-'))
+    try {
+      const run = await cli(['profiles', 'list', '--user-data', empty])
+      expectSuccess(run)
+      expect(JSON.parse(run.stdout)).toEqual([])
+    } finally {
+      await rm(empty, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('entities', () => {
+  it('list: every page as one JSON array, with a saved profile', async () => {
+    const run = await cli(['entities', 'list', 'publishers', '--profile', 'Demo', '--page-size', '7'])
+    expectSuccess(run)
+    const publishers = JSON.parse(run.stdout) as Array<{ id: number }>
+    expect(publishers).toHaveLength(40)
+    expect(new Set(publishers.map((publisher) => publisher.id)).size).toBe(40)
+  })
+
+  it('list --format csv: a header of the union of fields, quoted values', async () => {
+    const run = await cli(['entities', 'list', 'brands', '--format', 'csv', ...flags()], { env: withPassword() })
+    expectSuccess(run)
+    const lines = run.stdout.split('\r\n').filter((line) => line !== '')
+    expect(lines[0]?.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'is_open_auction_allowed', 'is_pmp_allowed', 'external_id', 'advertiser_domains']))
+    const brands = JSON.parse((await cli(['entities', 'list', 'brands', ...flags()], { env: withPassword() })).stdout) as unknown[]
+    expect(lines).toHaveLength(brands.length + 1)
+    expect(run.stdout).toMatch(/"\[""[^"]+""/) // advertiser_domains, a list, written as quoted JSON
+  })
+
+  it('list with a permanent token from ADOPS_TOKEN', async () => {
+    const run = await cli(['entities', 'list', 'bidders', '--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--service-id', 'demo'], {
+      env: env({ ADOPS_TOKEN: sandbox.info.permanent_token }),
+    })
+    expectSuccess(run)
+    expect(Array.isArray(JSON.parse(run.stdout))).toBe(true)
+  })
+
+  it('get, create (--data FILE), update (--data -), delete', async () => {
+    const created = await (async () => {
+      const file = path.join(work, 'brand.json')
+      await writeFile(file, JSON.stringify({ name: 'CLI Brand', is_open_auction_allowed: true, is_pmp_allowed: true, external_id: 'CLI-1' }))
+      const run = await cli(['entities', 'create', 'brands', '--data', file, '--profile', 'Demo'])
+      expectSuccess(run)
+      return JSON.parse(run.stdout) as Record<string, unknown> & { id: number }
+    })()
+    expect(created).toMatchObject({ name: 'CLI Brand', external_id: 'CLI-1' })
+
+    const got = await cli(['entities', 'get', 'brands', String(created.id), '--profile', 'Demo'])
+    expectSuccess(got)
+    const entity = JSON.parse(got.stdout) as Record<string, unknown>
+
+    const updated = await cli(['entities', 'update', 'brands', String(created.id), '--data', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ ...entity, name: 'CLI Brand 2' }) })
+    expectSuccess(updated)
+    expect(JSON.parse(updated.stdout)).toEqual({ kind: 'brands', id: created.id, updated: true })
+    expect(JSON.parse((await cli(['entities', 'get', 'brands', String(created.id), '--profile', 'Demo'])).stdout)).toMatchObject({ name: 'CLI Brand 2' })
+
+    const deleted = await cli(['entities', 'delete', 'brands', String(created.id), '--profile', 'Demo'])
+    expectSuccess(deleted)
+    expect(JSON.parse(deleted.stdout)).toEqual({ kind: 'brands', id: created.id, deleted: true })
+    expectFailure(await cli(['entities', 'get', 'brands', String(created.id), '--profile', 'Demo']), 1, /^adops-desk: Not found: .* \[HTTP 404\]$/)
+  })
+
+  it('API errors: exit 1 and one line with the HTTP code', async () => {
+    expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ""}' }), 1, /rejected some fields: .*is_pmp_allowed.* \[HTTP 400\]$/)
+    const first = JSON.parse((await cli(['entities', 'get', 'publishers', '1', '--profile', 'Demo'])).stdout) as { external_id: string }
+    expectFailure(
+      await cli(['entities', 'create', 'publishers', '--data', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ name: 'Dup', url: 'https://dup.example', external_id: first.external_id }) }),
+      1,
+      /conflict.*\[HTTP 409\]$/,
+    )
+    expectFailure(await cli(['entities', 'delete', 'publishers', '1', '--profile', 'Demo']), 1, /depend on it.*\[HTTP 406\]$/)
+  })
+
+  it('a rejected sign-in: exit 1, "Sign-in rejected" with the code', async () => {
+    expectFailure(await cli(['entities', 'get', 'publishers', '1', ...flags()], { env: withPassword('wrong') }), 1, /^adops-desk: Sign-in rejected: Invalid username or password\. .*\[HTTP 401\]$/)
+  })
+
+  it('a read-only user: exit 1, forbidden', async () => {
+    const viewer = ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--service-id', 'demo', '--username', 'viewer']
+    expectFailure(await cli(['entities', 'delete', 'bidders', '1', ...viewer], { env: env({ ADOPS_PASSWORD: 'viewer' }) }), 1, /permission.*\[HTTP 403\]$/)
+  })
+
+  it('an unreachable platform: exit 1, offline or unreachable', async () => {
+    const nowhere = ['--base-url', 'http://127.0.0.1:9/wf', '--auth-url', 'http://127.0.0.1:9/auth', '--service-id', 'demo', '--username', 'demo']
+    expectFailure(await cli(['entities', 'get', 'publishers', '1', ...nowhere], { env: withPassword() }), 1, /offline or unreachable.*\[ECONNREFUSED\]$/)
+  })
+
+  it('a server error on a write: exit 1, and it was sent once', async () => {
+    sandbox.setFaults({ fail_rate: 1 })
+    expectFailure(
+      await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
+      1,
+      /had a problem.*\[HTTP 500\]$/,
+    )
+  })
+})
+
+describe('report', () => {
+  const base = { project_name: 'demo', slicer_name: 'supply', start_date: '-7d', end_date: 'yesterday' }
+
+  it('info', async () => {
+    const run = await cli(['report', 'info', '--project', 'demo', '--slicer', 'supply', '--profile', 'Demo'])
+    expectSuccess(run)
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'success', key_fields: expect.any(Array) })
+  })
+
+  it('time-series and audience from a request file or standard input', async () => {
+    const file = path.join(work, 'ts.json')
+    await writeFile(file, JSON.stringify({ ...base, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['__total__'], data_field: 'impressions' }))
+    const series = await cli(['report', 'time-series', '--request', file, '--profile', 'Demo'])
+    expectSuccess(series)
+    expect((JSON.parse(series.stdout) as { rows: unknown[] }).rows).toHaveLength(7)
+
+    const audience = await cli(['report', 'audience', '--request', '-', ...flags()], { env: withPassword(), stdin: JSON.stringify({ ...base, split_by: ['country'] }) })
+    expectSuccess(audience)
+    expect(JSON.parse(audience.stdout)).toMatchObject({ status: 'success', total: expect.any(Object) })
+  })
+
+  it('a report error: exit 1 with the status', async () => {
+    expectFailure(await cli(['report', 'info', '--project', 'demo', '--slicer', 'nope', '--profile', 'Demo']), 1, /do not have access.*\[HTTP 403, status access_error\]$/)
+    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ project_name: 'demo', slicer_name: 'supply' }) }), 1, /\[HTTP 400, status bad_request\]$/)
+  })
+
+  it('export writes the file whole and prints where', async () => {
+    const out = path.join(work, 'export.csv')
+    const run = await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], { stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }) })
+    expectSuccess(run)
+    const printed = JSON.parse(run.stdout) as { path: string; bytes: number; contentType: string }
+    expect(printed.path).toBe(out)
+    expect(printed.contentType).toMatch(/text\/csv/)
+    const text = await readFile(out, 'utf8')
+    expect(Buffer.byteLength(text)).toBe(printed.bytes)
+    expect(text.startsWith('country,country Name,impressions')).toBe(true)
+  })
+
+  it('a failed export leaves no file at --out and no temp file', async () => {
+    const folder = await mkdtemp(path.join(work, 'cut-'))
+    const out = path.join(folder, 'cut.csv')
+    sandbox.setFaults({ drop_export_after_bytes: 50 })
+    expectFailure(
+      await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], { stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }) }),
+      1,
+      /offline or unreachable|connection/,
+    )
+    expect(await readdir(folder)).toEqual([])
+  })
+})
+
+describe('usage errors: exit 2, one line, nothing on stdout', () => {
+  it.each([
+    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['entities', 'explode', 'x'], /Unknown command "entities explode"/],
+    [[], /No command given/],
+    [['entities'], /"entities" needs a command/],
+    [['entities', 'list'], /needs <kind>/],
+    [['entities', 'get', 'publishers'], /needs <id>/],
+    [['entities', 'get', 'publishers', '1', '2', '--profile', 'Demo'], /Unexpected argument "2"/],
+    [['entities', 'list', 'publishers', '--nope'], /Unknown option '--nope'/],
+    [['entities', 'list', 'publishers', '--out', 'x'], /--out is not an option of "entities list"/],
+    [['entities', 'list', 'Publishers!', '--profile', 'Demo'], /not an entity kind/],
+    [['entities', 'list', 'publishers', '--format', 'xml', '--profile', 'Demo'], /--format must be json or csv/],
+    [['entities', 'list', 'publishers', '--profile', 'Nobody'], /No saved connection is named "Nobody"/],
+    [['entities', 'list', 'publishers'], /Say where to connect/],
+    [['entities', 'create', 'brands', '--profile', 'Demo'], /--data FILE .* is required/],
+    [['entities', 'create', 'brands', '--data', path.join(MISSING, 'brand.json'), '--profile', 'Demo'], /Cannot read --data .*brand\.json \(ENOENT\)/],
+    [['report', 'info', '--project', 'demo', '--profile', 'Demo'], /needs --project P and --slicer S/],
+    [['report', 'export', '--request', '-', '--profile', 'Demo'], /needs --out PATH/],
+    [['report', 'export', '--request', '-', '--out', path.join(MISSING, 'x.csv'), '--profile', 'Demo'], /does not exist or cannot be written/],
+    [['profiles', 'list', '--profile', 'Demo'], /--profile is not an option of "profiles list"/],
+  ])('%j', async (argv, pattern) => {
+    expectFailure(await cli(argv), 2, pattern)
+  })
+
+  it('bad JSON in --data or --request', async () => {
+    expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ' }), 2, /--data \(standard input\) is not valid JSON/)
+    expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '[1, 2]' }), 2, /must hold a JSON object/)
+    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: 'nope' }), 2, /--request \(standard input\) is not valid JSON/)
+    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: '{"split_by": []}' }), 2, /needs project_name and slicer_name/)
+  })
+
+  it('--username without ADOPS_PASSWORD, and an id in --data that is not the one updated', async () => {
+    expectFailure(await cli(['entities', 'get', 'publishers', '1', ...flags()]), 2, /ADOPS_PASSWORD/)
+    expectFailure(await cli(['entities', 'update', 'publishers', '1', '--data', '-', '--profile', 'Demo'], { stdin: '{"id": 2, "name": "x"}' }), 2, /not the id 1/)
+  })
+
+  it('--profile cannot be mixed with connection flags', async () => {
+    expectFailure(await cli(['entities', 'get', 'publishers', '1', '--profile', 'Demo', '--username', 'demo']), 2, /cannot be combined with --username/)
+  })
+})
+
+describe('--help', () => {
+  it('for the program and every group and command, on stdout, exit 0', async () => {
+    const top = await cli(['--help'])
+    expectSuccess(top)
+    for (const command of commands) expect(top.stdout).toContain(`${command.group} ${command.name}`)
+    for (const group of new Set(commands.map((command) => command.group))) {
+      const run = await cli([group, '--help'])
+      expectSuccess(run)
+      expect(run.stdout).toContain(`Usage: adops-desk ${group} <command>`)
+    }
+    for (const command of commands) {
+      const run = await cli([command.group, command.name, '--help'])
+      expectSuccess(run)
+      expect(run.stdout).toContain(`Usage: adops-desk ${command.group} ${command.name}`)
+      for (const option of command.options) expect(run.stdout).toContain(`--${option}`)
+    }
+    expect((await cli(['help', 'report', 'export'])).stdout).toContain('--out')
+  })
+})

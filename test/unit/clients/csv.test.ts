@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { csvField, csvRow, writeCsv } from '../../../main/cli/csv'
+
+describe('csv fields', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [' padded', '" padded"'],
+    [42, '42'],
+    [true, 'true'],
+    [null, ''],
+    [undefined, ''],
+    [['a.example', 'b.example'], '"[""a.example"",""b.example""]"'],
+  ])('%j → %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected)
+  })
+
+  it('rows end with CRLF', () => {
+    expect(csvRow(['a', 1])).toBe('a,1\r\n')
+  })
+})
+
+describe('writeCsv', () => {
+  it('writes a header of the union of fields in order of first appearance, across pages', async () => {
+    async function* pages() {
+      yield [{ id: 1, name: 'One' }]
+      yield [{ id: 2, url: 'https://two.example', name: 'Two, Ltd' }, { id: 3, extra: { deep: true } }]
+    }
+    let out = ''
+    const rows = await writeCsv(pages(), async (text) => {
+      out += text
+    })
+    expect(rows).toBe(3)
+    expect(out).toBe('id,name,url,extra\r\n1,One,,\r\n2,"Two, Ltd",https://two.example,\r\n3,,,"{""deep"":true}"\r\n')
+  })
+
+  it('writes nothing for no entities', async () => {
+    async function* none() {
+      yield []
+    }
+    let out = ''
+    await writeCsv(none(), async (text) => {
+      out += text
+    })
+    expect(out).toBe('')
+  })
+})

@@ -4,12 +4,15 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow } from './electron/window'
+import { createSaveDialog } from './electron/dialogs'
+import type { BrowserWindow } from 'electron'
 import { connectEvents } from './handlers/events'
 import { createHandlers } from './handlers/handlers'
 import { registerIpc } from './ipc'
 import { createServices } from './services'
 import { KEYCHAIN_SERVICE } from './services/app-identity'
 import type { Keychain } from './services/secrets/keychain'
+import type { StartSandbox } from './services/connection/demo'
 
 export interface StartOptions {
   /** The folder holding the built main bundle; preload and renderer sit beside it in out/. */
@@ -17,6 +20,8 @@ export interface StartOptions {
   /** The vite dev server, when running `npm run dev`. */
   rendererDevUrl?: string | undefined
   openKeychain: () => Promise<Keychain>
+  /** The embedded demo backend (main/sandbox). */
+  startSandbox: StartSandbox
 }
 
 /**
@@ -38,11 +43,14 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   const rendererDir = path.join(options.mainDir, '..', 'renderer')
   handleAppProtocol(electron.protocol, electron.net, rendererDir)
 
+  let window: BrowserWindow | null = null
   const services = createServices({
     userDataDir: app.getPath('userData'),
     openKeychain: options.openKeychain,
     keychainServiceName: KEYCHAIN_SERVICE,
     environment: { version: app.getVersion(), platform: process.platform },
+    startSandbox: options.startSandbox,
+    saveDialog: createSaveDialog(electron.dialog, () => window, app.getPath('downloads')),
   })
   await services.start()
 
@@ -51,16 +59,20 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   registerIpc(electron.ipcMain, createHandlers(services), isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
-  const window = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
+  const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
+  window = created
   const disconnect = connectEvents(services, (event, payload) => {
-    if (!window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
+    if (!created.isDestroyed()) created.webContents.send(eventChannel(event), payload)
   })
-  window.on('closed', disconnect)
+  created.on('closed', () => {
+    disconnect()
+    window = null
+  })
   // With the single-instance lock, a second launch focuses the first window instead.
   app.on('second-instance', () => {
-    if (window.isDestroyed()) return
-    if (window.isMinimized()) window.restore()
-    window.focus()
+    if (created.isDestroyed()) return
+    if (created.isMinimized()) created.restore()
+    created.focus()
   })
 
   app.on('window-all-closed', () => app.quit())

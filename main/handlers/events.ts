@@ -6,7 +6,10 @@ export type EventSink = <E extends EventName>(event: E, payload: EventPayload<E>
 
 /** Connects every service that emits to the sink; returns the disconnect. */
 export function connectEvents(services: Services, sink: EventSink): () => void {
-  const disconnectors = [services.notices.subscribe((notice) => sink('onNotice', notice))]
+  const disconnectors = [
+    services.notices.subscribe((notice) => sink('onNotice', notice)),
+    services.events.subscribe((event, payload) => sink(event, payload)),
+  ]
   return () => {
     for (const disconnect of disconnectors) disconnect()
   }

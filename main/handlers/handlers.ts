@@ -2,6 +2,8 @@ import type { ChannelName, ChannelParsedInput, ChannelResult } from '../../prelo
 import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
+import { draftHandlers, entityHandlers } from './entities'
+import { requestHandlers, workspaceHandlers } from './workspace'
 
 /** One function per contract channel; the compiler checks none is missing and none is extra. */
 export type Handlers = {
@@ -16,5 +18,9 @@ export function createHandlers(services: Services): Handlers {
   return {
     ...appHandlers(services),
     ...profileHandlers(services),
+    ...workspaceHandlers(services),
+    ...requestHandlers(services),
+    ...entityHandlers(services),
+    ...draftHandlers(services),
   }
 }

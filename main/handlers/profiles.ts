@@ -1,15 +1,26 @@
 import type { Services } from '../services'
 import type { HandlersFor } from './handlers'
 
-export function profileHandlers({ profiles }: Services): HandlersFor<'profiles'> {
+export function profileHandlers({ profiles, workspace, requests }: Services): HandlersFor<'profiles'> {
   return {
-    'profiles:list': () => profiles.list(),
+    async 'profiles:list'() {
+      const demo = workspace.demoProfile()
+      const stored = await profiles.list()
+      return demo === null ? stored : [demo, ...stored]
+    },
     'profiles:create': (input) => profiles.create(input),
-    'profiles:update': ({ id, profile }) => profiles.update(id, profile),
+    async 'profiles:update'({ id, profile }) {
+      const updated = await profiles.update(id, profile)
+      // New addresses or credentials: the cached connection and its tokens are stale.
+      workspace.forget(id)
+      return updated
+    },
     'profiles:duplicate': ({ id }) => profiles.duplicate(id),
-    'profiles:delete': async ({ id }) => {
+    async 'profiles:delete'({ id }) {
       await profiles.delete(id)
+      workspace.forget(id)
       return null
     },
+    'profiles:test': ({ id, requestId }) => requests.run(requestId, (signal) => workspace.test(id, signal)),
   }
 }

@@ -1,7 +1,16 @@
+import type { StartSandbox } from './connection/demo'
+import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
+import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
+import { createMirrorStore } from './entities/mirror-store'
+import { createEventHub, type EventHub } from './events'
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
+import { createNotices, type Notices } from './notices'
+import { createProfileStore, type ProfileStore } from './profiles/profile-store'
+import { createRequestRegistry, type RequestRegistry } from './requests'
 import type { Keychain } from './secrets/keychain'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
-import { createProfileStore, type ProfileStore } from './profiles/profile-store'
-import { createNotices, type Notices } from './notices'
+import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
+import { createWorkspace, type Workspace } from './workspace/workspace'
 
 export interface Environment {
   version: string
@@ -13,6 +22,11 @@ export interface ServicesOptions {
   openKeychain: () => Promise<Keychain>
   keychainServiceName: string
   environment: Environment
+  /** Starts the embedded demo backend (main/sandbox); passed in so services never import a server. */
+  startSandbox: StartSandbox
+  /** The OS save dialog; null where there is none (the web host). */
+  saveDialog: SaveDialog | null
+  http?: HttpClientOptions
   now?: () => Date
 }
 
@@ -20,16 +34,24 @@ export interface ServicesOptions {
 export interface Services {
   environment: Environment
   notices: Notices
+  events: EventHub
   secrets: SecretStore
   profiles: ProfileStore
+  settings: SettingsStore
+  workspace: Workspace
+  entities: EntityService
+  drafts: DraftsStore
+  requests: RequestRegistry
+  http: HttpClient
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
-  /** Releases what the services hold (servers, sockets) when the app quits. */
+  /** Releases what the services hold (the demo server, sockets) when the app quits. */
   close(): Promise<void>
 }
 
 export function createServices(options: ServicesOptions): Services {
   const notices = createNotices()
+  const events = createEventHub()
   const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
@@ -37,14 +59,39 @@ export function createServices(options: ServicesOptions): Services {
     notices,
     ...(options.now ? { now: options.now } : {}),
   })
+  const settings = createSettingsStore(options.userDataDir, notices)
+  const http = createHttpClient({
+    ...options.http,
+    onRetry(event) {
+      // A read waiting out a rate limit: tell the user why nothing is happening, and for how long.
+      if (event.statusCode === 429) events.emit('onThrottled', { profileId: null, waitSeconds: Math.ceil(event.delayMs / 1000), url: event.url })
+      options.http?.onRetry?.(event)
+    },
+  })
+  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox })
+  const mirrors = createMirrorStore(options.userDataDir, notices)
+  const entities = createEntityService({ workspace, mirrors, events, saveDialog: options.saveDialog, ...(options.now ? { now: options.now } : {}) })
+  const drafts = createDraftsStore(options.userDataDir, notices, options.now)
+  const requests = createRequestRegistry()
   return {
     environment: options.environment,
     notices,
+    events,
     secrets,
     profiles,
+    settings,
+    workspace,
+    entities,
+    drafts,
+    requests,
+    http,
     async start() {
-      await profiles.list()
+      await Promise.all([profiles.list(), settings.read()])
     },
-    async close() {},
+    async close() {
+      requests.cancelAll()
+      await workspace.close()
+      await http.close()
+    },
   }
 }

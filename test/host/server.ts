@@ -17,6 +17,7 @@ import { createHandlers } from '../../main/handlers/handlers'
 import { createServices, type Services } from '../../main/services'
 import type { Keychain } from '../../main/services/secrets/keychain'
 import { loadKeytar } from '../../main/services/secrets/keychain'
+import { startSandbox } from '../../main/sandbox'
 
 export interface WebHostOptions {
   port: number
@@ -91,6 +92,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openKeychain: options.openKeychain ?? loadKeytar,
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
+    startSandbox: ({ port }) => startSandbox({ port, host: '127.0.0.1' }),
+    // No OS dialog in a browser: the page asks for a path instead.
+    saveDialog: null,
   })
   await services.start()
   const handlers = createHandlers(services)

@@ -31,4 +31,29 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   },
   'profiles:duplicate': { id: 'missing-profile' },
   'profiles:delete': { id: 'missing-profile' },
+  'profiles:test': { id: 'missing-profile', requestId: 'request-1' },
+  'workspace:state': {},
+  'workspace:activate': { profileId: 'missing-profile' },
+  'requests:cancel': { requestId: 'request-1' },
+  'entities:kinds': {},
+  'entities:mirror': { profileId: 'missing-profile', kind: 'publishers' },
+  'entities:sync': { profileId: 'missing-profile', kind: 'publishers', requestId: 'request-2' },
+  'entities:get': { profileId: 'missing-profile', kind: 'publishers', id: 1 },
+  'entities:create': { profileId: 'missing-profile', kind: 'brands', entity: { name: 'Acme', is_pmp_allowed: true, advertiser_domains: ['acme.example'] } },
+  'entities:update': { profileId: 'missing-profile', kind: 'brands', id: 'b-1', original: { id: 1, name: 'A' }, changes: { name: 'B' }, force: false },
+  'entities:delete': { profileId: 'missing-profile', kind: 'publishers', id: 1 },
+  'entities:exportCsv': { profileId: 'missing-profile', kind: 'publishers', ids: [1, 'two'], columns: [{ key: 'name', title: 'Name' }], path: '/nonexistent/folder/out.csv' },
+  'drafts:list': { profileId: 'missing-profile' },
+  'drafts:save': { profileId: 'missing-profile', kind: 'brands', key: 'new', draft: { name: 'Draft' }, original: null },
+  'drafts:discard': { profileId: 'missing-profile', kind: 'brands', key: 'new' },
+}
+
+/**
+ * Fields that take any JSON (entity bodies, drafts): a value of another type is still valid
+ * there, so only their size is bounded and the wrong-type mutation does not apply.
+ */
+export const openJsonFields: Partial<Record<ChannelName, string[]>> = {
+  'entities:create': ['entity'],
+  'entities:update': ['original', 'changes'],
+  'drafts:save': ['draft', 'original'],
 }

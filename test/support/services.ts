@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createServices, type Services } from '../../main/services'
 import type { Keychain } from '../../main/services/secrets/keychain'
 import { createMemoryKeychain } from './memory-keychain'
+import { startSandbox } from '../../main/sandbox'
 
 export async function temporaryFolder(prefix = 'adops-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
@@ -17,6 +18,10 @@ export async function createTestServices(options: { keychain?: Keychain; userDat
     openKeychain: async () => keychain,
     keychainServiceName: options.serviceName ?? 'AdOps Desk test',
     environment: { version: '0.0.0-test', platform: 'test' },
+    startSandbox: ({ port }) => startSandbox({ port }),
+    saveDialog: null,
+    // Tests wait for retries in milliseconds, not seconds.
+    http: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
   })
   await services.start()
   return Object.assign(services, { userDataDir })

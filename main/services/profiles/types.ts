@@ -11,6 +11,9 @@ export const storedProfileSchema = z.object({
   reportServiceId: z.string().nullable(),
   authMethod: z.enum(['password', 'token']),
   username: z.string().nullable(),
+  // Added after version 1 first shipped: absent in older files means "none".
+  defaultProject: z.string().nullable().default(null),
+  defaultSlicer: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

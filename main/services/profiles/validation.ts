@@ -39,6 +39,8 @@ export interface NormalisedProfile {
   reportServiceId: string | null
   authMethod: 'password' | 'token'
   username: string | null
+  defaultProject: string | null
+  defaultSlicer: string | null
 }
 
 /** Validates and normalises a profile form; throws a `validation` AppError carrying every field's message at once. */
@@ -53,13 +55,19 @@ export function normaliseProfileInput(input: ProfileInput): NormalisedProfile {
   if (Object.keys(errors).length > 0) {
     throw new AppError('validation', 'Some fields need attention before the connection can be saved.', { fields: errors })
   }
-  const reportServiceId = input.reportServiceId?.trim() ?? ''
   return {
     name: input.name.trim(),
     ...urls,
     serviceId: input.serviceId.trim(),
-    reportServiceId: reportServiceId === '' ? null : reportServiceId,
+    reportServiceId: emptyToNull(input.reportServiceId),
     authMethod: input.auth.method,
     username: input.auth.method === 'password' ? input.auth.username.trim() : null,
+    defaultProject: emptyToNull(input.defaultProject),
+    defaultSlicer: emptyToNull(input.defaultSlicer),
   }
+}
+
+function emptyToNull(value: string | undefined): string | null {
+  const trimmed = value?.trim() ?? ''
+  return trimmed === '' ? null : trimmed
 }

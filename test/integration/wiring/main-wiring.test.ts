@@ -17,7 +17,7 @@ describe('main process wiring (with a stand-in electron module)', () => {
     await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
     fake = createFakeElectron(await temporaryFolder())
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => createMemoryKeychain() })
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => createMemoryKeychain(), startSandbox: async () => { throw new Error('the wiring test starts no demo') } })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents

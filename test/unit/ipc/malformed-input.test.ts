@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { channelNames, type ChannelName } from '../../../preload/contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
-import { validSamples } from '../../support/channel-samples'
+import { openJsonFields, validSamples } from '../../support/channel-samples'
 import { createTestServices } from '../../support/services'
 
 type Path = Array<string | number>
@@ -23,11 +23,9 @@ function replaced(sample: unknown, path: Path, next: unknown): unknown {
   return copy
 }
 
+/** A value no scalar field accepts (ids may be numbers or strings, so swapping those proves nothing). */
 function wrongType(value: unknown): unknown {
-  if (typeof value === 'string') return 12_345
-  if (typeof value === 'number') return 'not a number'
-  if (typeof value === 'boolean') return 'yes'
-  return 42
+  return typeof value === 'boolean' ? 'yes' : ['wrong type']
 }
 
 const huge = 'x'.repeat(3_000_000)
@@ -63,8 +61,9 @@ describe('every handler fed malformed input', () => {
   })
 
   it.each(channelNames)('%s rejects wrong types and huge strings in every field', async (channel) => {
+    const open = openJsonFields[channel] ?? []
     for (const leaf of leaves(validSamples[channel])) {
-      await expectBadInput(channel, replaced(validSamples[channel], leaf.path, wrongType(leaf.value)))
+      if (!open.includes(String(leaf.path[0]))) await expectBadInput(channel, replaced(validSamples[channel], leaf.path, wrongType(leaf.value)))
       if (typeof leaf.value === 'string') await expectBadInput(channel, replaced(validSamples[channel], leaf.path, huge))
     }
   })

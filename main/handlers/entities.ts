@@ -1,0 +1,33 @@
+import type { Services } from '../services'
+import { builtInKinds } from '../services/entities/kinds'
+import type { HandlersFor } from './handlers'
+
+export function entityHandlers({ entities, requests }: Services): HandlersFor<'entities'> {
+  return {
+    'entities:kinds': async () => builtInKinds,
+    'entities:mirror': ({ profileId, kind }) => entities.mirror(profileId, kind),
+    'entities:sync': ({ profileId, kind, requestId }) => requests.run(requestId, (signal) => entities.sync(profileId, kind, signal)),
+    'entities:get': ({ profileId, kind, id }) => requests.run(undefined, (signal) => entities.get(profileId, kind, id, signal)),
+    'entities:create': ({ profileId, kind, entity }) => entities.create(profileId, kind, entity),
+    'entities:update': ({ profileId, kind, id, original, changes, force }) => entities.update(profileId, kind, id, original, changes, force === true),
+    async 'entities:delete'({ profileId, kind, id }) {
+      await entities.delete(profileId, kind, id)
+      return null
+    },
+    'entities:exportCsv': ({ profileId, kind, ids, columns, path }) => entities.exportCsv(profileId, kind, ids, columns, path),
+  }
+}
+
+export function draftHandlers({ drafts }: Services): HandlersFor<'drafts'> {
+  return {
+    'drafts:list': ({ profileId }) => drafts.list(profileId),
+    async 'drafts:save'({ profileId, kind, key, draft, original }) {
+      await drafts.save(profileId, { kind, key, draft, original })
+      return null
+    },
+    async 'drafts:discard'({ profileId, kind, key }) {
+      await drafts.discard(profileId, kind, key)
+      return null
+    },
+  }
+}

@@ -1,0 +1,176 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { Dependent, Entity, EntityId } from '../../../preload/contract'
+import { AppError, isAppError } from '../errors'
+import type { EventHub } from '../events'
+import { writeFileAtomic } from '../files/atomic'
+import { csvRow } from '../files/csv'
+import type { Workspace } from '../workspace/workspace'
+import { kindSpec } from './kinds'
+import type { Mirror, MirrorStore } from './mirror-store'
+
+export interface SaveDialog {
+  /** Asks the user where to save; null when they cancel. */
+  chooseSavePath(defaultName: string): Promise<string | null>
+}
+
+export type UpdateResult =
+  | { status: 'saved'; entity: Entity }
+  | { status: 'conflict'; server: Entity; changedFields: string[] }
+
+export interface EntityService {
+  mirror(profileId: string, kind: string): Promise<Mirror>
+  sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }>
+  get(profileId: string, kind: string, id: EntityId, signal: AbortSignal): Promise<Entity>
+  create(profileId: string, kind: string, entity: Record<string, unknown>): Promise<Entity>
+  update(profileId: string, kind: string, id: EntityId, original: Record<string, unknown>, changes: Record<string, unknown>, force: boolean): Promise<UpdateResult>
+  delete(profileId: string, kind: string, id: EntityId): Promise<void>
+  exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>, target: string | undefined): Promise<{ path: string; rows: number } | null>
+}
+
+export interface EntityServiceOptions {
+  workspace: Workspace
+  mirrors: MirrorStore
+  events: EventHub
+  /** The OS save dialog in the app; absent in the web host, where the page must give a path. */
+  saveDialog: SaveDialog | null
+  now?: () => Date
+}
+
+const sameId = (left: unknown, right: unknown): boolean => String(left) === String(right)
+
+/** The fields whose values differ between two copies of an entity (compared as JSON). */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
+}
+
+function refersTo(value: unknown, id: EntityId): boolean {
+  return Array.isArray(value) ? value.some((item) => sameId(item, id)) : value !== null && value !== undefined && sameId(value, id)
+}
+
+export function createEntityService({ workspace, mirrors, events, saveDialog, now = () => new Date() }: EntityServiceOptions): EntityService {
+  const upsert = (entity: Entity) => (rows: Entity[]) => {
+    const index = rows.findIndex((row) => sameId(row.id, entity.id))
+    if (index < 0) return [...rows, entity]
+    const next = rows.slice()
+    next[index] = entity
+    return next
+  }
+
+  async function sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }> {
+    const { workflow } = await workspace.connection(profileId)
+    const rows: Entity[] = []
+    let count = 0
+    const pages = workflow.list(kind, { signal, onProgress: (progress) => (count = progress.count) })
+    for await (const page of pages) {
+      for (const entity of page) rows.push(entity)
+      events.emit('onSyncProgress', { profileId, kind, fetched: rows.length, count: Math.max(count, rows.length), rows: page })
+    }
+    const syncedAt = now().toISOString()
+    await mirrors.write(profileId, kind, { rows, syncedAt })
+    return { count: rows.length, syncedAt }
+  }
+
+  /** Entities of other kinds that point at this one, from the local lists (fetched when never synced). */
+  async function dependentsOf(profileId: string, kind: string, id: EntityId, signal: AbortSignal): Promise<Dependent[]> {
+    const found: Dependent[] = []
+    for (const link of kindSpec(kind)?.dependents ?? []) {
+      let mirror = await mirrors.read(profileId, link.kind)
+      if (mirror.syncedAt === null) {
+        await sync(profileId, link.kind, signal).catch(() => undefined)
+        mirror = await mirrors.read(profileId, link.kind)
+      }
+      const title = kindSpec(link.kind)?.titleField ?? 'name'
+      for (const row of mirror.rows) {
+        if (refersTo(row[link.field], id)) found.push({ kind: link.kind, id: row.id, name: String(row[title] ?? row.id) })
+      }
+    }
+    return found
+  }
+
+  return {
+    mirror: (profileId, kind) => mirrors.read(profileId, kind),
+
+    sync,
+
+    async get(profileId, kind, id, signal) {
+      const { workflow } = await workspace.connection(profileId)
+      const entity = await workflow.get(kind, id, { signal })
+      await mirrors.change(profileId, kind, upsert(entity))
+      return entity
+    },
+
+    async create(profileId, kind, entity) {
+      const { workflow } = await workspace.connection(profileId)
+      const created = await workflow.create(kind, entity)
+      await mirrors.change(profileId, kind, upsert(created))
+      return created
+    },
+
+    async update(profileId, kind, id, original, changes, force) {
+      const { workflow } = await workspace.connection(profileId)
+      // Re-read first: someone may have changed it since the form opened. No silent lost update.
+      const server = await workflow.get(kind, id)
+      const changed = changedFields(original, server)
+      if (changed.length > 0 && !force) {
+        await mirrors.change(profileId, kind, upsert(server))
+        return { status: 'conflict', server, changedFields: changed }
+      }
+      // The whole entity as the server has it now, with the user's edits on top (the spec's advice for PUT).
+      const whole = { ...server, ...changes, id: server.id } as Entity
+      await workflow.update(kind, id, whole)
+      await mirrors.change(profileId, kind, upsert(whole))
+      return { status: 'saved', entity: whole }
+    },
+
+    async delete(profileId, kind, id) {
+      const { workflow } = await workspace.connection(profileId)
+      try {
+        await workflow.delete(kind, id)
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'dependents') throw error
+        const dependents = await dependentsOf(profileId, kind, id, new AbortController().signal)
+        const spec = kindSpec(kind)
+        const mirror = await mirrors.read(profileId, kind)
+        const self = mirror.rows.find((row) => sameId(row.id, id))
+        const name = self ? String(self[spec?.titleField ?? 'name'] ?? id) : `#${id}`
+        const message = dependents.length > 0
+          ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
+          : `${error.message} Other entities depend on “${name}”; change or delete them first.`
+        throw new AppError('dependents', message, { ...error.details, dependents })
+      }
+      await mirrors.change(profileId, kind, (rows) => rows.filter((row) => !sameId(row.id, id)))
+    },
+
+    async exportCsv(profileId, kind, ids, columns, target) {
+      let file = target
+      if (file === undefined) {
+        if (saveDialog === null) throw new AppError('bad_input', 'Enter the full path of the file to save, for example /home/me/Downloads/publishers.csv.')
+        const chosen = await saveDialog.chooseSavePath(`${kind}.csv`)
+        if (chosen === null) return null
+        file = chosen
+      }
+      if (!path.isAbsolute(file)) throw new AppError('validation', 'Enter a full path (starting at the root of the disk), for example /home/me/Downloads/publishers.csv.', { fields: { path: ['Must be a full path'] } })
+      // Never create folders on the user's disk as a side effect of an export.
+      const folder = await fs.stat(path.dirname(file)).catch(() => null)
+      if (!folder?.isDirectory()) throw new AppError('validation', `The folder ${path.dirname(file)} does not exist. Choose an existing folder.`, { fields: { path: ['Folder not found'] } })
+      const { rows } = await mirrors.read(profileId, kind)
+      const byId = new Map(rows.map((row) => [String(row.id), row]))
+      const parts: string[] = [csvRow(columns.map((column) => column.title))]
+      let written = 0
+      for (const id of ids) {
+        const row = byId.get(String(id))
+        if (!row) continue
+        parts.push(csvRow(columns.map((column) => row[column.key])))
+        written += 1
+      }
+      try {
+        await writeFileAtomic(file, parts.join(''))
+      } catch (error) {
+        throw new AppError('storage', `The file could not be written to ${file}. Check that the folder exists and you may write to it.`, { path: file, error: (error as Error).message })
+      }
+      return { path: file, rows: written }
+    },
+  }
+}

@@ -1,0 +1,222 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import type { Entity } from '../../../preload/contract'
+import { dispatch } from '../../../main/handlers/dispatch'
+import { createHandlers } from '../../../main/handlers/handlers'
+import { createMemoryKeychain } from '../../support/memory-keychain'
+import { createTestServices, temporaryFolder } from '../../support/services'
+
+/** A profile pointing at the sandbox, made through the same store the app uses. */
+async function sandboxProfile(services: Awaited<ReturnType<typeof createTestServices>>, sandbox: Sandbox, user: 'demo' | 'viewer' = 'demo') {
+  const { info } = sandbox
+  return services.profiles.create({
+    name: `Sandbox ${user}`,
+    baseUrl: info.base_url,
+    authUrl: info.auth_url,
+    reportUrl: info.report_url,
+    serviceId: info.service_id,
+    defaultProject: 'demo',
+    defaultSlicer: 'supply',
+    auth: { method: 'password', username: user, password: user },
+  })
+}
+
+async function putDirectly(sandbox: Sandbox, kind: string, entity: Entity): Promise<void> {
+  const token = await fetch(`${sandbox.info.auth_url}/oauth2/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'demo', password: 'demo', scope: 'service_id=demo' }),
+  }).then((response) => response.json() as Promise<{ access_token: string }>)
+  const response = await fetch(`${sandbox.info.base_url}/${kind}/${entity.id}/`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(entity),
+  })
+  expect(response.status).toBe(204)
+}
+
+describe('entity service against the sandbox', () => {
+  let sandbox: Sandbox
+  let services: Awaited<ReturnType<typeof createTestServices>>
+  let profileId: string
+  const keychain = createMemoryKeychain()
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 })
+    services = await createTestServices({ keychain })
+    profileId = (await sandboxProfile(services, sandbox)).id
+  })
+  afterAll(async () => {
+    await services.close()
+    await sandbox.close()
+  })
+
+  it('syncs every page, streams rows as events, and keeps a mirror on disk that opens offline', async () => {
+    const pages: Array<{ fetched: number; count: number; rows: number }> = []
+    const stop = services.events.subscribe((event, payload) => {
+      if (event === 'onSyncProgress') {
+        const progress = payload as { fetched: number; count: number; rows: Entity[] }
+        pages.push({ fetched: progress.fetched, count: progress.count, rows: progress.rows.length })
+      }
+    })
+    const result = await services.entities.sync(profileId, 'ad_units', new AbortController().signal)
+    stop()
+    expect(result.count).toBeGreaterThan(300)
+    expect(pages.length).toBeGreaterThan(1)
+    expect(pages.at(-1)).toMatchObject({ fetched: result.count, count: result.count })
+    expect(pages.reduce((sum, page) => sum + page.rows, 0)).toBe(result.count)
+
+    // A fresh start over the same folder, with the platform gone: the list is still there.
+    const offline = await createTestServices({ keychain, userDataDir: services.userDataDir })
+    const mirror = await offline.entities.mirror(profileId, 'ad_units')
+    expect(mirror.rows).toHaveLength(result.count)
+    expect(mirror.syncedAt).toBe(result.syncedAt)
+    expect(mirror.rows[0]).toHaveProperty('publisher')
+  })
+
+  it('creates, then detects an edit conflict and resolves it both ways; never a silent lost update', async () => {
+    const created = await services.entities.create(profileId, 'brands', { name: 'Conflict Co', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['conflict.example'] })
+    expect(created.id).toBeDefined()
+    expect((await services.entities.mirror(profileId, 'brands')).rows.some((row) => row.id === created.id)).toBe(true)
+
+    // Someone else changes it behind the form's back.
+    await putDirectly(sandbox, 'brands', { ...created, is_pmp_allowed: true, external_id: 'theirs' })
+    const attempt = await services.entities.update(profileId, 'brands', created.id, created, { name: 'Conflict Co (mine)' }, false)
+    expect(attempt.status).toBe('conflict')
+    if (attempt.status !== 'conflict') return
+    expect(attempt.changedFields).toEqual(['external_id', 'is_pmp_allowed'])
+    expect(attempt.server).toMatchObject({ is_pmp_allowed: true, external_id: 'theirs', name: 'Conflict Co' })
+    // Nothing was written.
+    expect((await services.entities.get(profileId, 'brands', created.id, new AbortController().signal)).name).toBe('Conflict Co')
+
+    // Keep mine: my edit lands on top of their changes.
+    const kept = await services.entities.update(profileId, 'brands', created.id, created, { name: 'Conflict Co (mine)' }, true)
+    expect(kept).toMatchObject({ status: 'saved', entity: { name: 'Conflict Co (mine)', is_pmp_allowed: true, external_id: 'theirs' } })
+
+    // Take theirs: the form reloads from the server copy and saves cleanly from it.
+    await putDirectly(sandbox, 'brands', { ...(kept.status === 'saved' ? kept.entity : created), name: 'Renamed by them' })
+    const second = await services.entities.update(profileId, 'brands', created.id, kept.status === 'saved' ? kept.entity : created, { is_open_auction_allowed: false }, false)
+    expect(second.status).toBe('conflict')
+    if (second.status !== 'conflict') return
+    const fromServer = await services.entities.update(profileId, 'brands', created.id, second.server, { is_open_auction_allowed: false }, false)
+    expect(fromServer).toMatchObject({ status: 'saved', entity: { name: 'Renamed by them', is_open_auction_allowed: false } })
+    const mirrored = (await services.entities.mirror(profileId, 'brands')).rows.find((row) => row.id === created.id)
+    expect(mirrored).toMatchObject({ name: 'Renamed by them', is_open_auction_allowed: false })
+  })
+
+  it('explains a 406 with the dependents found in the local lists', async () => {
+    await services.entities.sync(profileId, 'publishers', new AbortController().signal)
+    const adUnits = (await services.entities.mirror(profileId, 'ad_units')).rows
+    const publisherId = adUnits[0]?.publisher
+    const attempt = services.entities.delete(profileId, 'publishers', publisherId as number)
+    await expect(attempt).rejects.toMatchObject({ code: 'dependents' })
+    const error = (await attempt.catch((caught: unknown) => caught)) as { message: string; details: { dependents: Array<{ kind: string; id: number; name: string }> } }
+    const expected = adUnits.filter((unit) => unit.publisher === publisherId)
+    expect(error.details.dependents).toHaveLength(expected.length)
+    expect(error.details.dependents[0]).toMatchObject({ kind: 'ad_units', id: expected[0]?.id, name: expected[0]?.name })
+    expect(error.message).toMatch(/cannot be deleted because \d+ entit(y depends|ies depend) on it/)
+    // Still in the list: nothing was deleted.
+    expect((await services.entities.mirror(profileId, 'publishers')).rows.some((row) => row.id === publisherId)).toBe(true)
+  })
+
+  it('deletes an entity without dependents and drops it from the mirror', async () => {
+    const created = await services.entities.create(profileId, 'bidders', { name: 'Short-lived bidder' })
+    await services.entities.delete(profileId, 'bidders', created.id)
+    expect((await services.entities.mirror(profileId, 'bidders')).rows.some((row) => row.id === created.id)).toBe(false)
+    await expect(services.entities.get(profileId, 'bidders', created.id, new AbortController().signal)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('exports the given rows, in the given order and columns, to csv', async () => {
+    const { rows } = await services.entities.mirror(profileId, 'publishers')
+    const chosen = [rows[2], rows[0], rows[1]].map((row) => row?.id as number)
+    const folder = await temporaryFolder()
+    const file = path.join(folder, 'publishers.csv')
+    const result = await services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }, { key: 'name', title: 'Name' }], file)
+    expect(result).toEqual({ path: file, rows: 3 })
+    const lines = (await fs.readFile(file, 'utf8')).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('ID,Name')
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(chosen.map(String))
+    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], 'relative.csv')).rejects.toMatchObject({ code: 'validation' })
+    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], path.join(folder, 'missing', 'x.csv'))).rejects.toMatchObject({ code: 'validation' })
+    await expect(fs.access(path.join(folder, 'missing'))).rejects.toThrow()
+    // In the web host there is no save dialog: the page must give a path.
+    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], undefined)).rejects.toMatchObject({ code: 'bad_input' })
+  })
+
+  it('keeps drafts on disk across a restart until discarded', async () => {
+    await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed' }, original: null })
+    await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed, more' }, original: null })
+    const restarted = await createTestServices({ keychain, userDataDir: services.userDataDir })
+    expect(await restarted.drafts.list(profileId)).toMatchObject([{ kind: 'brands', key: 'new', draft: { name: 'Half typed, more' } }])
+    await restarted.drafts.discard(profileId, 'brands', 'new')
+    expect(await restarted.drafts.list(profileId)).toEqual([])
+  })
+
+  it('passes the viewer\'s 403 through as forbidden', async () => {
+    const viewerId = (await sandboxProfile(services, sandbox, 'viewer')).id
+    await expect(services.entities.create(viewerId, 'brands', { name: 'Nope', is_open_auction_allowed: true, is_pmp_allowed: true })).rejects.toMatchObject({ code: 'forbidden' })
+    const mirror = await services.entities.sync(viewerId, 'bidders', new AbortController().signal)
+    expect(mirror.count).toBeGreaterThan(0)
+  })
+
+  it('cancels a running sync through requests:cancel', async () => {
+    const handlers = createHandlers(services)
+    sandbox.setFaults({ latency_ms: 300 })
+    try {
+      const running = dispatch(handlers, 'entities:sync', { profileId, kind: 'publishers', requestId: 'sync-1' })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await dispatch(handlers, 'requests:cancel', { requestId: 'sync-1' })).toEqual({ ok: true, value: null })
+      expect(await running).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    } finally {
+      sandbox.setFaults({ latency_ms: 0 })
+    }
+  })
+})
+
+describe('workspace', () => {
+  it('opens the demo workspace, remembers it, and its connection test shows both APIs ok', async () => {
+    const services = await createTestServices()
+    try {
+      expect(await services.workspace.state()).toEqual({ activeProfileId: null, demoRunning: false })
+      const demo = await services.workspace.activate('demo')
+      expect(demo).toMatchObject({ id: 'demo', isDemo: true, name: 'Demo workspace', defaultProject: 'demo', defaultSlicer: 'supply' })
+      expect(demo.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/workflow\/v1$/)
+      const test = await services.workspace.test('demo', new AbortController().signal)
+      expect(test.workflow).toMatchObject({ ok: true })
+      expect(test.reporting).toMatchObject({ ok: true })
+      if (test.workflow.ok) expect(typeof test.workflow.latencyMs).toBe('number')
+      // Remembered: the next start reopens it.
+      const restarted = await createTestServices({ userDataDir: services.userDataDir })
+      expect((await restarted.workspace.state()).activeProfileId).toBe('demo')
+      await restarted.close()
+    } finally {
+      await services.close()
+    }
+  })
+
+  it('reports each API\'s failure as a sentence when the connection is wrong', async () => {
+    const services = await createTestServices()
+    const sandbox = await startSandbox({ port: 0 })
+    try {
+      const profile = await services.profiles.create({
+        name: 'Wrong password', baseUrl: sandbox.info.base_url, authUrl: sandbox.info.auth_url, reportUrl: sandbox.info.report_url,
+        serviceId: 'demo', defaultProject: 'demo', defaultSlicer: 'supply', auth: { method: 'password', username: 'demo', password: 'wrong' },
+      })
+      const test = await services.workspace.test(profile.id, new AbortController().signal)
+      expect(test.workflow).toMatchObject({ ok: false, error: { code: 'auth' } })
+      expect(test.reporting).toMatchObject({ ok: false })
+      const unreachable = await services.profiles.create({
+        name: 'Nobody home', baseUrl: 'http://127.0.0.1:9/workflow/v1', authUrl: 'http://127.0.0.1:9/auth', reportUrl: 'http://127.0.0.1:9/report',
+        serviceId: 'demo', auth: { method: 'token', token: 'x' },
+      })
+      const offline = await services.workspace.test(unreachable.id, new AbortController().signal)
+      expect(offline.workflow).toMatchObject({ ok: false, error: { code: 'network' } })
+      expect(offline.reporting).toMatchObject({ ok: null })
+    } finally {
+      await services.close()
+      await sandbox.close()
+    }
+  })
+})

@@ -1,0 +1,21 @@
+import type { ReportContext } from './context'
+import { formatDay } from './dates'
+import { visibleDataFields } from './fields'
+import { KEY_FIELDS } from './keys'
+import { REPORT_TIMEZONE } from './scope'
+
+export function info(context: ReportContext): Record<string, unknown> {
+  const facts = context.facts
+  return {
+    status: 'success',
+    timezone: REPORT_TIMEZONE,
+    supports_timezone: 1,
+    first_date: formatDay(facts.firstDay),
+    last_date: formatDay(facts.firstDay + facts.dayCount - 1),
+    key_fields: KEY_FIELDS,
+    // Private custom fields are listed only for their creator.
+    data_fields: visibleDataFields(context.user).map((field) => field.info),
+    audience_sources: [{ name: 'users', description: 'Unique users (first-party id)', annotation: 'Counted exactly up to audience_rows_limit records, estimated beyond.' }],
+    annotation: 'Supply report of the AdOps Desk demo project: synthetic, deterministic data.',
+  }
+}

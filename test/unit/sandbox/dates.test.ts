@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { bucketMapping, bucketOfLocalHour, dayNumber, formatBucket, formatDay, localToday, parseDateExpression } from '../../../main/sandbox/reporting/dates'
+import type { TimeGranularity } from '../../../main/sandbox/reporting/dates'
+
+const day = (text: string): number => {
+  const [year, month, date] = text.split('-').map(Number)
+  return dayNumber(year ?? 0, month ?? 0, date ?? 0)
+}
+const parse = (text: string, today: string): string => {
+  const result = parseDateExpression(text, day(today))
+  return typeof result === 'number' ? formatDay(result) : `error: ${result.error}`
+}
+
+describe('parseDateExpression', () => {
+  it('reads every form of the grammar', () => {
+    expect(parse('2024-02-29', '2024-06-15')).toBe('2024-02-29')
+    expect(parse('today', '2024-06-15')).toBe('2024-06-15')
+    expect(parse('yesterday', '2024-03-01')).toBe('2024-02-29')
+    expect(parse('-10d', '2024-06-15')).toBe('2024-06-05')
+    expect(parse('-10days', '2024-06-15')).toBe('2024-06-05')
+    expect(parse('-1m', '2024-06-15')).toBe('2024-05-15')
+    expect(parse('-13months', '2024-06-15')).toBe('2023-05-15')
+    expect(parse('-0m_first', '2024-06-15')).toBe('2024-06-01')
+    expect(parse('-0m_last', '2024-06-15')).toBe('2024-06-30')
+    expect(parse('-6months_first', '2024-06-15')).toBe('2023-12-01')
+    expect(parse('-6month_last', '2024-06-15')).toBe('2023-12-31')
+    expect(parse('-6months_last', '2024-06-15')).toBe('2023-12-31')
+  })
+
+  it('clamps "N months back" to the end of shorter months', () => {
+    expect(parse('-1m', '2024-03-31')).toBe('2024-02-29')
+    expect(parse('-13m', '2024-03-31')).toBe('2023-02-28')
+    expect(parse('-1m_last', '2024-03-31')).toBe('2024-02-29')
+  })
+
+  it('rejects anything else with a sentence', () => {
+    for (const text of ['2023-02-29', '2024-00-10', 'tomorrow', '-d', '-1y', '-1d_last', '+1d', '2024-6-1']) {
+      expect(parse(text, '2024-06-15'), text).toMatch(/^error: .+/)
+    }
+  })
+
+  it('evaluates today in the given time zone', () => {
+    const now = new Date('2024-06-15T10:30:00Z')
+    expect(formatDay(localToday(now, 0))).toBe('2024-06-15')
+    expect(formatDay(localToday(now, -11))).toBe('2024-06-14')
+    expect(formatDay(localToday(new Date('2024-06-15T20:00:00Z'), 4))).toBe('2024-06-16')
+  })
+})
+
+describe('time buckets', () => {
+  const at = (granularity: TimeGranularity, date: string, hour = 0): string => formatBucket(granularity, bucketOfLocalHour(granularity, day(date) * 24 + hour))
+
+  it('formats each granularity as the spec table says', () => {
+    expect(at('hour', '2024-06-14', 7)).toBe('2024-06-14 07:00')
+    expect(at('day', '2024-06-14')).toBe('2024-06-14')
+    expect(at('month', '2024-06-14')).toBe('2024-06')
+    expect(at('quarter', '2024-06-14')).toBe('2024 Q2')
+    expect(at('quarter', '2024-10-01')).toBe('2024 Q4')
+    expect(at('year', '2024-06-14')).toBe('2024')
+  })
+
+  it('numbers ISO weeks, including across year ends', () => {
+    expect(at('week', '2024-06-14')).toBe('2024-W24')
+    expect(at('week', '2021-01-03')).toBe('2020-W53')
+    expect(at('week', '2021-01-04')).toBe('2021-W01')
+    expect(at('week', '2024-12-30')).toBe('2025-W01')
+    expect(at('week', '2023-01-01')).toBe('2022-W52')
+    // Monday to Sunday share a bucket.
+    expect(bucketOfLocalHour('week', day('2024-06-10') * 24)).toBe(bucketOfLocalHour('week', day('2024-06-16') * 24 + 23))
+    expect(bucketOfLocalHour('week', day('2024-06-16') * 24)).not.toBe(bucketOfLocalHour('week', day('2024-06-17') * 24))
+  })
+
+  it('gives readable mappings', () => {
+    expect(bucketMapping('day', day('2024-06-14'))).toBe('Fri, 14 Jun 2024')
+    expect(bucketMapping('week', bucketOfLocalHour('week', day('2024-06-14') * 24))).toBe('Week 24: Mon, 10 Jun 2024 – Sun, 16 Jun 2024')
+    expect(bucketMapping('quarter', bucketOfLocalHour('quarter', day('2024-06-14') * 24))).toBe('Q2 2024 (Apr – Jun)')
+  })
+})

@@ -15,6 +15,12 @@ async function fillProfile(page: Page, values: { name: string; base: string; aut
   await page.getByTestId('field-serviceId').locator('input').fill(values.service)
 }
 
+/** The app opens on the welcome screen when no connection is in use; connections live in their own section. */
+async function openConnections(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.getByTestId('rail').getByText('Connections').click()
+}
+
 function row(page: Page, name: string) {
   return page.locator(`[data-test="profile-row"][data-profile-name="${name}"]`)
 }
@@ -28,7 +34,7 @@ async function expectNoSecretAnywhere(page: Page, bridgeResponses: string[]): Pr
 }
 
 test('create a password and a token connection, reload, edit, duplicate and delete, never seeing a secret', async ({ page, host }) => {
-  await page.goto(host.url)
+  await openConnections(page, host.url)
   await expect(page.getByText('No connections yet')).toBeVisible()
 
   await page.getByTestId('new-profile').click()
@@ -49,6 +55,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await expect(row(page, 'Staging token')).toContainText('Permanent token')
 
   await page.reload()
+  await page.getByTestId('rail').getByText('Connections').click()
   await expect(row(page, 'Production EU')).toBeVisible()
   await expect(row(page, 'Staging token')).toBeVisible()
   await screenshot(page, 'connections-list')
@@ -89,6 +96,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   expect((await keytar.findCredentials(host.keychainService)).length).toBe(before - 1)
 
   await page.reload()
+  await page.getByTestId('rail').getByText('Connections').click()
   await expect(row(page, 'Production EU (main)')).toBeVisible()
   await expect(row(page, 'Staging token (copy)')).toBeVisible()
   await expect(row(page, 'Staging token')).toHaveCount(0)
@@ -97,7 +105,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
 })
 
 test('invalid addresses are explained at their fields and nothing typed is lost', async ({ page, host }) => {
-  await page.goto(host.url)
+  await openConnections(page, host.url)
   await page.getByTestId('new-profile').click()
   await fillProfile(page, { name: 'Broken', base: 'ftp://workflow.example.com', auth: 'https://user:pw@auth.example.com', report: 'reports', service: '1' })
   await page.getByTestId('field-username').locator('input').fill('me')
@@ -120,7 +128,7 @@ test('invalid addresses are explained at their fields and nothing typed is lost'
 test('a corrupt connections file is moved aside and reported; the app still starts', async ({ page, host }) => {
   await fs.writeFile(path.join(host.userDataDir, 'profiles.json'), '{"version": 1, "profiles": [ oops')
   await host.restart()
-  await page.goto(host.url)
+  await openConnections(page, host.url)
   const notice = page.getByTestId('notice')
   await expect(notice).toContainText('could not be read')
   await expect(notice).toContainText('profiles.json.corrupt-')

@@ -9,6 +9,8 @@ export interface ProfileFormModel {
   reportUrl: string
   serviceId: string
   reportServiceId: string
+  defaultProject: string
+  defaultSlicer: string
   authMethod: 'password' | 'token'
   username: string
   password: string
@@ -20,7 +22,7 @@ export type ProfileField = keyof Omit<ProfileFormModel, 'authMethod' | 'sessionO
 
 function emptyModel(): ProfileFormModel {
   return {
-    name: '', baseUrl: '', authUrl: '', reportUrl: '', serviceId: '', reportServiceId: '',
+    name: '', baseUrl: '', authUrl: '', reportUrl: '', serviceId: '', reportServiceId: '', defaultProject: '', defaultSlicer: '',
     authMethod: 'password', username: '', password: '', token: '', sessionOnlySecret: false,
   }
 }
@@ -43,6 +45,7 @@ export function useProfileForm(existing: Profile | null) {
     Object.assign(model, {
       name: existing.name, baseUrl: existing.baseUrl, authUrl: existing.authUrl, reportUrl: existing.reportUrl,
       serviceId: existing.serviceId, reportServiceId: existing.reportServiceId ?? '',
+      defaultProject: existing.defaultProject ?? '', defaultSlicer: existing.defaultSlicer ?? '',
       authMethod: existing.authMethod, username: existing.username ?? '',
     })
   }
@@ -70,7 +73,8 @@ export function useProfileForm(existing: Profile | null) {
       : { method: 'token', ...(model.token.trim() !== '' ? { token: model.token.trim() } : {}) }
     return {
       name: model.name.trim(), baseUrl: model.baseUrl.trim(), authUrl: model.authUrl.trim(), reportUrl: model.reportUrl.trim(),
-      serviceId: model.serviceId.trim(), reportServiceId: model.reportServiceId.trim(), auth,
+      serviceId: model.serviceId.trim(), reportServiceId: model.reportServiceId.trim(),
+      defaultProject: model.defaultProject.trim(), defaultSlicer: model.defaultSlicer.trim(), auth,
       ...(model.sessionOnlySecret ? { sessionOnlySecret: true } : {}),
     }
   }

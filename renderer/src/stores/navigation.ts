@@ -2,12 +2,21 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
 /** The sections the rail offers. Only sections that work are listed. */
-export type Section = 'connections'
+export type Section = 'entities' | 'connections'
 
 export const useNavigationStore = defineStore('navigation', () => {
-  const section = ref<Section>('connections')
+  const section = ref<Section>('entities')
+  /** Set when a screen asks the connections view to open its "new connection" form on arrival. */
+  const newConnectionRequested = ref(false)
+
   function open(next: Section): void {
     section.value = next
   }
-  return { section, open }
+
+  function addConnection(): void {
+    newConnectionRequested.value = true
+    section.value = 'connections'
+  }
+
+  return { section, newConnectionRequested, open, addConnection }
 })

@@ -17,6 +17,14 @@ import { UsageError } from './usage'
 
 export const commands: readonly Command[] = [...profileCommands, ...entityCommands, ...reportCommands]
 
+/** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */
+export function isCliInvocation(argv: readonly string[]): boolean {
+  const first = argv[0]
+  if (first === undefined) return false
+  if (first === 'help' || first === '--help' || first === '-h') return true
+  return commands.some((command) => command.group === first)
+}
+
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2

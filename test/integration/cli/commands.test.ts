@@ -288,3 +288,17 @@ describe('--help', () => {
     expect((await cli(['help', 'report', 'export'])).stdout).toContain('--out')
   })
 })
+
+describe('the packaged binary', () => {
+  it('runs as the command line only when its first argument names a command', async () => {
+    const { isCliInvocation } = await import('../../../main/cli/run')
+    expect(isCliInvocation(['entities', 'list', 'publishers'])).toBe(true)
+    expect(isCliInvocation(['profiles', 'list'])).toBe(true)
+    expect(isCliInvocation(['report', 'info'])).toBe(true)
+    expect(isCliInvocation(['--help'])).toBe(true)
+    // A plain launch, or Chromium switches, start the app.
+    expect(isCliInvocation([])).toBe(false)
+    expect(isCliInvocation(['--no-sandbox'])).toBe(false)
+    expect(isCliInvocation(['/path/to/file.csv'])).toBe(false)
+  })
+})

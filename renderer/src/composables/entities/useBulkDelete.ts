@@ -1,0 +1,50 @@
+import { ref, shallowRef } from 'vue'
+import type { Dependent, EntityId, EntityKindSpec } from '../../../../preload/contract'
+import { ApiError } from '../../api/bridge'
+import { useEntitiesStore } from '../../stores/entities'
+import { dependentsOf } from './dependents'
+
+export interface BulkResult {
+  id: EntityId
+  name: string
+  ok: boolean
+  message?: string
+  dependents?: Dependent[]
+}
+
+/** Deletes the selected rows one by one and keeps every outcome for the report. */
+export function useBulkDelete() {
+  const store = useEntitiesStore()
+  const running = ref(false)
+  const progress = ref({ done: 0, total: 0 })
+  const results = shallowRef<BulkResult[] | null>(null)
+
+  async function run(profileId: string, spec: EntityKindSpec, targets: Array<{ id: EntityId; name: string }>): Promise<BulkResult[]> {
+    running.value = true
+    progress.value = { done: 0, total: targets.length }
+    const outcome: BulkResult[] = []
+    for (const target of targets) {
+      try {
+        await store.remove(profileId, spec.kind, target.id)
+        outcome.push({ ...target, ok: true })
+      } catch (error) {
+        const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+        const dependents = apiError.code === 'dependents'
+          ? dependentsOf(apiError, spec, target.id, (kind) => store.peek(profileId, kind).rows, (kind) => store.specFor(kind, profileId))
+          : undefined
+        outcome.push({ ...target, ok: false, message: apiError.message, ...(dependents ? { dependents } : {}) })
+        // Offline or read-only: the rest would fail the same way.
+        if (apiError.code === 'network' || apiError.code === 'forbidden') {
+          for (const rest of targets.slice(outcome.length)) outcome.push({ ...rest, ok: false, message: `Not tried: ${apiError.message}` })
+          break
+        }
+      }
+      progress.value = { done: outcome.length, total: targets.length }
+    }
+    running.value = false
+    results.value = outcome
+    return outcome
+  }
+
+  return { running, progress, results, run }
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import type { Api } from '../../preload/contract'
+import { expect, test as base } from './fixtures'
+
+/** Extends the web-host fixture with a sandbox backend of its own, started as a child process. */
+
+const root = path.join(import.meta.dirname, '..', '..')
+
+export interface SandboxInfo {
+  base_url: string
+  auth_url: string
+  report_url: string
+  service_id: string
+  username: string
+  password: string
+  permanent_token: string
+  viewer_username: string
+  viewer_password: string
+}
+
+export interface SandboxProcess {
+  info: SandboxInfo
+  /** A direct call to the Workflow API, behind the app's back (as another user would). */
+  request(method: 'GET' | 'PUT' | 'POST' | 'DELETE', pathname: string, body?: unknown): Promise<{ status: number; body: unknown }>
+  stop(): Promise<void>
+}
+
+async function startSandbox(scale: 'small' | 'large'): Promise<{ child: ChildProcess; info: SandboxInfo }> {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['main/sandbox/cli.ts', '--port', '0', '--scale', scale], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const info = await new Promise<SandboxInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start:\n${output}`)), 30_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const line = output.split('\n').find((candidate) => candidate.trim().startsWith('{'))
+      if (line && output.includes('\n')) {
+        clearTimeout(timer)
+        resolve(JSON.parse(line) as SandboxInfo)
+      }
+    })
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}:\n${output}`)))
+  })
+  return { child, info }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: SandboxProcess }>({
+  sandboxScale: ['small', { option: true }],
+  sandbox: async ({ sandboxScale }, use) => {
+    const { child, info } = await startSandbox(sandboxScale)
+    const sandbox: SandboxProcess = {
+      info,
+      async request(method, pathname, body) {
+        const response = await fetch(`${info.base_url}${pathname}`, {
+          method,
+          headers: { authorization: `Bearer ${info.permanent_token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+        const text = await response.text()
+        return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) }
+      },
+      stop: () => stopChild(child),
+    }
+    await use(sandbox)
+    await stopChild(child)
+  },
+})
+
+export { expect }
+
+/**
+ * Creates a connection to the sandbox through the bridge, makes it active and opens the
+ * entities view on `kind`. `viewer` signs in as the read-only user.
+ */
+export async function openEntities(page: Page, hostUrl: string, sandbox: SandboxProcess, options: { viewer?: boolean; kind?: string } = {}): Promise<string> {
+  await page.goto(hostUrl)
+  const { info } = sandbox
+  const profileId = await page.evaluate(async ({ info, viewer }) => {
+    const api = (window as unknown as { api: Api }).api
+    const created = await api.profiles.create({
+      name: viewer ? 'Sandbox (viewer)' : 'Sandbox',
+      baseUrl: info.base_url,
+      authUrl: info.auth_url,
+      reportUrl: info.report_url,
+      serviceId: info.service_id,
+      auth: { method: 'password', username: viewer ? info.viewer_username : info.username, password: viewer ? info.viewer_password : info.password },
+    })
+    if (!created.ok) throw new Error(created.error.message)
+    const activated = await api.workspace.activate({ profileId: created.value.id })
+    if (!activated.ok) throw new Error(activated.error.message)
+    return created.value.id
+  }, { info, viewer: options.viewer === true })
+  await page.reload()
+  await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
+  await expect(page.getByTestId('entities-view')).toBeVisible()
+  if (options.kind) await chooseKind(page, options.kind)
+  return profileId
+}
+
+export async function chooseKind(page: Page, label: string): Promise<void> {
+  await page.getByTestId('kind-picker').getByText(label, { exact: true }).click()
+}
+
+export function rowById(page: Page, id: number | string) {
+  return page.locator(`[data-test="entity-row"][data-id="${String(id)}"]`)
+}
+
+/** Waits until the list shows `count` rows in total (no search or filter). */
+export async function expectRowCount(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByTestId('row-count')).toHaveText(text)
+}

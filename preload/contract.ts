@@ -218,7 +218,15 @@ export const channels = {
 
   'entities:kinds': channel(empty, z.array(entityKindSpecSchema)),
   /** The local copy of a kind's list: instant, and readable offline. `syncedAt` null: never synced. */
-  'entities:mirror': channel(z.object(entityTarget).strict(), z.object({ rows: entityRows, syncedAt: z.string().nullable() })),
+  'entities:mirror': channel(
+    z.object({
+      ...entityTarget,
+      /** A slice, so the first screenful of a 100,000-row list can be painted before the rest crosses the bridge. */
+      offset: z.number().int().min(0).max(100_000_000).optional(),
+      limit: z.number().int().min(1).max(100_000_000).optional(),
+    }).strict(),
+    z.object({ rows: entityRows, syncedAt: z.string().nullable(), total: z.number() }),
+  ),
   /** Fetches every page again (progress and rows arrive as onSyncProgress events) and stores the mirror. */
   'entities:sync': channel(z.object({ ...entityTarget, requestId: requestId.optional() }).strict(), z.object({ count: z.number(), syncedAt: z.string() })),
   'entities:get': channel(z.object({ ...entityTarget, id: entityIdSchema }).strict(), entityOutput),

@@ -5,7 +5,12 @@ import type { HandlersFor } from './handlers'
 export function entityHandlers({ entities, requests }: Services): HandlersFor<'entities'> {
   return {
     'entities:kinds': async () => builtInKinds,
-    'entities:mirror': ({ profileId, kind }) => entities.mirror(profileId, kind),
+    async 'entities:mirror'({ profileId, kind, offset, limit }) {
+      const { rows, syncedAt } = await entities.mirror(profileId, kind)
+      const start = offset ?? 0
+      const slice = start === 0 && limit === undefined ? rows : rows.slice(start, limit === undefined ? undefined : start + limit)
+      return { rows: slice, syncedAt, total: rows.length }
+    },
     'entities:sync': ({ profileId, kind, requestId }) => requests.run(requestId, (signal) => entities.sync(profileId, kind, signal)),
     'entities:get': ({ profileId, kind, id }) => requests.run(undefined, (signal) => entities.get(profileId, kind, id, signal)),
     'entities:create': ({ profileId, kind, entity }) => entities.create(profileId, kind, entity),

@@ -36,7 +36,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'workspace:activate': { profileId: 'missing-profile' },
   'requests:cancel': { requestId: 'request-1' },
   'entities:kinds': {},
-  'entities:mirror': { profileId: 'missing-profile', kind: 'publishers' },
+  'entities:mirror': { profileId: 'missing-profile', kind: 'publishers', offset: 0, limit: 200 },
   'entities:sync': { profileId: 'missing-profile', kind: 'publishers', requestId: 'request-2' },
   'entities:get': { profileId: 'missing-profile', kind: 'publishers', id: 1 },
   'entities:create': { profileId: 'missing-profile', kind: 'brands', entity: { name: 'Acme', is_pmp_allowed: true, advertiser_domains: ['acme.example'] } },

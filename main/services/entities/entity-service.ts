@@ -6,7 +6,7 @@ import type { EventHub } from '../events'
 import { writeFileAtomic } from '../files/atomic'
 import { csvRow } from '../files/csv'
 import type { Workspace } from '../workspace/workspace'
-import { kindSpec } from './kinds'
+import { builtInKinds, kindSpec } from './kinds'
 import type { Mirror, MirrorStore } from './mirror-store'
 
 export interface SaveDialog {
@@ -20,6 +20,8 @@ export type UpdateResult =
 
 export interface EntityService {
   mirror(profileId: string, kind: string): Promise<Mirror>
+  /** Loads the built-in kinds' mirrors into memory, one after another; never fails. */
+  warm(profileId: string): Promise<void>
   sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }>
   get(profileId: string, kind: string, id: EntityId, signal: AbortSignal): Promise<Entity>
   create(profileId: string, kind: string, entity: Record<string, unknown>): Promise<Entity>
@@ -91,6 +93,10 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
 
   return {
     mirror: (profileId, kind) => mirrors.read(profileId, kind),
+
+    async warm(profileId) {
+      for (const { kind } of builtInKinds) await mirrors.read(profileId, kind).catch(() => undefined)
+    },
 
     sync,
 

@@ -19,6 +19,8 @@ export interface KindState {
   error: string | null
   /** Why this kind is read-only (a 403 seen), or null. */
   readOnly: string | null
+  /** While the rest of a long mirror crosses the bridge: how many rows it holds in all. */
+  pendingTotal: number | null
 }
 
 export interface Offline {
@@ -37,6 +39,9 @@ function newRequestId(): string {
 }
 
 export const sameId = (left: EntityId, right: EntityId): boolean => String(left) === String(right)
+
+/** Rows fetched before the rest of a mirror: more than a screen, little enough to cross the bridge at once. */
+const FIRST_SLICE = 300
 
 export const useEntitiesStore = defineStore('entities', () => {
   const kinds = ref<EntityKindSpec[]>([])
@@ -58,13 +63,13 @@ export const useEntitiesStore = defineStore('entities', () => {
     const key = keyOf(profileId, kind)
     let found = states.get(key)
     if (!found) {
-      found = shallowReactive<KindState>({ profileId, kind, rows: markRaw([]), syncedAt: null, loaded: false, loading: false, sync: null, error: null, readOnly: null })
+      found = shallowReactive<KindState>({ profileId, kind, rows: markRaw([]), syncedAt: null, loaded: false, loading: false, sync: null, error: null, readOnly: null, pendingTotal: null })
       states.set(key, found)
     }
     return found
   }
 
-  const EMPTY: Readonly<KindState> = Object.freeze({ profileId: '', kind: '', rows: markRaw([] as Entity[]), syncedAt: null, loaded: false, loading: false, sync: null, error: null, readOnly: null })
+  const EMPTY: Readonly<KindState> = Object.freeze({ profileId: '', kind: '', rows: markRaw([] as Entity[]), syncedAt: null, loaded: false, loading: false, sync: null, error: null, readOnly: null, pendingTotal: null })
 
   /** Reads a kind's state without creating it (safe inside computed values; tracks its creation). */
   function peek(profileId: string, kind: string): Readonly<KindState> {
@@ -183,11 +188,22 @@ export const useEntitiesStore = defineStore('entities', () => {
     try {
       // Marks let the benchmark split "open" into the bridge call and the rendering.
       performance.mark(`entities:mirror:${kind}:start`)
-      const mirror = await unwrap(api().entities.mirror({ profileId, kind }))
+      // The first screenful first, so a long list paints at once; the rest follows in one call.
+      const first = await unwrap(api().entities.mirror({ profileId, kind, offset: 0, limit: FIRST_SLICE }))
       performance.mark(`entities:mirror:${kind}:end`)
-      setRows(target, mirror.rows)
-      target.syncedAt = mirror.syncedAt
+      setRows(target, first.rows)
+      target.syncedAt = first.syncedAt
       target.error = null
+      if (first.total > first.rows.length) {
+        target.pendingTotal = first.total
+        try {
+          const rest = await unwrap(api().entities.mirror({ profileId, kind, offset: first.rows.length }))
+          // Appending keeps the table's search and sort caches (same objects, in the same order).
+          setRows(target, [...first.rows, ...rest.rows])
+        } finally {
+          target.pendingTotal = null
+        }
+      }
     } catch (error) {
       target.error = noteError(profileId, kind, error).message
     } finally {

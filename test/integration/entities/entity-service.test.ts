@@ -161,6 +161,20 @@ describe('entity service against the sandbox', () => {
     expect(mirror.count).toBeGreaterThan(0)
   })
 
+  it('hands the mirror over in slices so a long list can paint its first rows at once', async () => {
+    const handlers = createHandlers(services)
+    const whole = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units' })
+    const first = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 0, limit: 50 })
+    const rest = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 50 })
+    if (!whole.ok || !first.ok || !rest.ok) throw new Error('mirror call failed')
+    const all = whole.value as { rows: Entity[]; total: number }
+    const head = first.value as { rows: Entity[]; total: number }
+    const tail = rest.value as { rows: Entity[]; total: number }
+    expect(head.rows).toHaveLength(50)
+    expect(head.total).toBe(all.rows.length)
+    expect([...head.rows, ...tail.rows]).toEqual(all.rows)
+  })
+
   it('cancels a running sync through requests:cancel', async () => {
     const handlers = createHandlers(services)
     sandbox.setFaults({ latency_ms: 300 })

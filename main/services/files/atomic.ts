@@ -38,7 +38,8 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   await syncFolder(folder, fs)
 }
 
-async function syncFolder(folder: string, fs: AtomicFs): Promise<void> {
+/** Fsyncs a folder so a rename in it survives a power cut; best effort (Windows cannot open a folder for sync). */
+export async function syncFolder(folder: string, fs: Pick<AtomicFs, 'open'> = nodeFs): Promise<void> {
   // Not every platform lets a directory be opened for sync (Windows does not); the rename already happened.
   try {
     const handle = await fs.open(folder, 'r')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../errors'
 import { throwIfAborted } from '../http/abort'
+import { syncFolder } from '../files/atomic'
 
 /** The slice of `fs.promises` a streamed save needs; passed in so a test can fail a step. */
 export interface SaveFs {
@@ -66,18 +67,4 @@ function storageError(filePath: string, error: unknown): AppError {
     path: filePath,
     error: error instanceof Error ? error.message : String(error),
   })
-}
-
-async function syncFolder(folder: string, fs: SaveFs): Promise<void> {
-  // So the rename itself survives a power cut; not every platform can open a folder for sync (Windows cannot).
-  try {
-    const handle = await fs.open(folder, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    /* best effort */
-  }
 }

@@ -2,23 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Api } from '../../preload/contract'
+import type { SandboxInfo } from '../../main/sandbox'
 import { expect, test as base } from './fixtures'
 
 /** Extends the web-host fixture with a sandbox backend of its own, started as a child process. */
 
 const root = path.join(import.meta.dirname, '..', '..')
 
-export interface SandboxInfo {
-  base_url: string
-  auth_url: string
-  report_url: string
-  service_id: string
-  username: string
-  password: string
-  permanent_token: string
-  viewer_username: string
-  viewer_password: string
-}
+/** What the sandbox prints on start: the same shape startSandbox() returns. */
+export type { SandboxInfo }
 
 export interface SandboxProcess {
   info: SandboxInfo

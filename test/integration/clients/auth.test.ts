@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/services/errors'
 import type { Credentials } from '../../../main/services/profiles/types'
 import type { Entity } from '../../../main/services/workflow/entities'
 import { createConnection } from '../../../main/services/connection/connection'
 import { demoCredentials, fastHttp, manualClock, recordWire, startHarness, type Harness, type WireRecorder } from './support/sandbox'
 import { startTinyServer } from './support/tiny-server'
+import { caught } from './support/outcomes'
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
@@ -24,16 +24,6 @@ function wire(): WireRecorder {
 }
 
 const TOKEN_PATH = '/oauth2/token/'
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe('token expiry mid-run', () => {
   it('renews before expiry by the clock, so the platform never sees an expired token', async () => {

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/services/errors'
 import type { HttpClient } from '../../../main/services/http/client'
 import { createConnection, type Connection } from '../../../main/services/connection/connection'
 import type { Entity } from '../../../main/services/workflow/entities'
 import { demoCredentials, fastHttp } from './support/sandbox'
 import { startTinyServer, type TinyHandler } from './support/tiny-server'
+import { caught, collect } from './support/outcomes'
 
 /**
  * Answers the sandbox never gives, from a tiny node:http server whose behaviour each test sets:
@@ -38,22 +38,6 @@ function send(status: number, contentType: string | null, body: string): TinyHan
     response.writeHead(status, contentType === null ? {} : { 'content-type': contentType })
     response.end(body)
   }
-}
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-async function collect(pages: AsyncIterable<Entity[]>): Promise<Entity[]> {
-  const all: Entity[] = []
-  for await (const page of pages) all.push(...page)
-  return all
 }
 
 describe('answers that are not the JSON we asked for', () => {

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/services/errors'
 import type { HttpClient } from '../../../main/services/http/client'
 import { createReportingClient } from '../../../main/services/reporting/client'
 import { saveStreamAtomically } from '../../../main/services/reporting/save-export'
 import type { ReportRequest } from '../../../main/services/reporting/schemas'
 import { fastHttp, recordWire, startHarness, type Harness } from './support/sandbox'
+import { caught } from './support/outcomes'
 
 let harness: Harness
 let folder: string
@@ -23,16 +23,6 @@ afterAll(async () => {
 afterEach(() => {
   harness.sandbox.reset()
 })
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 const report = { project_name: 'demo', slicer_name: 'supply' }
 const week = { start_date: '-7d', end_date: 'yesterday' }

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/services/errors'
 import type { RetryEvent } from '../../../main/services/http/retry'
 import type { RequestContext } from '../../../main/services/http/errors'
 import { createWorkflowClient } from '../../../main/services/workflow/client'
 import type { Entity } from '../../../main/services/workflow/entities'
 import { fastHttp, manualClock, recordWire, startHarness, type Harness } from './support/sandbox'
 import { startTinyServer } from './support/tiny-server'
+import { caught } from './support/outcomes'
 
 let harness: Harness
 
@@ -18,16 +18,6 @@ afterAll(async () => {
 afterEach(() => {
   harness.sandbox.reset()
 })
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 /** Timers still pending: a cancelled retry must not leave its backoff timer behind (it would keep a CLI process alive). */
 const pendingTimers = (): number => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../../main/services/errors'
 import { readErrorBody } from '../../../main/services/http/client'
 import { errorFromHttp } from '../../../main/services/http/errors'
 import { createWorkflowClient } from '../../../main/services/workflow/client'
 import type { Entity } from '../../../main/services/workflow/entities'
 import { fastHttp, recordWire, startHarness, type Harness } from './support/sandbox'
+import { caught, collect } from './support/outcomes'
 
 let harness: Harness
 
@@ -17,22 +17,6 @@ afterAll(async () => {
 afterEach(() => {
   harness.sandbox.reset()
 })
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-async function collect(pages: AsyncIterable<Entity[]>): Promise<Entity[]> {
-  const all: Entity[] = []
-  for await (const page of pages) all.push(...page)
-  return all
-}
 
 describe('workflow client over the sandbox', () => {
   it('lists every page by following next, with progress', async () => {

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { draftSchema, type Draft } from '../../../preload/contract'
-import { readJsonFile, writeJsonFile } from '../files/json-file'
+import { readJsonFileOr, safeFileName, writeJsonFile } from '../files/json-file'
+import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 
 const draftsFileSchema = z.object({ version: z.literal(1), drafts: z.array(draftSchema) })
@@ -15,30 +16,26 @@ export interface DraftsStore {
 
 export function createDraftsStore(userDataDir: string, notices: Notices, now: () => Date = () => new Date()): DraftsStore {
   const cache = new Map<string, Promise<Draft[]>>()
-  let queue: Promise<unknown> = Promise.resolve()
-  const fileOf = (profileId: string) => path.join(userDataDir, 'drafts', `${encodeURIComponent(profileId).replace(/\./g, '%2E')}.json`)
+  const serial = createSerialQueue()
+  const fileOf = (profileId: string) => path.join(userDataDir, 'drafts', `${safeFileName(profileId)}.json`)
 
   function read(profileId: string): Promise<Draft[]> {
     let cached = cache.get(profileId)
     if (!cached) {
-      cached = readJsonFile(fileOf(profileId), draftsFileSchema).then((result) => {
-        if (result.state === 'ok') return result.value.drafts
-        if (result.state === 'corrupt') notices.add({ level: 'warning', message: `Your unsaved drafts could not be read because ${result.reason}. The file was moved aside.`, details: { movedTo: result.movedTo } })
-        return []
-      })
+      cached = readJsonFileOr(fileOf(profileId), draftsFileSchema, { version: 1, drafts: [] }, ({ reason, movedTo }) =>
+        notices.add({ level: 'warning', message: `Your unsaved drafts could not be read because ${reason}. The file was moved aside.`, details: { movedTo } }),
+      ).then((file) => file.drafts)
       cache.set(profileId, cached)
     }
     return cached
   }
 
   function change(profileId: string, apply: (drafts: Draft[]) => Draft[]): Promise<void> {
-    const run = queue.then(async () => {
+    return serial(async () => {
       const next = apply(await read(profileId))
       cache.set(profileId, Promise.resolve(next))
       await writeJsonFile(fileOf(profileId), { version: 1, drafts: next })
     })
-    queue = run.catch(() => undefined)
-    return run
   }
 
   const same = (draft: Draft, kind: string, key: string) => draft.kind === kind && draft.key === key

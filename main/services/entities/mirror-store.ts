@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
 import type { Entity } from '../../../preload/contract'
-import { readJsonFile, writeJsonFile } from '../files/json-file'
+import { readJsonFileOr, safeFileName, writeJsonFile } from '../files/json-file'
+import { createSerialQueue, type SerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 
 export interface Mirror {
@@ -28,37 +29,29 @@ export interface MirrorStore {
   change(profileId: string, kind: string, apply: (rows: Entity[]) => Entity[]): Promise<Mirror>
 }
 
-/** Profile ids become folder names: keep them to safe characters whatever they hold. */
-function folderName(profileId: string): string {
-  return encodeURIComponent(profileId).replace(/\./g, '%2E')
-}
-
 export function createMirrorStore(userDataDir: string, notices: Notices): MirrorStore {
   const cache = new Map<string, Promise<Mirror>>()
-  const queues = new Map<string, Promise<unknown>>()
-  const fileOf = (profileId: string, kind: string) => path.join(userDataDir, 'mirrors', folderName(profileId), `${kind}.json`)
+  const queues = new Map<string, SerialQueue>()
+  const fileOf = (profileId: string, kind: string) => path.join(userDataDir, 'mirrors', safeFileName(profileId), `${kind}.json`)
   const keyOf = (profileId: string, kind: string) => `${profileId}\u0000${kind}`
 
   function read(profileId: string, kind: string): Promise<Mirror> {
     const key = keyOf(profileId, kind)
     let cached = cache.get(key)
     if (!cached) {
-      cached = readJsonFile(fileOf(profileId, kind), mirrorFileSchema).then((result) => {
-        if (result.state === 'ok') return { rows: result.value.rows, syncedAt: result.value.syncedAt }
-        if (result.state === 'corrupt') {
-          notices.add({ level: 'warning', message: `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${result.reason}. It was moved aside and will be fetched again.`, details: { movedTo: result.movedTo } })
-        }
-        return { rows: [], syncedAt: null }
-      })
+      cached = readJsonFileOr(fileOf(profileId, kind), mirrorFileSchema, { version: 1, kind, syncedAt: null, rows: [] }, ({ reason, movedTo }) =>
+        notices.add({ level: 'warning', message: `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${reason}. It was moved aside and will be fetched again.`, details: { movedTo } }),
+      ).then((file) => ({ rows: file.rows, syncedAt: file.syncedAt }))
       cache.set(key, cached)
     }
     return cached
   }
 
+  /** One queue per file: writes to different lists need not wait for each other. */
   function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(key) ?? Promise.resolve()).then(work)
-    queues.set(key, run.catch(() => undefined))
-    return run
+    let queue = queues.get(key)
+    if (!queue) queues.set(key, (queue = createSerialQueue()))
+    return queue(work)
   }
 
   async function persist(profileId: string, kind: string, mirror: Mirror): Promise<void> {

@@ -46,6 +46,28 @@ async function moveAside(filePath: string, reason: string, now: Date): Promise<J
   return { state: 'corrupt', movedTo: target, reason }
 }
 
+/**
+ * A JSON file's content, or `fallback` when there is none yet or it was corrupt; a corrupt
+ * file is moved aside and `onCorrupt` is told, so the caller can say so in its own words.
+ */
+export async function readJsonFileOr<S extends z.ZodType>(
+  filePath: string,
+  schema: S,
+  fallback: z.output<S>,
+  onCorrupt: (corrupt: { movedTo: string; reason: string }) => void,
+  now?: () => Date,
+): Promise<z.output<S>> {
+  const read = await readJsonFile(filePath, schema, now)
+  if (read.state === 'ok') return read.value
+  if (read.state === 'corrupt') onCorrupt(read)
+  return fallback
+}
+
+/** An id (a profile's, say) as one safe file or folder name, whatever characters it holds: no separators, no "..". */
+export function safeFileName(id: string): string {
+  return encodeURIComponent(id).replace(/\./g, '%2E')
+}
+
 export async function writeJsonFile(filePath: string, value: unknown): Promise<void> {
   await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`)
 }

@@ -2,7 +2,8 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Profile, ProfileInput } from '../../../preload/contract'
 import { AppError } from '../errors'
-import { readJsonFile, writeJsonFile } from '../files/json-file'
+import { readJsonFileOr, writeJsonFile } from '../files/json-file'
+import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import type { SecretStore } from '../secrets/secret-store'
 import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
@@ -38,26 +39,21 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
   const filePath = path.join(options.userDataDir, PROFILES_FILE_NAME)
 
   let loaded: Promise<StoredProfile[]> | undefined
-  // One write at a time, in call order: two quick edits must not race each other's rename.
-  let queue: Promise<unknown> = Promise.resolve()
+  const serial = createSerialQueue()
 
   function load(): Promise<StoredProfile[]> {
-    loaded ??= readJsonFile(filePath, profilesFileSchema, now).then((read) => {
-      if (read.state === 'ok') return read.value.profiles
-      if (read.state === 'corrupt') {
-        notices.add({
-          level: 'error',
-          message: `Your saved connections could not be read because ${read.reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
-          details: { movedTo: read.movedTo },
-        })
-      }
-      return []
-    })
+    loaded ??= readJsonFileOr(filePath, profilesFileSchema, { version: PROFILES_FILE_VERSION, profiles: [] }, ({ reason, movedTo }) =>
+      notices.add({
+        level: 'error',
+        message: `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
+        details: { movedTo },
+      }),
+    now).then((file) => file.profiles)
     return loaded
   }
 
   function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
-    const run = queue.then(async () => {
+    return serial(async () => {
       const current = await load()
       const { profiles, result } = await change([...current])
       try {
@@ -71,8 +67,6 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       loaded = Promise.resolve(profiles)
       return result
     })
-    queue = run.catch(() => undefined)
-    return run
   }
 
   async function present(stored: StoredProfile): Promise<Profile> {

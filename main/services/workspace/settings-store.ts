@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { readJsonFile, writeJsonFile } from '../files/json-file'
+import { readJsonFileOr, writeJsonFile } from '../files/json-file'
+import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 
 const settingsSchema = z.object({
@@ -19,30 +20,24 @@ export interface SettingsStore {
 export function createSettingsStore(userDataDir: string, notices: Notices): SettingsStore {
   const filePath = path.join(userDataDir, 'settings.json')
   let current: Promise<Settings> | undefined
-  let queue: Promise<unknown> = Promise.resolve()
+  const serial = createSerialQueue()
 
   function read(): Promise<Settings> {
-    current ??= readJsonFile(filePath, settingsSchema).then((result) => {
-      if (result.state === 'ok') return result.value
-      if (result.state === 'corrupt') {
-        notices.add({ level: 'warning', message: `Your app settings could not be read because ${result.reason}. They were reset; the old file was moved aside.`, details: { movedTo: result.movedTo } })
-      }
-      return { version: 1 as const, activeProfileId: null }
-    })
+    current ??= readJsonFileOr(filePath, settingsSchema, { version: 1, activeProfileId: null }, ({ reason, movedTo }) =>
+      notices.add({ level: 'warning', message: `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`, details: { movedTo } }),
+    )
     return current
   }
 
   return {
     read,
     update(change) {
-      const run = queue.then(async () => {
+      return serial(async () => {
         const next = { ...(await read()), ...change }
         await writeJsonFile(filePath, next)
         current = Promise.resolve(next)
         return next
       })
-      queue = run.catch(() => undefined)
-      return run
     },
   }
 }

@@ -4,6 +4,7 @@ import { startDemoWorkspace, type DemoWorkspace, type StartSandbox } from '../co
 import { AppError } from '../errors'
 import type { HttpClient } from '../http/client'
 import type { ProfileStore } from '../profiles/profile-store'
+import type { StoredProfile } from '../profiles/types'
 import type { ReportTarget } from '../reporting/schemas'
 import type { SettingsStore } from './settings-store'
 
@@ -70,10 +71,17 @@ export function createWorkspace({ profiles, settings, http, startSandbox }: Work
     }
   }
 
+  /** The saved profile with exactly this id (`find` also matches display names, which is for the command line). */
+  async function storedProfile(profileId: string): Promise<StoredProfile> {
+    const stored = await profiles.find(profileId)
+    if (stored === null || stored.id !== profileId) throw new AppError('not_found', 'That connection no longer exists; choose another one.', { profileId })
+    return stored
+  }
+
   async function reportTargetOf(profileId: string): Promise<ReportTarget | null> {
     if (profileId === DEMO_PROFILE_ID) return (await startDemo()).reportTarget
-    const stored = await profiles.find(profileId)
-    if (!stored?.defaultProject || !stored.defaultSlicer) return null
+    const stored = await storedProfile(profileId)
+    if (!stored.defaultProject || !stored.defaultSlicer) return null
     return { project_name: stored.defaultProject, slicer_name: stored.defaultSlicer }
   }
 
@@ -85,8 +93,7 @@ export function createWorkspace({ profiles, settings, http, startSandbox }: Work
       const running = await startDemo()
       made = createConnection({ settings: running.settings, credentials: async () => running.credentials, http })
     } else {
-      const stored = await profiles.find(profileId)
-      if (stored === null || stored.id !== profileId) throw new AppError('not_found', 'That connection no longer exists; choose another one.', { profileId })
+      const stored = await storedProfile(profileId)
       made = createConnection({ settings: stored, credentials: () => profiles.credentials(profileId), http })
     }
     connections.set(profileId, made)

@@ -13,8 +13,12 @@ const here = (path: string): string => resolve(root, path)
  *   cannot require anything but electron.
  * - renderer (default): the Vue app.
  */
+/** `@contract` is the bridge's contract, imported the same way from main, renderer and tests. */
+const alias = { '@contract': here('preload/contract/index.ts') }
+
 const targets: Record<string, UserConfig> = {
   main: {
+    resolve: { alias },
     build: {
       ssr: here('main/index.ts'),
       outDir: here('out/main'),
@@ -25,6 +29,7 @@ const targets: Record<string, UserConfig> = {
     },
   },
   preload: {
+    resolve: { alias },
     build: {
       outDir: here('out/preload'),
       emptyOutDir: true,
@@ -38,6 +43,7 @@ const targets: Record<string, UserConfig> = {
     root: here('renderer'),
     base: './',
     plugins: [vue()],
+    resolve: { alias },
     build: {
       outDir: here('out/renderer'),
       emptyOutDir: true,

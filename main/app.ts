@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { eventChannel } from '../preload/contract'
+import { eventChannel } from '@contract'
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'

@@ -1,5 +1,5 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { channelNames } from '../preload/contract'
+import { channelNames } from '@contract'
 import { dispatch } from './handlers/dispatch'
 import type { Handlers } from './handlers/handlers'
 

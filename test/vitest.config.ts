@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 
 // Unit and integration tests. Renderer component tests opt into happy-dom per file
@@ -6,6 +7,7 @@ import vue from '@vitejs/plugin-vue'
 // the point: main/services must never need Electron.
 export default defineConfig({
   plugins: [vue()],
+  resolve: { alias: { '@contract': resolve(import.meta.dirname, '../preload/contract/index.ts') } },
   test: {
     root: '.',
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],

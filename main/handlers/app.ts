@@ -1,5 +1,5 @@
 import type { Services } from '../services'
-import type { HandlersFor } from './handlers'
+import type { HandlersFor } from './types'
 
 export function appHandlers(services: Services): HandlersFor<'app'> {
   return {

@@ -1,6 +1,6 @@
-import { channels, type ChannelName, type Outcome } from '../../preload/contract'
+import { channels, type ChannelName, type Outcome } from '@contract'
 import { AppError, toErrorShape } from '../services/errors'
-import type { Handlers } from './handlers'
+import type { Handlers } from './types'
 
 const MAX_ISSUES_REPORTED = 10
 

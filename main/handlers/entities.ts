@@ -1,6 +1,6 @@
 import type { Services } from '../services'
 import { builtInKinds } from '../services/entities/kinds'
-import type { HandlersFor } from './handlers'
+import type { HandlersFor } from './types'
 
 export function entityHandlers({ entities, requests }: Services): HandlersFor<'entities'> {
   return {

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../preload/contract'
+import type { EventName, EventPayload } from '@contract'
 import type { Services } from '../services'
 
 /** Where main's events go: a window's webContents in Electron, a server-sent-events stream in the web host. */

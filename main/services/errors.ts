@@ -1,4 +1,4 @@
-import type { ApiErrorShape, ErrorCode } from '../../preload/contract'
+import type { ApiErrorShape, ErrorCode } from '@contract'
 
 /**
  * The one error type services throw. `message` is a sentence a user can act on;

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../preload/contract'
+import type { EventName, EventPayload } from '@contract'
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 

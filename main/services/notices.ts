@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Notice } from '../../preload/contract'
+import type { Notice } from '@contract'
 
 /**
  * Things main must tell the user about that did not come from a request they made:

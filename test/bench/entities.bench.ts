@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, selectors, type Page } from '@playwright/test'
-import type { Api } from '../../preload/contract'
+import type { Api } from '@contract'
 
 /**
  * 100,000 publishers in the entities view, in Chromium against preview:web with a mirror

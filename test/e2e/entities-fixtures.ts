@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import type { Api } from '../../preload/contract'
+import type { Api } from '@contract'
 import type { SandboxInfo } from '../../main/sandbox'
 import { expect, test as base } from './fixtures'
 

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import type { Api, Entity } from '../../preload/contract'
+import type { Api, Entity } from '@contract'
 import { screenshot } from './fixtures'
 import { chooseKind, expect, expectRowCount, openEntities, rowById, test, type SandboxProcess } from './entities-fixtures'
 

@@ -1,4 +1,4 @@
-import type { ChannelInput, ChannelName } from '../../preload/contract'
+import type { ChannelInput, ChannelName } from '@contract'
 
 /**
  * One well-formed input per channel. Typed against the contract, so adding a channel without

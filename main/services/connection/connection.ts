@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import type { ApiCheck } from '../../../preload/contract'
+import type { ApiCheck, ConnectionTest } from '@contract'
 import { toErrorShape } from '../errors'
 import type { ConnectionSettings, Credentials } from '../profiles/types'
 import type { HttpClient } from '../http/client'
@@ -10,12 +10,7 @@ import { createReportingClient, type ReportingClient } from '../reporting/client
 import type { ReportTarget } from '../reporting/schemas'
 
 /** One API's part of a connection test, as the bridge carries it (`apiCheckSchema`): `ok: null` means not tested, and `skipped` says why. */
-export type { ApiCheck }
-
-export interface ConnectionTest {
-  workflow: ApiCheck
-  reporting: ApiCheck
-}
+export type { ApiCheck, ConnectionTest }
 
 export interface TestConnectionOptions {
   signal?: AbortSignal

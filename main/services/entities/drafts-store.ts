@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { draftSchema, type Draft } from '../../../preload/contract'
+import { draftSchema, type Draft } from '@contract'
 import { readJsonFileOr, safeFileName, writeJsonFile } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import type { Dependent, Entity, EntityId } from '../../../preload/contract'
+import { sameId, type Dependent, type Entity, type EntityId, type UpdateResult } from '@contract'
 import { AppError, isAppError } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../files/atomic'
@@ -14,9 +14,7 @@ export interface SaveDialog {
   chooseSavePath(defaultName: string): Promise<string | null>
 }
 
-export type UpdateResult =
-  | { status: 'saved'; entity: Entity }
-  | { status: 'conflict'; server: Entity; changedFields: string[] }
+export type { UpdateResult }
 
 export interface EntityService {
   mirror(profileId: string, kind: string): Promise<Mirror>
@@ -38,8 +36,6 @@ export interface EntityServiceOptions {
   saveDialog: SaveDialog | null
   now?: () => Date
 }
-
-const sameId = (left: unknown, right: unknown): boolean => String(left) === String(right)
 
 /** The fields whose values differ between two copies of an entity (compared as JSON). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {

@@ -1,4 +1,4 @@
-import type { EntityKindSpec } from '../../../preload/contract'
+import type { EntityKindSpec } from '@contract'
 
 /**
  * What AdOps Desk knows about the built-in kinds: labels, typed fields, required fields

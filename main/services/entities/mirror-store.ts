@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import type { Entity } from '../../../preload/contract'
+import type { Entity } from '@contract'
 import { readJsonFileOr, safeFileName, writeJsonFile } from '../files/json-file'
 import { createSerialQueue, type SerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import type { Profile, ProfileInput } from '../../../preload/contract'
+import type { Profile, ProfileInput } from '@contract'
 import { AppError } from '../errors'
 import { readJsonFileOr, writeJsonFile } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'

@@ -1,4 +1,4 @@
-import type { ProfileInput } from '../../../preload/contract'
+import type { ProfileInput } from '@contract'
 import { AppError } from '../errors'
 
 export type FieldErrors = Record<string, string[]>

@@ -1,11 +1,9 @@
 import { z } from 'zod'
+import type { Entity, EntityId } from '@contract'
 import { AppError } from '../errors'
 
-/** Entity ids are integers on the platform today; strings are accepted so a new kind needs no code change. */
-export type EntityId = number | string
-
-/** An entity as the platform sent it: every field kept, so an update can send the whole object back. */
-export type Entity = Record<string, unknown> & { id: EntityId }
+/** Entity ids are integers on the platform today; strings are accepted so a new kind needs no code change. An entity keeps every field the platform sent, so an update can send the whole object back. */
+export type { Entity, EntityId } from '@contract'
 
 /** Kinds are data: any path name of this form is a kind (`publishers`, `ad_units`, a kind added next year). */
 const KIND_PATTERN = /^[a-z][a-z0-9_]*$/

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../preload/contract'
+import { DEMO_PROFILE_ID, type Profile } from '@contract'
 import { createConnection, type Connection, type ConnectionTest } from '../connection/connection'
 import { startDemoWorkspace, type DemoWorkspace, type StartSandbox } from '../connection/demo'
 import { AppError } from '../errors'
@@ -8,7 +8,7 @@ import type { StoredProfile } from '../profiles/types'
 import type { ReportTarget } from '../reporting/schemas'
 import type { SettingsStore } from './settings-store'
 
-export const DEMO_PROFILE_ID = 'demo'
+export { DEMO_PROFILE_ID }
 
 export interface Workspace {
   state(): Promise<{ activeProfileId: string | null; demoRunning: boolean }>

@@ -1,4 +1,4 @@
-import type { Api, ApiErrorShape, ErrorCode, Outcome } from '../../../preload/contract'
+import type { Api, ApiErrorShape, ErrorCode, Outcome } from '@contract'
 
 declare global {
   interface Window {

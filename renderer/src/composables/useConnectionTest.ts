@@ -1,5 +1,5 @@
 import { ref } from 'vue'
-import type { ApiCheck } from '../../../preload/contract'
+import type { ApiCheck } from '@contract'
 import { api, errorMessage, unwrap } from '../api/bridge'
 
 export interface ConnectionTestResult {

@@ -1,5 +1,5 @@
 import { computed, reactive, ref } from 'vue'
-import type { Profile, ProfileInput } from '../../../preload/contract'
+import type { Profile, ProfileInput } from '@contract'
 import { ApiError } from '../api/bridge'
 
 export interface ProfileFormModel {

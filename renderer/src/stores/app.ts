@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Notice } from '../../../preload/contract'
+import type { Notice } from '@contract'
 import { api, unwrap } from '../api/bridge'
 
 /** App-wide facts from main: version, whether the keychain works, and notices to show. */

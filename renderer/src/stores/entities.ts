@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive } from 'vue'
-import type { Draft, Entity, EntityId, EntityKindSpec } from '../../../preload/contract'
+import { sameId, type Draft, type Entity, type EntityId, type EntityKindSpec, type UpdateResult } from '@contract'
 import { ApiError, api, unwrap } from '../api/bridge'
 import { inferSpec } from '../composables/entities/inferSpec'
 import type { JsonValue } from '../composables/entities/entityForm'
@@ -28,17 +28,14 @@ export interface Offline {
   reason: string
 }
 
-export type UpdateResult =
-  | { status: 'saved'; entity: Entity }
-  | { status: 'conflict'; server: Entity; changedFields: string[] }
+export type { UpdateResult }
+export { sameId }
 
 const STREAM_FLUSH_MS = 250
 
 function newRequestId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `sync-${Date.now()}-${Math.random().toString(36).slice(2)}`
 }
-
-export const sameId = (left: EntityId, right: EntityId): boolean => String(left) === String(right)
 
 /** Rows fetched before the rest of a mirror: more than a screen, little enough to cross the bridge at once. */
 const FIRST_SLICE = 300

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { Profile, ProfileInput } from '../../../preload/contract'
+import type { Profile, ProfileInput } from '@contract'
 import { api, unwrap } from '../api/bridge'
 
 /** Connection profiles as main reports them: never a secret, only whether one is stored. */

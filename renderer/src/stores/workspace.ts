@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { Profile } from '../../../preload/contract'
+import { DEMO_PROFILE_ID, type Profile } from '@contract'
 import { api, unwrap } from '../api/bridge'
 
-export const DEMO_PROFILE_ID = 'demo'
+export { DEMO_PROFILE_ID }
 
 /**
  * The connection the app is working with (a saved profile or the demo workspace). Main

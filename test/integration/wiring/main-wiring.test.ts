@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { channelNames, eventChannel } from '../../../preload/contract'
+import { channelNames, eventChannel } from '@contract'
 import { startApp } from '../../../main/app'
 import { createFakeElectron, type FakeWebContents } from '../../support/fake-electron'
 import { createMemoryKeychain } from '../../support/memory-keychain'

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { channelNames, eventChannel, eventNames, splitChannel } from '../../../preload/contract'
+import { channelNames, eventChannel, eventNames, splitChannel } from '@contract'
 
 const bundlePath = path.join(import.meta.dirname, '..', '..', '..', 'out', 'preload', 'index.cjs')
 

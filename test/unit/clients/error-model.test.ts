@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodes } from '../../../preload/contract'
+import { errorCodes } from '@contract'
 import type { ResponseBody } from '../../../main/services/http/body'
 import {
   errorFromHttp,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { channelNames, channels, eventNames } from '../../../preload/contract'
+import { channelNames, channels, eventNames } from '@contract'
 
 // The bridge is the app's attack surface. Growing it must be a visible, reviewed change:
 // update the snapshot on purpose (npx vitest -u) and say why in the commit.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { channelNames, type ChannelName } from '../../../preload/contract'
+import { channelNames, type ChannelName } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
 import { openJsonFields, validSamples } from '../../support/channel-samples'

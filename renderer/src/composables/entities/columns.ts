@@ -1,4 +1,4 @@
-import type { Entity, EntityField, EntityKindSpec } from '../../../../preload/contract'
+import type { Entity, EntityField, EntityKindSpec } from '@contract'
 import type { TableColumn } from './useEntityTable'
 
 /** A table column for one field of a kind, with what the cell needs to draw links. */

@@ -1,4 +1,4 @@
-import type { Dependent, Entity, EntityId, EntityKindSpec } from '../../../../preload/contract'
+import type { Dependent, Entity, EntityId, EntityKindSpec } from '@contract'
 import { ApiError } from '../../api/bridge'
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityField, EntityKindSpec } from '../../../../preload/contract'
+import type { EntityField, EntityId, EntityKindSpec } from '@contract'
 
 /**
  * The entity form's rules as plain functions: how entity values become form values and back,
@@ -6,7 +6,7 @@ import type { EntityField, EntityKindSpec } from '../../../../preload/contract'
  * fields the user changed.
  */
 
-export type Id = number | string
+export type Id = EntityId
 export type FormValue = string | number | boolean | null | Id[] | string[]
 export type FormModel = Record<string, FormValue>
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }

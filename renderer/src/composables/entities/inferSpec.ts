@@ -1,4 +1,4 @@
-import type { EntityField, EntityKindSpec } from '../../../../preload/contract'
+import type { EntityField, EntityKindSpec } from '@contract'
 
 /**
  * A kind spec for a kind the app has no built-in description of, inferred from its records:

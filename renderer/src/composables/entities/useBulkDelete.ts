@@ -1,5 +1,5 @@
 import { ref, shallowRef } from 'vue'
-import type { Dependent, EntityId, EntityKindSpec } from '../../../../preload/contract'
+import type { Dependent, EntityId, EntityKindSpec } from '@contract'
 import { ApiError } from '../../api/bridge'
 import { useEntitiesStore } from '../../stores/entities'
 import { dependentsOf } from './dependents'

@@ -1,5 +1,5 @@
 import { ref, type Ref } from 'vue'
-import type { Entity } from '../../../../preload/contract'
+import type { Entity } from '@contract'
 import { errorMessage } from '../../api/bridge'
 import { useEntitiesStore } from '../../stores/entities'
 import type { EntityColumn } from './columns'

@@ -1,5 +1,5 @@
 import { computed, onBeforeUnmount, reactive, ref, shallowRef, watch } from 'vue'
-import type { Draft, Entity, EntityKindSpec } from '../../../../preload/contract'
+import type { Draft, Entity, EntityKindSpec } from '@contract'
 import { ApiError } from '../../api/bridge'
 import { useEntitiesStore } from '../../stores/entities'
 import {

@@ -1,5 +1,5 @@
 import { computed, ref, watch } from 'vue'
-import type { Entity, EntityKindSpec } from '../../../../preload/contract'
+import type { Entity, EntityKindSpec } from '@contract'
 import { useEntitiesStore } from '../../stores/entities'
 import { useWorkspaceStore } from '../../stores/workspace'
 import { buildColumns, type EntityColumn } from './columns'

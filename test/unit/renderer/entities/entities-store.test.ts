@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { Entity, EventPayload, Outcome } from '../../../../preload/contract'
+import type { Entity, EventPayload, Outcome } from '@contract'
 import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
 import { brandsSpec, publishersSpec } from './specs'
 

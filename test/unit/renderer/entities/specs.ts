@@ -1,4 +1,4 @@
-import type { EntityKindSpec } from '../../../../preload/contract'
+import type { EntityKindSpec } from '@contract'
 
 /** Kind specs shaped like main's built-in ones, fixed here so renderer tests do not depend on main. */
 export const publishersSpec: EntityKindSpec = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { shallowRef } from 'vue'
-import type { Entity } from '../../../../preload/contract'
+import type { Entity } from '@contract'
 import { buildColumns } from '../../../../renderer/src/composables/entities/columns'
 import { TableIndex, applyView, filterPredicate, useEntityTable, type TableColumn } from '../../../../renderer/src/composables/entities/useEntityTable'
 import { publishersSpec } from './specs'

@@ -1,0 +1,20 @@
+/** Events main pushes to the renderer; validated like results before they are sent. */
+import { z } from 'zod'
+import { noticeSchema } from './app'
+import { entityRows } from './entities'
+
+export const events = {
+  onNotice: noticeSchema,
+  /** A page of a kind arrived during a sync: progress, and the rows themselves so lists fill as they stream in. */
+  onSyncProgress: z.object({ profileId: z.string(), kind: z.string(), fetched: z.number(), count: z.number(), rows: entityRows }),
+  /** The platform asked us to wait (429); the app is waiting that long before trying again. */
+  onThrottled: z.object({ profileId: z.string().nullable(), waitSeconds: z.number(), url: z.string() }),
+} as const
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<E extends EventName> = z.output<Events[E]>
+
+export const eventNames = Object.keys(events) as EventName[]
+
+/** The IPC channel an event travels on. */
+export const eventChannel = (event: EventName): string => `event:${event}`

@@ -1,0 +1,60 @@
+/**
+ * THE one list of what crosses the bridge between the renderer and main.
+ *
+ * Every channel has a name (`domain:verb`), a zod schema for its input and one for its result,
+ * defined in the domain's file beside this one. main registers exactly these handlers, the
+ * preload exposes exactly these functions (as `window.api.domain.verb`), the web host serves
+ * exactly these, and a snapshot test keeps the list visible.
+ *
+ * Nothing secret ever appears in a result schema: the renderer sees `hasSecret`, never a
+ * password or a token.
+ */
+import type { z } from 'zod'
+import type { ApiOf } from './api'
+import { appChannels } from './app'
+import { draftsChannels, entitiesChannels } from './entities'
+import { events } from './events'
+import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
+
+export const channels = {
+  'app:info': appChannels.info,
+  'app:dismissNotice': appChannels.dismissNotice,
+  'profiles:list': profilesChannels.list,
+  'profiles:create': profilesChannels.create,
+  'profiles:update': profilesChannels.update,
+  'profiles:duplicate': profilesChannels.duplicate,
+  'profiles:delete': profilesChannels.delete,
+  'profiles:test': profilesChannels.test,
+  'workspace:state': workspaceChannels.state,
+  'workspace:activate': workspaceChannels.activate,
+  'requests:cancel': requestsChannels.cancel,
+  'entities:kinds': entitiesChannels.kinds,
+  'entities:mirror': entitiesChannels.mirror,
+  'entities:sync': entitiesChannels.sync,
+  'entities:get': entitiesChannels.get,
+  'entities:create': entitiesChannels.create,
+  'entities:update': entitiesChannels.update,
+  'entities:delete': entitiesChannels.delete,
+  'entities:exportCsv': entitiesChannels.exportCsv,
+  'drafts:list': draftsChannels.list,
+  'drafts:save': draftsChannels.save,
+  'drafts:discard': draftsChannels.discard,
+} as const
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>
+export type ChannelResult<C extends ChannelName> = z.output<Channels[C]['output']>
+export const channelNames = Object.keys(channels) as ChannelName[]
+
+/** The shape of window.api. */
+export type Api = ApiOf<Channels, typeof events>
+
+export * from './primitives'
+export * from './errors'
+export * from './app'
+export * from './profiles'
+export * from './entities'
+export * from './events'
+export { splitChannel } from './api'

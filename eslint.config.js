@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * Lint: correctness rules (typescript-eslint, eslint-plugin-vue) and the house's layer rules.
+ * Formatting is Prettier's job (`npm run format`), so no stylistic rule lives here.
+ *
+ * The layer rules are the architecture in DESIGN.md written so CI can refuse a wrong-way
+ * import: the contract imports nothing of main or the renderer; the renderer never imports
+ * main (nor Node); main/services never import Electron, handlers, the CLI, the hosts or the
+ * demo backend; the demo backend never imports the services or the contract.
+ */
+import tseslint from 'typescript-eslint'
+import vue from 'eslint-plugin-vue'
+import vueParser from 'vue-eslint-parser'
+import globals from 'globals'
+
+/** @param {string[]} groups @param {string} message */
+const forbid = (groups, message) => ({ group: groups, message })
+
+/** @param {ReturnType<typeof forbid>[]} patterns @param {string[]} [paths] */
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { patterns, paths: paths.map((name) => ({ name, message: `${name} is not allowed in this layer (see DESIGN.md, "Rules of the house").` })) }],
+})
+
+export const layerRules = [
+  {
+    files: ['preload/contract/**/*.ts'],
+    rules: restrict([
+      forbid(['**/main/**', '**/renderer/**', '@contract', '../*'], 'The contract is the bottom layer: it imports only zod and its own files.'),
+    ], ['electron']),
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
+    rules: restrict([
+      forbid(['**/main/**', 'node:*'], 'The renderer talks to main through window.api only; it never imports main or Node.'),
+    ], ['electron', 'fs', 'path', 'child_process']),
+  },
+  {
+    files: ['main/services/**/*.ts'],
+    rules: restrict([
+      forbid(['**/electron/**', '**/handlers/**', '**/cli/**', '**/cli', '**/sandbox/**', '**/sandbox', '**/hosts/**'], 'main/services is plain Node: it never imports Electron adapters, handlers, the CLI, the hosts or the demo backend; pass what it needs in.'),
+    ], ['electron']),
+  },
+  {
+    files: ['main/sandbox/**/*.ts'],
+    rules: restrict([
+      forbid(['**/services/**', '**/preload/**', '@contract', '**/handlers/**', '**/electron/**'], 'The demo backend stands alone, like a real platform: it never imports the app\'s services or contract.'),
+    ], ['electron']),
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/artifacts/**', 'test-results/**', 'playwright-report/**', 'test/unit/lint/fixtures/**'] },
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/essential'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parser: vueParser, parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+      'vue/multi-word-component-names': 'off',
+    },
+  },
+  ...layerRules,
+)

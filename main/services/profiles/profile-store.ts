@@ -2,8 +2,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Profile, ProfileInput } from '@contract'
 import { AppError } from '../errors'
-import { readJsonFileOr, writeJsonFile } from '../files/json-file'
-import { createSerialQueue } from '../files/serial-queue'
+import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 import type { SecretStore } from '../secrets/secret-store'
 import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
@@ -38,35 +37,29 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
   const newId = options.newId ?? randomUUID
   const filePath = path.join(options.userDataDir, PROFILES_FILE_NAME)
 
-  let loaded: Promise<StoredProfile[]> | undefined
-  const serial = createSerialQueue()
+  const document = createDocumentStore({
+    filePath,
+    schema: profilesFileSchema,
+    fallback: { version: PROFILES_FILE_VERSION, profiles: [] },
+    onCorrupt: noticeOnCorrupt(notices, 'error', ({ reason }) =>
+      `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`),
+    saveFailed: 'Your connections could not be saved to disk. Check that the disk is not full and try again.',
+    now,
+  })
 
-  function load(): Promise<StoredProfile[]> {
-    loaded ??= readJsonFileOr(filePath, profilesFileSchema, { version: PROFILES_FILE_VERSION, profiles: [] }, ({ reason, movedTo }) =>
-      notices.add({
-        level: 'error',
-        message: `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
-        details: { movedTo },
-      }),
-    now).then((file) => file.profiles)
-    return loaded
+  async function load(): Promise<StoredProfile[]> {
+    return (await document.read()).profiles
   }
 
-  function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
-    return serial(async () => {
-      const current = await load()
-      const { profiles, result } = await change([...current])
-      try {
-        await writeJsonFile(filePath, { version: PROFILES_FILE_VERSION, profiles })
-      } catch (error) {
-        throw new AppError('storage', 'Your connections could not be saved to disk. Check that the disk is not full and try again.', {
-          path: filePath,
-          error: (error as Error).message,
-        })
-      }
-      loaded = Promise.resolve(profiles)
-      return result
+  /** Changes the list and saves it; `change` works on a copy, and what it throws leaves the file as it was. */
+  async function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
+    let result!: T
+    await document.update(async (file) => {
+      const changed = await change([...file.profiles])
+      result = changed.result
+      return { ...file, profiles: changed.profiles }
     })
+    return result
   }
 
   async function present(stored: StoredProfile): Promise<Profile> {

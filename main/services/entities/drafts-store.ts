@@ -11,6 +11,8 @@ export interface DraftsStore {
   list(profileId: string): Promise<Draft[]>
   save(profileId: string, draft: Omit<Draft, 'savedAt'>): Promise<void>
   discard(profileId: string, kind: string, key: string): Promise<void>
+  /** Deletes every draft of a profile (it was deleted). */
+  removeProfile(profileId: string): Promise<void>
 }
 
 export function createDraftsStore(userDataDir: string, notices: Notices, now: () => Date = () => new Date()): DraftsStore {
@@ -32,5 +34,6 @@ export function createDraftsStore(userDataDir: string, notices: Notices, now: ()
     save: (profileId, draft) =>
       change(profileId, (drafts) => [...drafts.filter((existing) => !same(existing, draft.kind, draft.key)), { ...draft, savedAt: now().toISOString() }]),
     discard: (profileId, kind, key) => change(profileId, (drafts) => drafts.filter((existing) => !same(existing, kind, key))),
+    removeProfile: (profileId) => files.removeAll([profileId]),
   }
 }

@@ -27,6 +27,8 @@ export interface MirrorStore {
   write(profileId: string, kind: string, mirror: Mirror): Promise<void>
   /** Applies a change to the cached copy and persists it. */
   change(profileId: string, kind: string, apply: (rows: Entity[]) => Entity[]): Promise<Mirror>
+  /** Deletes every list kept for a profile (it was deleted). */
+  removeProfile(profileId: string): Promise<void>
 }
 
 export function createMirrorStore(userDataDir: string, notices: Notices): MirrorStore {
@@ -47,5 +49,6 @@ export function createMirrorStore(userDataDir: string, notices: Notices): Mirror
     write: (profileId, kind, mirror) => files.write([profileId, kind], fileOf(kind, mirror)),
     change: async (profileId, kind, apply) =>
       mirrorOf(await files.update([profileId, kind], (file) => fileOf(kind, { rows: apply(file.rows), syncedAt: file.syncedAt }))),
+    removeProfile: (profileId) => files.removeAll([profileId]),
   }
 }

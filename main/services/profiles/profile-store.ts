@@ -19,7 +19,15 @@ export interface ProfileStore {
   delete(id: string): Promise<void>
   /** The credential for a profile, read from the secret store at the moment it is needed. */
   credentials(id: string): Promise<Credentials>
+  /**
+   * Calls `listener` after a profile is deleted, so what is kept per profile elsewhere (lists,
+   * drafts, caches) goes with it without this store knowing about it. `delete` waits for the
+   * listeners. Returns the way to stop listening.
+   */
+  onProfileRemoved(listener: ProfileRemovedListener): () => void
 }
+
+export type ProfileRemovedListener = (profileId: string) => void | Promise<void>
 
 export interface ProfileStoreOptions {
   userDataDir: string
@@ -37,6 +45,7 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
   const newId = options.newId ?? randomUUID
   const filePath = path.join(options.userDataDir, PROFILES_FILE_NAME)
 
+  const removedListeners = new Set<ProfileRemovedListener>()
   const document = createDocumentStore({
     filePath,
     schema: profilesFileSchema,
@@ -151,6 +160,16 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       await secrets.delete(id).catch((error: unknown) => {
         notices.add({ level: 'warning', message: 'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
       })
+      const outcomes = await Promise.allSettled([...removedListeners].map(async (listener) => listener(id)))
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason))
+      if (failures.length > 0) {
+        notices.add({ level: 'warning', message: 'The connection was deleted, but some of the data kept for it on this computer could not be removed. It does no harm; it is in the AdOps Desk data folder if you want to delete it by hand.', details: { errors: failures } })
+      }
+    },
+
+    onProfileRemoved(listener) {
+      removedListeners.add(listener)
+      return () => removedListeners.delete(listener)
     },
 
     async credentials(id) {

@@ -72,6 +72,9 @@ export function createServices(options: ServicesOptions): Services {
   const mirrors = createMirrorStore(options.userDataDir, notices)
   const entities = createEntityService({ workspace, mirrors, events, saveDialog: options.saveDialog, ...(options.now ? { now: options.now } : {}) })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
+  // A deleted connection takes its local lists and drafts with it.
+  profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
+  profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))
   const requests = createRequestRegistry()
   return {
     environment: options.environment,

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import type { Entity } from '@contract'
-import { readJsonFileOr, safeFileName, writeJsonFile } from '../files/json-file'
-import { createSerialQueue, type SerialQueue } from '../files/serial-queue'
+import { createKeyedDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
 export interface Mirror {
@@ -17,6 +16,7 @@ const rowsSchema = z.custom<Entity[]>(
   'every row must be an entity with an id',
 )
 const mirrorFileSchema = z.object({ version: z.literal(1), kind: z.string(), syncedAt: z.string().nullable(), rows: rowsSchema })
+type MirrorFile = z.infer<typeof mirrorFileSchema>
 
 /**
  * The local copy of each kind's list, per profile, on disk so a list opens instantly and
@@ -27,55 +27,28 @@ export interface MirrorStore {
   write(profileId: string, kind: string, mirror: Mirror): Promise<void>
   /** Applies a change to the cached copy and persists it. */
   change(profileId: string, kind: string, apply: (rows: Entity[]) => Entity[]): Promise<Mirror>
+  /** Deletes every list kept for a profile (it was deleted). */
+  removeProfile(profileId: string): Promise<void>
 }
 
 export function createMirrorStore(userDataDir: string, notices: Notices): MirrorStore {
-  const cache = new Map<string, Promise<Mirror>>()
-  const queues = new Map<string, SerialQueue>()
-  const fileOf = (profileId: string, kind: string) => path.join(userDataDir, 'mirrors', safeFileName(profileId), `${kind}.json`)
-  const keyOf = (profileId: string, kind: string) => `${profileId}\u0000${kind}`
+  // One file per list, mirrors/<profile>/<kind>.json, each with its own write queue: lists need not wait for each other.
+  const files = createKeyedDocumentStore<typeof mirrorFileSchema, readonly [profileId: string, kind: string]>({
+    folder: path.join(userDataDir, 'mirrors'),
+    schema: mirrorFileSchema,
+    fallback: ([, kind]) => ({ version: 1, kind, syncedAt: null, rows: [] }),
+    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason, key: [, kind] }) =>
+      `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${reason}. It was moved aside and will be fetched again.`),
+  })
 
-  function read(profileId: string, kind: string): Promise<Mirror> {
-    const key = keyOf(profileId, kind)
-    let cached = cache.get(key)
-    if (!cached) {
-      cached = readJsonFileOr(fileOf(profileId, kind), mirrorFileSchema, { version: 1, kind, syncedAt: null, rows: [] }, ({ reason, movedTo }) =>
-        notices.add({ level: 'warning', message: `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${reason}. It was moved aside and will be fetched again.`, details: { movedTo } }),
-      ).then((file) => ({ rows: file.rows, syncedAt: file.syncedAt }))
-      cache.set(key, cached)
-    }
-    return cached
-  }
-
-  /** One queue per file: writes to different lists need not wait for each other. */
-  function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
-    let queue = queues.get(key)
-    if (!queue) queues.set(key, (queue = createSerialQueue()))
-    return queue(work)
-  }
-
-  async function persist(profileId: string, kind: string, mirror: Mirror): Promise<void> {
-    await writeJsonFile(fileOf(profileId, kind), { version: 1, kind, syncedAt: mirror.syncedAt, rows: mirror.rows })
-  }
+  const fileOf = (kind: string, mirror: Mirror): MirrorFile => ({ version: 1, kind, syncedAt: mirror.syncedAt, rows: mirror.rows })
+  const mirrorOf = (file: MirrorFile): Mirror => ({ rows: file.rows, syncedAt: file.syncedAt })
 
   return {
-    read,
-    write(profileId, kind, mirror) {
-      const key = keyOf(profileId, kind)
-      return serialised(key, async () => {
-        cache.set(key, Promise.resolve(mirror))
-        await persist(profileId, kind, mirror)
-      })
-    },
-    change(profileId, kind, apply) {
-      const key = keyOf(profileId, kind)
-      return serialised(key, async () => {
-        const current = await read(profileId, kind)
-        const next = { rows: apply(current.rows), syncedAt: current.syncedAt }
-        cache.set(key, Promise.resolve(next))
-        await persist(profileId, kind, next)
-        return next
-      })
-    },
+    read: async (profileId, kind) => mirrorOf(await files.read([profileId, kind])),
+    write: (profileId, kind, mirror) => files.write([profileId, kind], fileOf(kind, mirror)),
+    change: async (profileId, kind, apply) =>
+      mirrorOf(await files.update([profileId, kind], (file) => fileOf(kind, { rows: apply(file.rows), syncedAt: file.syncedAt }))),
+    removeProfile: (profileId) => files.removeAll([profileId]),
   }
 }

@@ -1,12 +1,26 @@
 import { promises as fs } from 'node:fs'
 import type { z } from 'zod'
-import { asideName, writeFileAtomic } from './atomic'
+import { asideName } from './atomic'
 
 export type JsonFileRead<T> =
   | { state: 'missing' }
   | { state: 'ok'; value: T }
   /** The file could not be parsed or did not match its schema; it was moved to `movedTo`. */
   | { state: 'corrupt'; movedTo: string; reason: string }
+
+/** The parsed JSON of a file written by an older version, as `migrate` receives it. */
+export type OlderDocument = { version: number } & Record<string, unknown>
+
+/**
+ * How a versioned file catches up: a file whose `version` is below `version` goes through
+ * `migrate` before the schema check, so old files keep working after the format changes.
+ */
+export interface Versioning {
+  /** The format version this code writes. */
+  version: number
+  /** Turns an older file's parsed JSON into the current shape; what it returns is then checked against the schema. */
+  migrate(raw: OlderDocument): unknown
+}
 
 /**
  * Read a JSON file against a schema. A file that is not JSON or does not match is moved
@@ -17,6 +31,7 @@ export async function readJsonFile<S extends z.ZodType>(
   filePath: string,
   schema: S,
   now: () => Date = () => new Date(),
+  versioning?: Versioning,
 ): Promise<JsonFileRead<z.output<S>>> {
   let raw: string
   try {
@@ -31,6 +46,11 @@ export async function readJsonFile<S extends z.ZodType>(
   } catch (error) {
     return moveAside(filePath, `it is not valid JSON (${(error as Error).message})`, now())
   }
+  if (versioning) {
+    const upgraded = upgrade(parsed, versioning)
+    if ('problem' in upgraded) return moveAside(filePath, upgraded.problem, now())
+    parsed = upgraded.value
+  }
   const checked = schema.safeParse(parsed)
   if (!checked.success) {
     const first = checked.error.issues[0]
@@ -40,27 +60,23 @@ export async function readJsonFile<S extends z.ZodType>(
   return { state: 'ok', value: checked.data }
 }
 
+/** A file of an older version migrated, of the current one as it is; one without a version is left for the schema to judge. */
+function upgrade(parsed: unknown, { version, migrate }: Versioning): { value: unknown } | { problem: string } {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { value: parsed }
+  const found = (parsed as Record<string, unknown>).version
+  if (typeof found !== 'number' || found === version) return { value: parsed }
+  if (found > version) return { problem: `it was saved by a newer version of AdOps Desk (format ${found}; this version reads up to ${version})` }
+  try {
+    return { value: migrate(parsed as OlderDocument) }
+  } catch (error) {
+    return { problem: `it could not be brought up to date from format ${found} (${(error as Error).message})` }
+  }
+}
+
 async function moveAside(filePath: string, reason: string, now: Date): Promise<JsonFileRead<never>> {
   const target = asideName(filePath, now)
   await fs.rename(filePath, target)
   return { state: 'corrupt', movedTo: target, reason }
-}
-
-/**
- * A JSON file's content, or `fallback` when there is none yet or it was corrupt; a corrupt
- * file is moved aside and `onCorrupt` is told, so the caller can say so in its own words.
- */
-export async function readJsonFileOr<S extends z.ZodType>(
-  filePath: string,
-  schema: S,
-  fallback: z.output<S>,
-  onCorrupt: (corrupt: { movedTo: string; reason: string }) => void,
-  now?: () => Date,
-): Promise<z.output<S>> {
-  const read = await readJsonFile(filePath, schema, now)
-  if (read.state === 'ok') return read.value
-  if (read.state === 'corrupt') onCorrupt(read)
-  return fallback
 }
 
 /** An id (a profile's, say) as one safe file or folder name, whatever characters it holds: no separators, no "..". */
@@ -68,6 +84,12 @@ export function safeFileName(id: string): string {
   return encodeURIComponent(id).replace(/\./g, '%2E')
 }
 
-export async function writeJsonFile(filePath: string, value: unknown): Promise<void> {
-  await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`)
+/** The id a `safeFileName` was made from, or null for a name it cannot have made (a temp file, a file put there by hand). */
+export function idOfSafeFileName(name: string): string | null {
+  try {
+    const id = decodeURIComponent(name)
+    return safeFileName(id) === name ? id : null
+  } catch {
+    return null
+  }
 }

@@ -2,8 +2,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Profile, ProfileInput } from '@contract'
 import { AppError } from '../errors'
-import { readJsonFileOr, writeJsonFile } from '../files/json-file'
-import { createSerialQueue } from '../files/serial-queue'
+import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 import type { SecretStore } from '../secrets/secret-store'
 import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
@@ -20,7 +19,15 @@ export interface ProfileStore {
   delete(id: string): Promise<void>
   /** The credential for a profile, read from the secret store at the moment it is needed. */
   credentials(id: string): Promise<Credentials>
+  /**
+   * Calls `listener` after a profile is deleted, so what is kept per profile elsewhere (lists,
+   * drafts, caches) goes with it without this store knowing about it. `delete` waits for the
+   * listeners. Returns the way to stop listening.
+   */
+  onProfileRemoved(listener: ProfileRemovedListener): () => void
 }
+
+export type ProfileRemovedListener = (profileId: string) => void | Promise<void>
 
 export interface ProfileStoreOptions {
   userDataDir: string
@@ -38,35 +45,30 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
   const newId = options.newId ?? randomUUID
   const filePath = path.join(options.userDataDir, PROFILES_FILE_NAME)
 
-  let loaded: Promise<StoredProfile[]> | undefined
-  const serial = createSerialQueue()
+  const removedListeners = new Set<ProfileRemovedListener>()
+  const document = createDocumentStore({
+    filePath,
+    schema: profilesFileSchema,
+    fallback: { version: PROFILES_FILE_VERSION, profiles: [] },
+    onCorrupt: noticeOnCorrupt(notices, 'error', ({ reason }) =>
+      `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`),
+    saveFailed: 'Your connections could not be saved to disk. Check that the disk is not full and try again.',
+    now,
+  })
 
-  function load(): Promise<StoredProfile[]> {
-    loaded ??= readJsonFileOr(filePath, profilesFileSchema, { version: PROFILES_FILE_VERSION, profiles: [] }, ({ reason, movedTo }) =>
-      notices.add({
-        level: 'error',
-        message: `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
-        details: { movedTo },
-      }),
-    now).then((file) => file.profiles)
-    return loaded
+  async function load(): Promise<StoredProfile[]> {
+    return (await document.read()).profiles
   }
 
-  function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
-    return serial(async () => {
-      const current = await load()
-      const { profiles, result } = await change([...current])
-      try {
-        await writeJsonFile(filePath, { version: PROFILES_FILE_VERSION, profiles })
-      } catch (error) {
-        throw new AppError('storage', 'Your connections could not be saved to disk. Check that the disk is not full and try again.', {
-          path: filePath,
-          error: (error as Error).message,
-        })
-      }
-      loaded = Promise.resolve(profiles)
-      return result
+  /** Changes the list and saves it; `change` works on a copy, and what it throws leaves the file as it was. */
+  async function mutate<T>(change: (profiles: StoredProfile[]) => Promise<{ profiles: StoredProfile[]; result: T }>): Promise<T> {
+    let result!: T
+    await document.update(async (file) => {
+      const changed = await change([...file.profiles])
+      result = changed.result
+      return { ...file, profiles: changed.profiles }
     })
+    return result
   }
 
   async function present(stored: StoredProfile): Promise<Profile> {
@@ -158,6 +160,16 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       await secrets.delete(id).catch((error: unknown) => {
         notices.add({ level: 'warning', message: 'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
       })
+      const outcomes = await Promise.allSettled([...removedListeners].map(async (listener) => listener(id)))
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason))
+      if (failures.length > 0) {
+        notices.add({ level: 'warning', message: 'The connection was deleted, but some of the data kept for it on this computer could not be removed. It does no harm; it is in the AdOps Desk data folder if you want to delete it by hand.', details: { errors: failures } })
+      }
+    },
+
+    onProfileRemoved(listener) {
+      removedListeners.add(listener)
+      return () => removedListeners.delete(listener)
     },
 
     async credentials(id) {

@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { readJsonFileOr, writeJsonFile } from '../files/json-file'
-import { createSerialQueue } from '../files/serial-queue'
+import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
 const settingsSchema = z.object({
@@ -18,26 +17,15 @@ export interface SettingsStore {
 
 /** Small app preferences in settings.json, written atomically; a corrupt file is moved aside and reported. */
 export function createSettingsStore(userDataDir: string, notices: Notices): SettingsStore {
-  const filePath = path.join(userDataDir, 'settings.json')
-  let current: Promise<Settings> | undefined
-  const serial = createSerialQueue()
-
-  function read(): Promise<Settings> {
-    current ??= readJsonFileOr(filePath, settingsSchema, { version: 1, activeProfileId: null }, ({ reason, movedTo }) =>
-      notices.add({ level: 'warning', message: `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`, details: { movedTo } }),
-    )
-    return current
-  }
+  const document = createDocumentStore({
+    filePath: path.join(userDataDir, 'settings.json'),
+    schema: settingsSchema,
+    fallback: { version: 1, activeProfileId: null },
+    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`),
+  })
 
   return {
-    read,
-    update(change) {
-      return serial(async () => {
-        const next = { ...(await read()), ...change }
-        await writeJsonFile(filePath, next)
-        current = Promise.resolve(next)
-        return next
-      })
-    },
+    read: () => document.read(),
+    update: (change) => document.update((current) => ({ ...current, ...change })),
   }
 }

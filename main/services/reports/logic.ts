@@ -5,6 +5,10 @@
  * must be used: a filter the logic forgets is almost always a mistake.
  */
 
+/** The demo backend's caps (real templates name a handful of filters); deeper nesting would also strain the stack. */
+const MAX_DEPTH = 32
+const MAX_LEAVES = 100
+
 // Every non-space character matches one group (the last catches strays).
 const TOKEN = /\s*(?:(\d+)|(\()|(\))|([A-Za-z]+)|(\S))/y
 
@@ -20,6 +24,8 @@ export function checkLogic(text: string, count: number, noun: 'filter' | 'condit
   if (tokens.length === 0) return null
   if (count === 0) return `There are no ${noun}s for the logic to combine; clear it or add ${noun}s.`
   let position = 0
+  let depth = 0
+  let leaves = 0
   const used = new Set<number>()
 
   // Each parser returns an error sentence, or null when it consumed a well-formed part.
@@ -43,10 +49,16 @@ export function checkLogic(text: string, count: number, noun: 'filter' | 'condit
     }
     return null
   }
+  const nested = (parse: () => string | null): string | null => {
+    if (++depth > MAX_DEPTH) return `The logic nests deeper than ${MAX_DEPTH} levels of parentheses and not; simplify it.`
+    const problem = parse()
+    depth--
+    return problem
+  }
   const not = (): string | null => {
     if (tokens[position] === 'not') {
       position++
-      return not()
+      return nested(not)
     }
     return primary()
   }
@@ -54,7 +66,7 @@ export function checkLogic(text: string, count: number, noun: 'filter' | 'condit
     const token = tokens[position++]
     if (token === undefined) return 'The logic ends too early: something is missing after the last word.'
     if (token === '(') {
-      const inner = or()
+      const inner = nested(or)
       if (inner !== null) return inner
       if (tokens[position++] !== ')') return 'A "(" is not closed.'
       return null
@@ -63,6 +75,7 @@ export function checkLogic(text: string, count: number, noun: 'filter' | 'condit
       const number = Number(token)
       if (number < 1 || number > count) return `${number} does not name a ${noun}: there ${count === 1 ? `is 1 ${noun}` : `are ${count} ${noun}s`}.`
       used.add(number)
+      if (++leaves > MAX_LEAVES) return `The logic names more than ${MAX_LEAVES} ${noun}s; simplify it.`
       return null
     }
     return `Unexpected "${token}": expected a ${noun} number or "(".`

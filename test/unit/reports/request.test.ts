@@ -212,5 +212,8 @@ describe('filter logic', () => {
     expect(checkLogic('1 xor 2', 2, 'filter')).toMatch(/Unexpected "xor"/)
     expect(checkLogic('1', 2, 'filter')).toBe('Filter 2 is not used in the logic; add it or remove the filter.')
     expect(checkLogic('1', 0, 'condition')).toMatch(/no conditions/)
+    expect(checkLogic(`${'('.repeat(40)}1${')'.repeat(40)}`, 1, 'filter')).toMatch(/nests deeper than 32/)
+    expect(checkLogic(`${'not '.repeat(40)}1`, 1, 'filter')).toMatch(/nests deeper than 32/)
+    expect(checkLogic(Array.from({ length: 101 }, () => '1').join(' or '), 1, 'filter')).toMatch(/more than 100 filters/)
   })
 })

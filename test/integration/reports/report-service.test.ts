@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ApiErrorShape, AudienceView, ChannelName, ChannelResult, Outcome, ReportDefinition, ReportInfoView, TimeSeriesView } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
@@ -256,6 +258,34 @@ describe('report info offline', () => {
     } finally {
       await services.close()
       await sandbox.close().catch(() => undefined)
+    }
+  })
+})
+
+describe('a refusal from the platform', () => {
+  it('is shown at the builder field its reason names', async () => {
+    const sandbox = await startSandbox({ port: 0 })
+    const keychain = createMemoryKeychain()
+    const services = await createTestServices({ keychain })
+    try {
+      const profileId = await sandboxProfile(services, sandbox)
+      await call(createHandlers(services), 'reports:info', { profileId, project: 'demo', report: 'supply' })
+      // A saved description that still lists a custom metric deleted since: main plans with it, the platform refuses it.
+      const file = path.join(services.userDataDir, 'reports', 'info', encodeURIComponent(profileId), 'demo.supply.json')
+      const saved = JSON.parse(await readFile(file, 'utf8')) as { info: { data_fields: Array<Record<string, unknown>> } }
+      saved.info.data_fields.push({ name: 'deleted_custom_metric', display_type: 'int', formula: null, access: 'shared' })
+      await writeFile(file, JSON.stringify(saved))
+      const restarted = await createTestServices({ userDataDir: services.userDataDir, keychain })
+      try {
+        const error = await failure(createHandlers(restarted), 'reports:run', { profileId, definition: definition({ metrics: ['deleted_custom_metric'] }) })
+        expect(error).toMatchObject({ code: 'validation', details: { apiStatus: 'bad_request', field: 'metrics', fields: { metrics: [expect.stringContaining('data_field')] } } })
+        expect(error.message).toContain('deleted_custom_metric')
+      } finally {
+        await restarted.close()
+      }
+    } finally {
+      await services.close()
+      await sandbox.close()
     }
   })
 })

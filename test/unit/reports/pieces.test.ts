@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../main/services/errors'
-import { errorFromReportingStatus } from '../../../main/services/http/errors'
 import { percentOf } from '../../../main/services/reports/audience'
 import { readCsvHead } from '../../../main/services/reports/csv-head'
 import { withBuilderField } from '../../../main/services/reports/errors'
@@ -41,8 +40,9 @@ describe('reading the head of a csv stream', () => {
 })
 
 describe('bad_request reasons shown at the builder field they name', () => {
-  const context = { method: 'POST', url: 'http://reports.example/API/v2/time_series' }
-  const rejected = (reason: string) => errorFromReportingStatus('bad_request', reason, 400, context)
+  // The client's shape of a reporting refusal (the sandbox test proves the real chain end to end).
+  const details = { httpStatus: 400, method: 'POST', url: 'http://reports.example/API/v2/time_series' }
+  const rejected = (reason: string) => new AppError('validation', `The report request was rejected: ${reason}. Correct it and try again.`, { apiStatus: 'bad_request', ...details, reason })
 
   it.each([
     ['Invalid parameter start_date: tomorrow is not a date', 'time_series', 'dates', 'start'],
@@ -73,7 +73,7 @@ describe('bad_request reasons shown at the builder field they name', () => {
   it('leaves other errors and unnamed reasons alone', () => {
     const plain = rejected('Something odd')
     expect(withBuilderField(plain, 'time_series')).toBe(plain)
-    const timeout = errorFromReportingStatus('timeout', 'start_date too far back', 504, context)
+    const timeout = new AppError('timeout', 'The report took too long on the platform.', { apiStatus: 'timeout', ...details, reason: 'start_date too far back' })
     expect(withBuilderField(timeout, 'time_series')).toBe(timeout)
   })
 })

@@ -78,9 +78,11 @@ export function createServices(options: ServicesOptions): Services {
   // A deleted connection takes its local lists and drafts with it.
   profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
   profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))
+  const infoStore = createDiskInfoStore(options.userDataDir, notices)
+  profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))
   const reports = createReportService({
     reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
-    store: createDiskInfoStore(options.userDataDir, notices),
+    store: infoStore,
     ...(options.now ? { now: options.now } : {}),
   })
   const requests = createRequestRegistry()

@@ -6,7 +6,8 @@ import { readJsonFileOr, writeJsonFile } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import type { SecretStore } from '../secrets/secret-store'
-import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
+import type { Credentials } from '../connection/settings'
+import { PROFILES_FILE_VERSION, profilesFileSchema, type StoredProfile } from './types'
 import { normaliseProfileInput } from './validation'
 
 export interface ProfileStore {

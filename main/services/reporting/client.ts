@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { z } from 'zod'
-import type { ConnectionSettings } from '../profiles/types'
+import type { ConnectionSettings } from '../connection/settings'
 import { AppError } from '../errors'
 import { authorized } from '../auth/authorized'
 import type { TokenProvider } from '../auth/token-provider'

@@ -1,6 +1,6 @@
 import type { CliServices } from './services'
 import type { OptionValues } from './options'
-import type { ConnectionSettings, Credentials } from '../services/profiles/types'
+import type { ConnectionSettings, Credentials } from '../services/connection/settings'
 import { UsageError } from './usage'
 
 export type ApiNeeded = 'workflow' | 'reporting'

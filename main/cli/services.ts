@@ -1,6 +1,6 @@
 import { createNotices } from '../services/notices'
 import { createProfileStore, type ProfileStore } from '../services/profiles/profile-store'
-import type { ConnectionSettings, Credentials } from '../services/profiles/types'
+import type { ConnectionSettings, Credentials } from '../services/connection/settings'
 import { loadKeytar, type Keychain } from '../services/secrets/keychain'
 import { createSecretStore } from '../services/secrets/secret-store'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../services/http/client'

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream'
 import type { z } from 'zod'
-import type { ConnectionSettings } from '../profiles/types'
+import type { ConnectionSettings } from '../connection/settings'
 import { AppError } from '../errors'
 import { authorized } from '../auth/authorized'
 import type { TokenProvider } from '../auth/token-provider'
 import { contentTypeOf, type ResponseBody } from '../http/body'
 import { readBody, readErrorBody, type HttpClient, type HttpResponse, type ResponseStream } from '../http/client'
-import { badResponse, errorFromHttp, errorFromReportingStatus, errorFromTransport, looksLikeYaml, reportAccessDenied, unreadableBody, type RequestContext } from '../http/errors'
+import { badResponse, errorFromHttp, errorFromTransport, unreadableBody, type RequestContext } from '../http/errors'
+import { looksLikeYaml } from '../http/reasons'
 import { expectJson } from '../http/validate'
 import {
   audienceSchema,
@@ -18,6 +19,7 @@ import {
   type ReportTarget,
   type TimeSeriesResult,
 } from './schemas'
+import { errorFromReportingStatus, reportAccessDenied } from './statuses'
 
 export interface CallOptions {
   signal?: AbortSignal

@@ -7,6 +7,7 @@ import { commands } from '../../../main/cli/run'
 import { createNotices } from '../../../main/services/notices'
 import { createProfileStore } from '../../../main/services/profiles/profile-store'
 import { createSecretStore } from '../../../main/services/secrets/secret-store'
+import { recordServerRequests } from '../../support/server-requests'
 import { memoryKeychain, ownLines, runInProcess, testServices, type CliRun } from './support'
 
 const KEYCHAIN_SERVICE = 'AdOps Desk CLI tests'
@@ -167,12 +168,18 @@ describe('entities', () => {
   })
 
   it('a server error on a write: exit 1, and it was sent once', async () => {
-    sandbox.setFaults({ fail_rate: 1 })
-    expectFailure(
-      await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
-      1,
-      /had a problem.*\[HTTP 500\]$/,
-    )
+    const received = recordServerRequests(sandbox.port)
+    try {
+      sandbox.setFaults({ fail_rate: 1 })
+      expectFailure(
+        await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
+        1,
+        /had a problem.*\[HTTP 500\]$/,
+      )
+      expect(received.count('POST', '/workflow/v1/bidders/')).toBe(1)
+    } finally {
+      received.stop()
+    }
   })
 })
 

@@ -1,13 +1,15 @@
+import { promises as nodeFs } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpClient } from '../../../main/services/http/client'
 import { createReportingClient } from '../../../main/services/reporting/client'
-import { saveStreamAtomically } from '../../../main/services/reporting/save-export'
+import { saveStreamAtomically, type SaveFs } from '../../../main/services/reporting/save-export'
 import type { ReportRequest } from '../../../main/services/reporting/schemas'
 import { fastHttp, recordWire, startHarness, type Harness } from './support/sandbox'
 import { caught } from './support/outcomes'
+import { startTinyServer } from './support/tiny-server'
 
 let harness: Harness
 let folder: string
@@ -181,15 +183,54 @@ describe('export failures leave nothing behind', () => {
     expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
 
-  it('a cancelled download: cancelled, and no file', async () => {
+  it('a download cancelled mid-stream, after bytes arrived: cancelled, no file at the target, the temp file removed', async () => {
+    // A stub that sends the file's first rows and holds the rest back: the cancel surely lands
+    // between bytes that arrived and bytes still to come (the sandbox sends a whole export faster
+    // than the client takes its first chunk).
+    let closedBeforeTheEnd: Promise<boolean> = Promise.resolve(false)
+    const stub = await startTinyServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="held.csv"' })
+      response.write('country,impressions\nDE,100\nFR,200\n')
+      closedBeforeTheEnd = new Promise((resolve) => response.on('close', () => resolve(!response.writableFinished)))
+    })
     const target = path.join(folder, 'cancelled.csv')
-    const controller = new AbortController()
-    const download = await harness.connect().reporting.export(exportRequest, { signal: controller.signal })
-    controller.abort()
-    const error = await caught(saveStreamAtomically(download.body, target, { signal: controller.signal }))
-    expect(error.code).toBe('cancelled')
-    await expect(readFile(target)).rejects.toMatchObject({ code: 'ENOENT' })
-    expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    const opened: string[] = []
+    const recordingFs: SaveFs = {
+      open: ((file: string, flags: string) => {
+        opened.push(file)
+        return nodeFs.open(file, flags)
+      }) as SaveFs['open'],
+      rename: nodeFs.rename,
+      rm: nodeFs.rm,
+    }
+    try {
+      const connection = harness.connect()
+      const reporting = createReportingClient({ http: harness.http, tokens: connection.tokens.reporting, settings: { reportUrl: stub.url } })
+      const controller = new AbortController()
+      const download = await reporting.export(exportRequest, { signal: controller.signal })
+      let bytesAtCancel = 0
+      const error = await caught(
+        saveStreamAtomically(download.body, target, {
+          signal: controller.signal,
+          fs: recordingFs,
+          onProgress(bytes) {
+            // The first rows are in the temp file: cancel now, with the rest of the file still to come.
+            bytesAtCancel = bytes
+            controller.abort()
+          },
+        }),
+      )
+      expect(error.code).toBe('cancelled')
+      expect(bytesAtCancel).toBeGreaterThan(0)
+      await expect(readFile(target)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect(opened).toHaveLength(1)
+      await expect(readFile(opened[0] as string)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+      // The cancel let go of the connection instead of leaving the download open.
+      expect(await closedBeforeTheEnd).toBe(true)
+    } finally {
+      await stub.close()
+    }
   })
 
   it('an export error answer is its status, not a file', async () => {

@@ -14,7 +14,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIPv4(host) && host.startsWith('127.')
 }
 
-export const CLEARTEXT_MESSAGE =
+const CLEARTEXT_MESSAGE =
   'Use an https:// address: over plain http:// your password and tokens would cross the network unencrypted. Plain http:// is allowed only for this computer (localhost, 127.x.x.x, ::1).'
 
 /**

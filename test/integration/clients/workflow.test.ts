@@ -92,7 +92,8 @@ describe('workflow client over the sandbox', () => {
       const wire = recordWire()
       try {
         const { workflow } = harness.connect()
-        for (const call of [() => workflow.get('publishers', id), () => workflow.update('publishers', id, { id, name: 'x' }), () => workflow.delete('publishers', id)]) {
+        const calls: Array<() => Promise<unknown>> = [() => workflow.get('publishers', id), () => workflow.update('publishers', id, { id, name: 'x' }), () => workflow.delete('publishers', id)]
+        for (const call of calls) {
           // update and delete refuse synchronously, like a bad kind; either way nothing is sent.
           const error = await caught(Promise.resolve().then(call))
           expect(error.code).toBe('validation')

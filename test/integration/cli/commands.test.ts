@@ -24,7 +24,7 @@ beforeAll(async () => {
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
   work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
   // A saved connection, made the way the app makes them.
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE })
+  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
   await profiles.create({
     name: 'Demo',

@@ -40,7 +40,7 @@ beforeAll(async () => {
   echoing = await startEchoingTokenService()
   echoUrl = `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-credentials-'))
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE })
+  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
   await profiles.create({ name: 'Echo', baseUrl: `${echoUrl}/wf`, authUrl: `${echoUrl}/auth`, reportUrl: `${echoUrl}/report`, serviceId: 'demo', auth: { method: 'token', token: STORED } })
 })

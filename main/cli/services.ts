@@ -31,7 +31,7 @@ export interface CliServicesOverrides {
 export function createCliServices(context: CliServicesContext, overrides: CliServicesOverrides = {}): CliServices {
   const notices = createNotices()
   notices.subscribe((notice) => context.warn(notice.message))
-  const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService })
+  const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService, userDataDir: context.userDataDir })
   const profiles = createProfileStore({ userDataDir: context.userDataDir, secrets, notices })
   // Made on first use: listing profiles needs no connection pool.
   let http: HttpClient | null = null

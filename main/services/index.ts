@@ -55,7 +55,7 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const notices = createNotices()
   const events = createEventHub()
-  const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName })
+  const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
     secrets,

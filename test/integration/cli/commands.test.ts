@@ -25,7 +25,7 @@ beforeAll(async () => {
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
   work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
   // A saved connection, made the way the app makes them.
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE })
+  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
   await profiles.create({
     name: 'Demo',
@@ -246,6 +246,9 @@ describe('usage errors: exit 2, one line, nothing on stdout', () => {
     [['entities', 'list', 'publishers', '--nope'], /Unknown option '--nope'/],
     [['entities', 'list', 'publishers', '--out', 'x'], /--out is not an option of "entities list"/],
     [['entities', 'list', 'Publishers!', '--profile', 'Demo'], /not an entity kind/],
+    [['entities', 'get', 'publishers', '..', '--profile', 'Demo'], /entity id cannot be "\." or "\.\."/],
+    [['entities', 'delete', 'publishers', '%2E%2e', '--profile', 'Demo'], /entity id cannot be .*%-encoded/],
+    [['entities', 'get', 'publishers', '1/../2', '--profile', 'Demo'], /entity id cannot be/],
     [['entities', 'list', 'publishers', '--format', 'xml', '--profile', 'Demo'], /--format must be json or csv/],
     [['entities', 'list', 'publishers', '--profile', 'Nobody'], /No saved connection is named "Nobody"/],
     [['entities', 'list', 'publishers'], /Say where to connect/],

@@ -145,6 +145,14 @@ describe('entity service against the sandbox', () => {
     await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], undefined)).rejects.toMatchObject({ code: 'bad_input' })
   })
 
+  it('writes no cell a spreadsheet would run as a formula, titles included (CSV injection)', async () => {
+    const planted = await services.entities.create(profileId, 'publishers', { name: '=HYPERLINK("https://evil.example","open")', url: 'https://planted.example' })
+    const folder = await temporaryFolder()
+    const file = path.join(folder, 'planted.csv')
+    await services.entities.exportCsv(profileId, 'publishers', [planted.id], [{ key: 'id', title: '@ID' }, { key: 'name', title: '+Name' }, { key: 'url', title: 'URL' }], file)
+    expect(await fs.readFile(file, 'utf8')).toBe(`"'@ID","'+Name",URL\r\n${String(planted.id)},"'=HYPERLINK(""https://evil.example"",""open"")",https://planted.example\r\n`)
+  })
+
   it('keeps drafts on disk across a restart until discarded', async () => {
     await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed' }, original: null })
     await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed, more' }, original: null })

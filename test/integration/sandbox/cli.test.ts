@@ -29,6 +29,8 @@ async function firstLine(read: () => string): Promise<string> {
   throw new Error('no line from the sandbox')
 }
 
+const WARNING = /^sandbox: warning: --host (\S+) is not a loopback address; other machines can reach this sandbox/
+
 describe('sandbox CLI', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`prints one JSON line, serves, and exits 0 on ${signal}`, async () => {
@@ -62,4 +64,32 @@ describe('sandbox CLI', () => {
       expect(cli.stderr()).toMatch(/^sandbox: .+\n/)
     }
   })
+
+  it('warns on standard error when --host is not a loopback address', async () => {
+    // 192.0.2.1 is a documentation address no machine has: the warning comes before the bind fails.
+    const cli = run(['--host', '192.0.2.1', '--port', '0'])
+    try {
+      const warning = await firstLine(cli.stderr)
+      expect(warning).toMatch(WARNING)
+      expect(warning).toContain('--host 192.0.2.1')
+      expect(cli.stdout()).not.toMatch(/warning/)
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+
+  for (const host of ['127.0.0.1', 'localhost']) {
+    it(`does not warn for the loopback --host ${host}`, async () => {
+      const cli = run(['--host', host, '--port', '0'])
+      try {
+        const info = JSON.parse((await firstLine(cli.stdout)).trim()) as Record<string, string>
+        expect(info['base_url']).toContain(`//${host}:`)
+        cli.child.kill('SIGTERM')
+        expect(await cli.exit).toBe(0)
+        expect(cli.stderr()).toBe('')
+      } finally {
+        cli.child.kill('SIGKILL')
+      }
+    })
+  }
 })

@@ -4,3 +4,5 @@ export { reportInfoSchema, timeSeriesSchema, audienceSchema, keyFieldSchema, dat
 export type { ReportInfo, TimeSeriesResult, AudienceResult, ReportRequest, ReportTarget } from './schemas'
 export { saveStreamAtomically } from './save-export'
 export type { SaveOptions, SaveFs } from './save-export'
+export { checkRequest, reportFilterSchema, dataFilterSchema, orderTermSchema, timeSeriesRequestSchema, audienceRequestSchema, exportRequestSchema, FILTER_MATCH_MODES, DATA_FILTER_MATCHES, AUDIENCE_ROWS_LIMIT } from './requests'
+export type { ReportFilter, DataFilter, OrderTerm, TimeSeriesRequest, AudienceRequest, ExportRequest, FilterMatchMode, DataFilterMatch } from './requests'

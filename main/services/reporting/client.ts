@@ -20,6 +20,7 @@ import {
   type TimeSeriesResult,
 } from './schemas'
 import { errorFromReportingStatus, reportAccessDenied } from './statuses'
+import { checkRequest } from './requests'
 
 export interface CallOptions {
   signal?: AbortSignal
@@ -57,17 +58,19 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
   /**
    * One query: the token goes in the body and in the header (the spec shows both). Every
    * reporting call is a query, so it may be repeated on throttling and server trouble.
-   * An access_error renews the token once; any other failure becomes its AppError.
+   * An access_error renews the token once; any other failure becomes its AppError. A field in
+   * a shape the platform would misread fails here, before anything is sent.
    */
   function query(operation: Operation, request: ReportRequest, signal: AbortSignal | undefined): Promise<Answer> {
     assertTarget(request)
+    const checked = operation === 'info' ? request : checkRequest(operation, request)
     const url = `${base}/API/v2/${operation}`
     return authorized<Answer>(tokens, signal, async (token, renewed) => {
       const response = await http.request({
         method: 'POST',
         url,
         headers: { authorization: `Bearer ${token}` },
-        body: JSON.stringify({ ...request, token }),
+        body: JSON.stringify({ ...checked, token }),
         read: true,
         signal,
       })

@@ -204,6 +204,20 @@ describe('report', () => {
     expect(JSON.parse(audience.stdout)).toMatchObject({ status: 'success', total: expect.any(Object) })
   })
 
+  it("a request in an older shape: refused before sending, exit 1 naming the field", async () => {
+    const run = await cli(['report', 'export', '--request', '-', '--out', path.join(work, 'old.csv'), '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'], data_filters: [{ name: 'impressions', operator: '>', value: 1 }] }),
+    })
+    expectFailure(run, 1, /not in the platform's shape \(data_filters\[0\]\.match: .*data_filters\[0\]\.operator: is not read by the platform/)
+    const current = await cli(['report', 'time-series', '--request', '-', '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...base, granularity: 'country', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', data_filters: [{ name: 'impressions', match: '>', value: '0' }], order_by: { name: 'impressions', direction: 'DESC' } }),
+    })
+    expectSuccess(current)
+    const values = (JSON.parse(current.stdout) as { rows: Array<{ __total__: number }> }).rows.map((row) => row.__total__)
+    expect(values.length).toBeGreaterThan(0)
+    expect(values).toEqual([...values].sort((a, b) => b - a))
+  })
+
   it('a report error: exit 1 with the status', async () => {
     expectFailure(await cli(['report', 'info', '--project', 'demo', '--slicer', 'nope', '--profile', 'Demo']), 1, /do not have access.*\[HTTP 403, status access_error\]$/)
     expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ project_name: 'demo', slicer_name: 'supply' }) }), 1, /\[HTTP 400, status bad_request\]$/)
@@ -296,6 +310,20 @@ describe('--help', () => {
       for (const option of command.options) expect(run.stdout).toContain(`--${option}`)
     }
     expect((await cli(['help', 'report', 'export'])).stdout).toContain('--out')
+  })
+
+  it("documents the platform's request shapes in the report commands' help", async () => {
+    for (const name of ['time-series', 'export']) {
+      const help = (await cli(['report', name, '--help'])).stdout
+      expect(help, name).toContain('"data_filters": [{"name": "impressions", "match": ">=", "value": "1"}]')
+      expect(help, name).toContain('"direction": "DESC"')
+      expect(help, name).toContain('not beginswith, not endswith')
+      expect(help, name).toContain('-Nd_m_first')
+      expect(help, name).not.toContain('operator')
+    }
+    const audience = (await cli(['report', 'audience', '--help'])).stdout
+    expect(audience).toContain('"audience_key"')
+    expect(audience).toContain('10000 to 10000000')
   })
 })
 

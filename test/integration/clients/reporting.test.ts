@@ -83,6 +83,68 @@ describe('reporting client over the sandbox', () => {
   })
 })
 
+describe("requests in the platform's shapes", () => {
+  /** A client whose requests are recorded (their parsed bodies) before they go out. */
+  function spied(): { reporting: ReturnType<typeof createReportingClient>; sent: Array<Record<string, unknown>> } {
+    const sent: Array<Record<string, unknown>> = []
+    const spying: HttpClient = {
+      request: (request) => {
+        sent.push(JSON.parse(request.body ?? '{}') as Record<string, unknown>)
+        return harness.http.request(request)
+      },
+      close: () => harness.http.close(),
+    }
+    return { reporting: createReportingClient({ http: spying, tokens: harness.connect().tokens.reporting, settings: harness.settings }), sent }
+  }
+
+  it('sends data_filters with match, order_by in upper case and the vendor match spellings, and the sandbox serves them', async () => {
+    const { reporting, sent } = spied()
+    const request: ReportRequest = {
+      ...timeSeriesRequest,
+      granularity: 'country',
+      limit: 100,
+      filters: [{ name: 'country', value: ['united'], match: 'not beginswith', case_insensitive: 1, search_mappings: 1 }],
+      data_filters: [{ name: 'impressions', match: '>', value: '0' }],
+      order_by: { name: 'country', direction: 'desc' },
+    }
+    const result = await reporting.timeSeries(request)
+    const countries = result.rows.map((row) => String(row.__time__))
+    expect(countries).not.toContain('US')
+    expect(countries).not.toContain('GB')
+    expect(countries.length).toBeGreaterThan(5)
+    expect(countries).toEqual([...countries].sort().reverse())
+    expect(sent.at(-1)).toMatchObject({ order_by: { name: 'country', direction: 'DESC' }, data_filters: [{ name: 'impressions', match: '>', value: '0' }] })
+  })
+
+  it('sends audience_key and audience_rows_limit through', async () => {
+    const { reporting, sent } = spied()
+    const result = await reporting.audience({ ...report, ...week, split_by: [], audience_key: 'households', audience_rows_limit: 10_000 })
+    expect(result.total.data?.[0]?.name).toBe('unique_households')
+    expect(sent.at(-1)).toMatchObject({ audience_key: 'households', audience_rows_limit: 10_000 })
+  })
+
+  it('refuses an older shape before sending anything, naming the field', async () => {
+    const { reporting, sent } = spied()
+    const oldFilter = await caught(reporting.export({ ...exportRequest, data_filters: [{ name: 'impressions', operator: '>', value: 1 }] }))
+    expect(oldFilter.code).toBe('validation')
+    expect(oldFilter.message).toContain('data_filters[0].operator')
+    expect(oldFilter.details?.['fields']).toHaveProperty(['data_filters[0].match'])
+    const tooFew = await caught(reporting.audience({ ...report, ...week, split_by: [], audience_rows_limit: 500 }))
+    expect(tooFew.code).toBe('validation')
+    expect(tooFew.message).toContain('audience_rows_limit')
+    const sideways = await caught(reporting.timeSeries({ ...timeSeriesRequest, order_by: [{ name: 'country', direction: 'sideways' }] }))
+    expect(sideways.message).toContain('order_by[0].direction')
+    expect(sent).toEqual([])
+  })
+
+  it('leaves an unknown audience_key to the platform, whose reason comes back', async () => {
+    const error = await caught(harness.connect().reporting.audience({ ...report, ...week, split_by: [], audience_key: 'devices' }))
+    expect(error.code).toBe('validation')
+    expect(error.details).toMatchObject({ apiStatus: 'bad_request' })
+    expect(error.message).toContain("audience_key: unknown audience source 'devices'")
+  })
+})
+
 describe('reporting statuses, each mapped to its case whatever the HTTP code', () => {
   it('bad_request → validation with the reason', async () => {
     const error = await caught(harness.connect().reporting.timeSeries({ ...report, granularity: 'granularity_day' }))

@@ -1,17 +1,14 @@
 import { spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The CLI as a process. It is started through tsx's own launcher (what `npx tsx` runs) rather
- * than through npx: npm's wrapper dies on SIGTERM without passing it on, which would leave the
- * sandbox running and hide its exit code.
+ * The CLI as one process: node with tsx's loader, so signals reach the sandbox itself. npm's
+ * wrapper dies on SIGTERM without passing it on, and tsx's own launcher relays signals with a
+ * 30 ms wait for the child's answer, which a loaded machine misses (it then exits 143).
  */
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
-
 function run(args: string[]): { child: ReturnType<typeof spawn>; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [tsxCli, 'main/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -28,6 +25,8 @@ async function firstLine(read: () => string): Promise<string> {
   }
   throw new Error('no line from the sandbox')
 }
+
+const WARNING = /^sandbox: warning: --host (\S+) is not a loopback address; other machines can reach this sandbox/
 
 describe('sandbox CLI', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -62,4 +61,34 @@ describe('sandbox CLI', () => {
       expect(cli.stderr()).toMatch(/^sandbox: .+\n/)
     }
   })
+
+  it('warns on standard error when --host is not a loopback address', async () => {
+    // 192.0.2.1 is a documentation address no machine has: the warning comes before the bind fails.
+    const cli = run(['--host', '192.0.2.1', '--port', '0'])
+    try {
+      const warning = await firstLine(cli.stderr)
+      expect(warning).toMatch(WARNING)
+      expect(warning).toContain('--host 192.0.2.1')
+      expect(await cli.exit).toBe(1)
+      expect(cli.stderr().split('\n')[1]).toMatch(/^sandbox: .*192\.0\.2\.1/)
+      expect(cli.stdout()).toBe('')
+    } finally {
+      cli.child.kill('SIGKILL')
+    }
+  })
+
+  for (const host of ['127.0.0.1', 'localhost']) {
+    it(`does not warn for the loopback --host ${host}`, async () => {
+      const cli = run(['--host', host, '--port', '0'])
+      try {
+        const info = JSON.parse((await firstLine(cli.stdout)).trim()) as Record<string, string>
+        expect(info['base_url']).toContain(`//${host}:`)
+        cli.child.kill('SIGTERM')
+        expect(await cli.exit).toBe(0)
+        expect(cli.stderr()).toBe('')
+      } finally {
+        cli.child.kill('SIGKILL')
+      }
+    })
+  }
 })

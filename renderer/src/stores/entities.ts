@@ -2,8 +2,8 @@ import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowReactive } from 'vue'
 import { sameId, type Draft, type Entity, type EntityId, type EntityKindSpec, type UpdateResult } from '@contract'
 import { ApiError, api, unwrap } from '../api/bridge'
-import { inferSpec } from '../composables/entities/inferSpec'
-import type { JsonValue } from '../composables/entities/entityForm'
+import { inferSpec } from '../domain/entities/inferSpec'
+import type { JsonValue } from '../domain/entities/entityForm'
 
 /** One kind's list for one profile. Rows are a plain array, replaced whole, never deeply reactive. */
 export interface KindState {

@@ -1,11 +1,11 @@
 import { computed, onBeforeUnmount, reactive, ref, shallowRef, watch } from 'vue'
 import type { Draft, Entity, EntityKindSpec } from '@contract'
-import { ApiError } from '../../api/bridge'
+import { toApiError, type ApiError } from '../../api/bridge'
 import { useEntitiesStore } from '../../stores/entities'
 import {
   WHOLE_ENTITY, checkForm, computeChanges, entityForCreate, isDirty, modelFromEntity,
   type FormModel, type JsonValue,
-} from './entityForm'
+} from '../../domain/entities/entityForm'
 
 export const DRAFT_DEBOUNCE_MS = 500
 
@@ -113,7 +113,7 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
   }
 
   function showError(error: unknown): void {
-    const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+    const apiError = toApiError(error)
     const found: Record<string, string> = {}
     const known = new Set(Object.keys(model))
     for (const [name, messages] of Object.entries(apiError.fieldErrors)) {

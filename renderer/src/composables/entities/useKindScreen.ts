@@ -2,9 +2,9 @@ import { computed, ref, watch } from 'vue'
 import type { Entity, EntityKindSpec } from '@contract'
 import { useEntitiesStore } from '../../stores/entities'
 import { useWorkspaceStore } from '../../stores/workspace'
-import { buildColumns, type EntityColumn } from './columns'
-import type { Id } from './entityForm'
-import { useEntityTable } from './useEntityTable'
+import { buildColumns, type EntityColumn } from '../../domain/entities/columns'
+import type { Id } from '../../domain/entities/entityForm'
+import { useTable } from '../../lib/table'
 
 const KIND_KEY = 'adops.entities.kind'
 
@@ -41,7 +41,7 @@ export function useKindScreen() {
     for (const refKind of refKinds.value) void (profileId.value && store.peek(profileId.value, refKind).rows)
     return buildColumns(spec.value, names)
   })
-  const table = useEntityTable<Entity>(rows, columns)
+  const table = useTable<Entity>(rows, columns)
 
   const pickerKinds = computed(() => {
     const builtIn = store.kinds.map((item) => ({ kind: item.kind, label: item.label }))

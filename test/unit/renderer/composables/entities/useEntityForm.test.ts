@@ -4,9 +4,9 @@ import { defineComponent, h, nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Entity, Outcome } from '@contract'
-import { DRAFT_DEBOUNCE_MS, useEntityForm, type EntityFormState } from '../../../../renderer/src/composables/entities/useEntityForm'
-import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
-import { brandsSpec } from './specs'
+import { DRAFT_DEBOUNCE_MS, useEntityForm, type EntityFormState } from '../../../../../renderer/src/composables/entities/useEntityForm'
+import { useEntitiesStore } from '../../../../../renderer/src/stores/entities'
+import { brandsSpec } from '../../fixtures/entitySpecs'
 
 const brand: Entity = { id: 7, name: 'Acme Shoes', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['acme.example'], external_id: 'BRD-7' }
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Entity, EventPayload, Outcome } from '@contract'
 import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
-import { brandsSpec, publishersSpec } from './specs'
+import { brandsSpec, publishersSpec } from '../fixtures/entitySpecs'
 
 type Listener = (payload: EventPayload<'onSyncProgress'>) => void
 

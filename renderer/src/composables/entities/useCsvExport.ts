@@ -2,7 +2,7 @@ import { ref, type Ref } from 'vue'
 import type { Entity } from '@contract'
 import { errorMessage } from '../../api/bridge'
 import { useEntitiesStore } from '../../stores/entities'
-import type { EntityColumn } from './columns'
+import type { EntityColumn } from '../../domain/entities/columns'
 
 /** The web host has no save dialog: there the user types the file's path. */
 const inWebHost = typeof window !== 'undefined' && '__ADOPS_HOST__' in window

@@ -1,12 +1,11 @@
 import type { Dependent, Entity, EntityId, EntityKindSpec } from '@contract'
-import { ApiError } from '../../api/bridge'
 
 /**
  * Who depends on an entity that could not be deleted (406): the list main sent, or, when main
  * found none, what the local mirrors say (rows of the dependent kinds pointing at the id).
  */
 export function dependentsOf(
-  error: ApiError,
+  error: { details?: Record<string, unknown> | undefined },
   spec: EntityKindSpec,
   id: EntityId,
   rowsOf: (kind: string) => readonly Entity[],

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
-import DomainsField from '../../../../renderer/src/components/entities/fields/DomainsField.vue'
+import DomainsField from '../../../../../renderer/src/components/entities/fields/DomainsField.vue'
 
 describe('DomainsField', () => {
   it('adds valid domains, refuses invalid ones with a reason, and removes', async () => {

@@ -4,9 +4,9 @@ import { defineComponent, h, nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Entity, Outcome } from '@contract'
-import { DRAFT_DEBOUNCE_MS, useEntityForm, type EntityFormState } from '../../../../renderer/src/composables/entities/useEntityForm'
-import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
-import { brandsSpec } from './specs'
+import { DRAFT_DEBOUNCE_MS, useEntityForm, type EntityFormState } from '../../../../../renderer/src/composables/entities/useEntityForm'
+import { useDraftsStore } from '../../../../../renderer/src/stores/drafts'
+import { brandsSpec } from '../../fixtures/entitySpecs'
 
 const brand: Entity = { id: 7, name: 'Acme Shoes', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['acme.example'], external_id: 'BRD-7' }
 
@@ -69,9 +69,9 @@ describe('useEntityForm', () => {
 
   it('restores a draft with the original it was typed against', () => {
     fakeApi()
-    const store = useEntitiesStore()
+    const drafts = useDraftsStore()
     const older = { ...brand, name: 'Acme Shoes (old)' }
-    store.drafts = [{ kind: 'brands', key: '7', draft: { name: 'Typed before the reload' }, original: older, savedAt: '2026-01-01T00:00:00.000Z' }]
+    drafts.drafts = [{ kind: 'brands', key: '7', draft: { name: 'Typed before the reload' }, original: older, savedAt: '2026-01-01T00:00:00.000Z' }]
     const { form } = mountForm(brand)
     expect(form.model['name']).toBe('Typed before the reload')
     expect(form.original.value).toEqual(older)

@@ -1,4 +1,4 @@
-import { onBeforeUnmount, onMounted, ref, type Ref } from 'vue'
+/** Numbers and times as the screens show them. */
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
 export function relativeTime(iso: string, now: number): string {
@@ -13,19 +13,6 @@ export function relativeTime(iso: string, now: number): string {
   const days = Math.round(hours / 24)
   if (days < 14) return `${days} day${days === 1 ? '' : 's'} ago`
   return `on ${new Date(iso).toLocaleDateString()}`
-}
-
-/** A clock for relative times, ticking while the component lives. */
-export function useNow(intervalMs = 15_000): Ref<number> {
-  const now = ref(Date.now())
-  let timer: ReturnType<typeof setInterval> | null = null
-  onMounted(() => {
-    timer = setInterval(() => (now.value = Date.now()), intervalMs)
-  })
-  onBeforeUnmount(() => {
-    if (timer !== null) clearInterval(timer)
-  })
-  return now
 }
 
 export const formatCount = (value: number): string => value.toLocaleString('en-US')

@@ -1,5 +1,5 @@
 import type { Entity, EntityField, EntityKindSpec } from '@contract'
-import type { TableColumn } from './useEntityTable'
+import type { TableColumn } from '../../lib/table'
 
 /** A table column for one field of a kind, with what the cell needs to draw links. */
 export interface EntityColumn extends TableColumn<Entity> {

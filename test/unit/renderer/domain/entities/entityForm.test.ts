@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   WHOLE_ENTITY, checkForm, computeChanges, describeValue, domainProblem, entityForCreate, fromFormValue, isDirty, isValidDomain, modelFromEntity,
-} from '../../../../renderer/src/composables/entities/entityForm'
-import { inferSpec } from '../../../../renderer/src/composables/entities/inferSpec'
-import { buildColumns } from '../../../../renderer/src/composables/entities/columns'
-import { adUnitsSpec, agenciesSpec, brandsSpec, publishersSpec } from './specs'
+} from '../../../../../renderer/src/domain/entities/entityForm'
+import { inferSpec } from '../../../../../renderer/src/domain/entities/inferSpec'
+import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
+import { adUnitsSpec, agenciesSpec, brandsSpec, publishersSpec } from '../../fixtures/entitySpecs'
 
 const brand = { id: 7, name: 'Acme Shoes', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['acme.example'], external_id: 'BRD-7' }
 

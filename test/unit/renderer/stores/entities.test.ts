@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Entity, EventPayload, Outcome } from '@contract'
+import { useConnectivityStore } from '../../../../renderer/src/stores/connectivity'
 import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
-import { brandsSpec, publishersSpec } from './specs'
+import { brandsSpec, publishersSpec } from '../fixtures/entitySpecs'
 
 type Listener = (payload: EventPayload<'onSyncProgress'>) => void
 
@@ -69,27 +70,29 @@ describe('entities store', () => {
     api.entities.mirror.mockImplementation(() => Promise.resolve({ ok: true, value: { rows: rows(1, 3), syncedAt: '2026-01-01T00:00:00.000Z' } }))
     api.entities.sync.mockImplementation(() => Promise.resolve({ ok: false, error: { code: 'network', message: 'The platform is unreachable.' } }))
     const store = useEntitiesStore()
+    const connectivity = useConnectivityStore()
     await store.open('p1', 'publishers')
     expect(api.entities.sync).not.toHaveBeenCalled()
     await store.sync('p1', 'publishers')
-    expect(store.offline['p1']?.reason).toBe('The platform is unreachable.')
+    expect(connectivity.offline['p1']?.reason).toBe('The platform is unreachable.')
     expect(store.peek('p1', 'publishers').rows).toHaveLength(3)
 
     api.entities.sync.mockImplementation(() => Promise.resolve({ ok: true, value: { count: 0, syncedAt: '2026-03-03T00:00:00.000Z' } }))
     await store.sync('p1', 'publishers')
-    expect(store.offline['p1']).toBeUndefined()
+    expect(connectivity.offline['p1']).toBeUndefined()
   })
 
   it('puts a kind in read-only mode on a 403, and notes a rate limit', async () => {
     const { api } = fakeApi()
     api.entities.delete.mockImplementation(() => Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'You may not.' } }))
     const store = useEntitiesStore()
+    const connectivity = useConnectivityStore()
     await expect(store.remove('p1', 'brands', 3)).rejects.toMatchObject({ code: 'forbidden' })
     expect(store.peek('p1', 'brands').readOnly).toBe('You may not.')
     expect(store.peek('p1', 'publishers').readOnly).toBeNull()
 
     api.entities.delete.mockImplementation(() => Promise.resolve({ ok: false, error: { code: 'throttled', message: 'Slow down.', details: { retryAfterSeconds: 7 } } }))
     await expect(store.remove('p1', 'publishers', 3)).rejects.toMatchObject({ code: 'throttled' })
-    expect(store.throttledFor('p1')).toBe(7)
+    expect(connectivity.throttledFor('p1')).toBe(7)
   })
 })

@@ -271,7 +271,7 @@ describe('a refusal from the platform', () => {
       const profileId = await sandboxProfile(services, sandbox)
       await call(createHandlers(services), 'reports:info', { profileId, project: 'demo', report: 'supply' })
       // A saved description that still lists a custom metric deleted since: main plans with it, the platform refuses it.
-      const file = path.join(services.userDataDir, 'reports', 'info', encodeURIComponent(profileId), 'demo.supply.json')
+      const file = path.join(services.userDataDir, 'reports', 'info', encodeURIComponent(profileId), 'demo', 'supply.json')
       const saved = JSON.parse(await readFile(file, 'utf8')) as { info: { data_fields: Array<Record<string, unknown>> } }
       saved.info.data_fields.push({ name: 'deleted_custom_metric', display_type: 'int', formula: null, access: 'shared' })
       await writeFile(file, JSON.stringify(saved))

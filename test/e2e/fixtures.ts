@@ -21,7 +21,7 @@ export interface PreviewHost {
 
 /** Starts `preview:web` (the same command a developer runs) and resolves with its address. */
 async function startPreview(userDataDir: string, keychainService: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['test/host/preview-web.ts', '--port', '0', '--user-data', userDataDir], {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['main/hosts/web/preview-web.ts', '--port', '0', '--user-data', userDataDir], {
     cwd: root,
     env: { ...process.env, ADOPS_KEYCHAIN_SERVICE: keychainService },
     stdio: ['ignore', 'pipe', 'pipe'],

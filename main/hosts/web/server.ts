@@ -20,12 +20,14 @@ import { loadKeytar } from '../../services/secrets/keychain'
 
 /**
  * How the host repeats failed reads. `fast` is for end-to-end tests, which take backends away
- * on purpose and should not wait out the app's backoff (seconds per attempt) each time; a
- * server's Retry-After is still waited out, as in the app.
+ * on purpose and should not wait out the app's backoff (up to 7.5 s before "offline") each
+ * time. A server's Retry-After is handled exactly as in the app: the jitter added to it is
+ * min(baseDelayMs, 250), so baseDelayMs stays at 250, and a rate-limit test sees the app's
+ * real pacing.
  */
 export const retryProfiles = {
   production: {},
-  fast: { retry: { baseDelayMs: 10, maxDelayMs: 100 } },
+  fast: { retry: { baseDelayMs: 250, maxDelayMs: 500 } },
 } as const satisfies Record<string, HttpClientOptions>
 export type RetryProfile = keyof typeof retryProfiles
 

@@ -170,7 +170,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('hands the mirror over in slices so a long list can paint its first rows at once', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     const whole = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units' })
     const first = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 0, limit: 50 })
     const rest = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 50 })
@@ -184,7 +184,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('cancels a running sync through requests:cancel', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     sandbox.setFaults({ latency_ms: 300 })
     try {
       const running = dispatch(handlers, 'entities:sync', { profileId, kind: 'publishers', requestId: 'sync-1' })

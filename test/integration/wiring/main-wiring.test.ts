@@ -22,13 +22,17 @@ describe('main process wiring (with a stand-in electron module)', () => {
       return keychain.deletePassword(service, account)
     },
   }
+  let sandboxLoads = 0
 
   beforeAll(async () => {
     out = await temporaryFolder('adops-out-')
     await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
     fake = createFakeElectron(await temporaryFolder())
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, startSandbox: async () => { throw new Error('the wiring test starts no demo') } })
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, loadSandbox: async () => {
+      sandboxLoads += 1
+      throw new Error('the wiring test starts no demo')
+    } })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents
@@ -88,7 +92,7 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const handler = fake.handlers.get('app:info')
     if (!handler) throw new Error('app:info not registered')
     const own = await handler({ sender: contents, senderFrame: contents.mainFrame }, {})
-    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0' } })
+    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0', capabilities: { nativeSaveDialog: true } } })
     const subframe = await handler({ sender: contents, senderFrame: { url: 'app://adops/index.html' } }, {})
     expect(subframe).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     const foreign = { ...contents, mainFrame: { url: 'https://evil.example.com/' } }
@@ -96,6 +100,10 @@ describe('main process wiring (with a stand-in electron module)', () => {
     expect(other).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     const bad = await handler({ sender: contents, senderFrame: contents.mainFrame }, { unexpected: true })
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+  })
+
+  it('starts without loading the demo backend', () => {
+    expect(sandboxLoads).toBe(0)
   })
 
   it('forwards a notice raised after start to the window on the event channel', async () => {

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
 /** The sections the rail offers. Only sections that work are listed. */
-export type Section = 'entities' | 'connections'
+export type Section = 'entities' | 'reports' | 'connections'
 
 export const useNavigationStore = defineStore('navigation', () => {
   const section = ref<Section>('entities')

@@ -51,9 +51,23 @@ export function builderField(path: string): BuilderField | null {
   return ALIASES[first] ?? null
 }
 
-/** The field an error names, from `details.field` or the first issue with a known path. */
+/** Main names the audience settings as one field; the platform's reason says which parameter it meant. */
+function audienceField(details: Record<string, unknown>): BuilderField | null {
+  const text = `${typeof details.part === 'string' ? details.part : ''} ${typeof details.reason === 'string' ? details.reason : ''}`
+  if (/audience_rows_limit|rowsLimit/.test(text)) return 'audience.rowsLimit'
+  if (/audience_key|source/.test(text)) return 'audience.source'
+  if (/split_by|breakdown/.test(text)) return 'audience.breakdown'
+  return null
+}
+
+/**
+ * The field an error names: `details.field` (with `details.part` saying which end of `dates`),
+ * else the first issue with a known path.
+ */
 export function errorField(details: Record<string, unknown> | undefined): BuilderField | null {
   if (!details) return null
+  if (details.field === 'dates') return details.part === 'end' ? 'dates.end' : 'dates.start'
+  if (details.field === 'audience') return audienceField(details)
   if (typeof details.field === 'string') {
     const field = builderField(details.field)
     if (field) return field

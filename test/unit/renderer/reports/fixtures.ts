@@ -2,7 +2,7 @@ import type { DataFieldInfo, KeyFieldInfo, ReportInfoView, Series, TimeSeriesVie
 
 const key = (name: string, extra: Partial<KeyFieldInfo> = {}): KeyFieldInfo => ({ name, description: name, type: 'text', mapping: null, segmented: false, group: null, annotation: '', isTime: false, ...extra })
 const metric = (name: string, extra: Partial<DataFieldInfo> = {}): DataFieldInfo => ({
-  name, description: name, displayType: 'int', precision: 0, optional: false, formula: null, formulaDescription: null, access: null, annotation: '', additive: true, ...extra,
+  name, description: name, displayType: 'int', precision: 0, pattern: null, showPercents: 'never', optional: false, formula: null, formulaDescription: null, access: null, annotation: '', additive: true, ...extra,
 })
 
 /** A report description shaped like the demo's `supply`. */

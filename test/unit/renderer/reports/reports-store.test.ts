@@ -95,7 +95,7 @@ describe('reports store', () => {
     expect(store.fieldError('lines')).toBe('The report request was rejected: too many lines.')
     expect(store.fieldError('metrics')).toBeNull()
 
-    api.reports.resolveDates.mockImplementation(() => failed({ code: 'bad_input', message: 'Unknown date “-7x”.', details: { field: 'start' } }))
+    api.reports.resolveDates.mockImplementation(() => failed({ code: 'bad_input', message: 'Unknown date “-7x”.', details: { field: 'dates', part: 'start' } }))
     store.definition!.dates.start = '-7x'
     await store.resolveDates()
     expect(store.fieldError('dates.start')).toBe('Unknown date “-7x”.')

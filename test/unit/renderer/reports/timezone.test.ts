@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatMinutesOffset, zoneOffsets, zoneWarnings } from '../../../../renderer/src/domain/reports/timezone'
 
 describe('this computer’s time zone', () => {
-  const original = process.env.TZ
   afterEach(() => {
-    process.env.TZ = original
+    vi.unstubAllEnvs()
   })
 
   it('has no warning for a whole-hour zone without daylight saving', () => {
@@ -24,11 +23,11 @@ describe('this computer’s time zone', () => {
   })
 
   it('reads January, July and the current offset from the clock', () => {
-    process.env.TZ = 'Europe/Paris'
+    vi.stubEnv('TZ', 'Europe/Paris')
     expect(zoneOffsets(new Date(Date.UTC(2026, 6, 15, 12)))).toEqual({ current: 120, january: 60, july: 120 })
-    process.env.TZ = 'Asia/Kolkata'
+    vi.stubEnv('TZ', 'Asia/Kolkata')
     expect(zoneOffsets(new Date(Date.UTC(2026, 0, 15, 12)))).toEqual({ current: 330, january: 330, july: 330 })
-    process.env.TZ = 'America/Sao_Paulo'
+    vi.stubEnv('TZ', 'America/Sao_Paulo')
     expect(zoneOffsets(new Date(Date.UTC(2026, 0, 15, 12)))).toEqual({ current: -180, january: -180, july: -180 })
   })
 

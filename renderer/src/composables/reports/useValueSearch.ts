@@ -1,6 +1,6 @@
 import { onBeforeUnmount, ref, type Ref } from 'vue'
 import { api, unwrap } from '../../api/bridge'
-import { plainDefinition } from '../../domain/reports/definition'
+import { valuesScope } from '../../domain/reports/definition'
 import { useReportsStore } from '../../stores/reports'
 
 export interface ValueOption {
@@ -13,7 +13,7 @@ export interface ValueOption {
  * suggestions and the line picker. Typing again cancels the call still running; `minLength`
  * keeps short texts from asking (the platform warns that 1–2 characters are slow).
  */
-export function useValueSearch(key: Ref<string | null>, options: { minLength: number; limit: number; delayMs?: number }) {
+export function useValueSearch(key: Ref<string | null>, options: { minLength: number; limit: number; delayMs?: number; editingFilter: Ref<number | null> }) {
   const store = useReportsStore()
   const results = ref<ValueOption[]>([])
   const loading = ref(false)
@@ -32,7 +32,7 @@ export function useValueSearch(key: Ref<string | null>, options: { minLength: nu
     inflight = requestId
     loading.value = true
     try {
-      const found = await unwrap(api().reports.values({ profileId, definition: plainDefinition(definition), key: key.value, text, limit: options.limit, requestId }))
+      const found = await unwrap(api().reports.values({ profileId, definition: valuesScope(definition, store.info, options.editingFilter.value), key: key.value, text, limit: options.limit, requestId }))
       if (inflight !== requestId) return
       results.value = found
       error.value = null

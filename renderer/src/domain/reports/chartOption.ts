@@ -48,7 +48,8 @@ function markLine(input: ChartInput): LineSeriesOption['markLine'] {
 function seriesOption(series: Series, input: ChartInput, axes: Map<string, number>, withMarkers: boolean, points: number): LineSeriesOption | BarSeriesOption {
   const color = input.colors.get(series.key) ?? '#888888'
   const comparison = series.role === 'comparison'
-  const stacked = input.type === 'stacked' && series.role === 'line'
+  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total never does.
+  const stacked = input.type === 'stacked' && series.role !== 'total'
   const common = { id: series.key, name: series.label, data: series.values, yAxisIndex: axes.get(series.metric) ?? 0, itemStyle: { color } }
   if (input.type === 'bar') {
     return {
@@ -67,7 +68,7 @@ function seriesOption(series: Series, input: ChartInput, axes: Map<string, numbe
     connectNulls: false,
     sampling: 'minmax',
     lineStyle: { width: series.role === 'total' ? 2.5 : 1.6, type: comparison ? 'dashed' : 'solid', opacity: comparison ? 0.75 : 1 },
-    ...(stacked ? { stack: `metric:${series.metric}`, areaStyle: { opacity: 0.35 } } : input.type === 'area' && series.role === 'line' ? { areaStyle: { opacity: 0.12 } } : {}),
+    ...(stacked ? { stack: `${comparison ? 'compare' : 'metric'}:${series.metric}`, ...(comparison ? {} : { areaStyle: { opacity: 0.35 } }) } : input.type === 'area' && series.role === 'line' ? { areaStyle: { opacity: 0.12 } } : {}),
     emphasis: { focus: 'none' },
     ...(withMarkers ? { markLine: markLine(input) } : {}),
   }
@@ -100,6 +101,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
     grid: { left: 64, right: twoAxes ? 64 : 24, top: 36, bottom: 72 },
     tooltip: {
       trigger: 'axis',
+      className: 'report-tooltip',
       confine: true,
       enterable: false,
       axisPointer: { type: input.type === 'bar' ? 'shadow' : 'line' },

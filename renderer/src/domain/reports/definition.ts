@@ -100,6 +100,26 @@ export function audienceBlocker(definition: ReportDefinition, dateError: string 
   return null
 }
 
+/**
+ * The definition a value search is asked with: only what scopes the data (dates, timezone, the
+ * other complete filters). The filter being edited is left out (its own values would hide the
+ * suggestions), as are half-made filters and conditions, which the contract would refuse.
+ */
+export function valuesScope(definition: ReportDefinition, info: ReportInfoView | null, editingFilter: number | null): ReportDefinition {
+  const filters = definition.filters.filter((filter, index) => index !== editingFilter && filter.values.length > 0)
+  const conditions = definition.metricConditions.filter((condition) => condition.value.trim() !== '' && Number.isFinite(Number(condition.value)))
+  const fallback = info?.dataFields.find((field) => !field.optional)?.name ?? info?.dataFields[0]?.name
+  return plainDefinition({
+    ...definition,
+    metrics: definition.metrics.length > 0 ? definition.metrics : fallback ? [fallback] : [],
+    lines: { mode: 'top', count: DEFAULT_TOP_LINES, by: null, includeTotal: true },
+    filters,
+    filterLogic: filters.length === definition.filters.length ? definition.filterLogic : '',
+    metricConditions: conditions,
+    metricConditionLogic: conditions.length === definition.metricConditions.length ? definition.metricConditionLogic : '',
+  })
+}
+
 /** A plain copy for the bridge (Electron's IPC cannot clone Vue's proxies). */
 export function plainDefinition(definition: ReportDefinition): ReportDefinition {
   return JSON.parse(JSON.stringify(definition)) as ReportDefinition

@@ -28,9 +28,14 @@ describe('chart option', () => {
     expect(withComparison(result, 'impressions|FR')).toEqual(['impressions|FR', 'impressions|FR|compare'])
   })
 
-  it('stacks only the lines (not Total or the comparison) and puts markers on one series', () => {
+  it('stacks the lines, and their comparisons apart, never Total; markers go on one series', () => {
     const series = seriesOf(buildChartOption(input({ type: 'stacked' })))
-    expect(series.filter((entry) => entry.stack).map((entry) => entry.id)).toEqual(['impressions|FR', 'impressions|DE'])
+    expect(series.filter((entry) => entry.stack).map((entry) => [entry.id, entry.stack])).toEqual([
+      ['impressions|FR', 'metric:impressions'],
+      ['impressions|DE', 'metric:impressions'],
+      ['impressions|FR|compare', 'compare:impressions'],
+    ])
+    expect(series.find((entry) => entry.id === 'impressions|FR|compare')?.areaStyle).toBeUndefined()
     expect(series.filter((entry) => entry.markLine).map((entry) => entry.id)).toEqual(['impressions|FR'])
     const markLine = series[0]?.markLine as { data: { xAxis: string }[] }
     expect(markLine.data).toEqual([expect.objectContaining({ xAxis: '2026-02-02' })])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adaptDefinition, audienceBlocker, chartBlocker, defaultDefinition } from '../../../../renderer/src/domain/reports/definition'
+import { adaptDefinition, audienceBlocker, chartBlocker, defaultDefinition, valuesScope } from '../../../../renderer/src/domain/reports/definition'
 import { info } from './fixtures'
 
 describe('report definition', () => {
@@ -38,5 +38,25 @@ describe('report definition', () => {
     expect(chartBlocker({ ...definition, filters: [{ ...filter, values: ['FR'] }], filterLogic: '1 or 2' }, null)).toMatch(/^The filter logic is not valid: Filter 2/)
     expect(chartBlocker({ ...definition, metricConditions: [{ metric: 'impressions', match: '>', value: 'ten' }] }, null)).toBe('Metric condition 1 needs a number.')
     expect(audienceBlocker({ ...definition, metrics: [] }, null)).toBeNull()
+  })
+
+  it('asks for value suggestions without the filter being edited or half-made ones', () => {
+    const filter = (key: string, values: string[]) => ({ key, match: 'equals' as const, values, caseInsensitive: false, searchNames: false })
+    const definition = {
+      ...defaultDefinition(info),
+      metrics: [],
+      filters: [filter('country', ['FR']), filter('page_url', []), filter('country', ['DE'])],
+      filterLogic: '1 or 2 or 3',
+      metricConditions: [{ metric: 'impressions', match: '>' as const, value: '' }],
+      metricConditionLogic: '1',
+    }
+    const scope = valuesScope(definition, info, 0)
+    expect(scope.filters).toEqual([filter('country', ['DE'])])
+    expect(scope.filterLogic).toBe('')
+    expect(scope.metricConditions).toEqual([])
+    expect(scope.metricConditionLogic).toBe('')
+    expect(scope.metrics).toEqual(['impressions'])
+    const whole = { ...definition, filters: [filter('country', ['FR'])], filterLogic: '1', metricConditions: [] }
+    expect(valuesScope(whole, info, null)).toMatchObject({ filters: whole.filters, filterLogic: '1' })
   })
 })

@@ -20,9 +20,14 @@ export function baseKey(series: Pick<Series, 'key' | 'role'>): string {
 export function seriesColors(result: TimeSeriesView, dark: boolean): Map<string, string> {
   const colors = new Map<string, string>()
   let next = 0
+  let neutralTaken = false
   for (const series of result.series) {
     if (series.role === 'comparison') continue
-    colors.set(series.key, series.role === 'total' ? (dark ? TOTAL_COLOR.dark : TOTAL_COLOR.light) : (PALETTE[next++ % PALETTE.length] as string))
+    // One Total wears the neutral; with several metrics the other Totals need colors of their own.
+    if (series.role === 'total' && !neutralTaken) {
+      neutralTaken = true
+      colors.set(series.key, dark ? TOTAL_COLOR.dark : TOTAL_COLOR.light)
+    } else colors.set(series.key, PALETTE[next++ % PALETTE.length] as string)
   }
   for (const series of result.series) {
     if (series.role === 'comparison') colors.set(series.key, colors.get(baseKey(series)) ?? '#888888')

@@ -35,8 +35,8 @@ export function zoneWarnings(offsets: ZoneOffsets): string[] {
   const warnings: string[] = []
   if (offsets.january !== offsets.july) {
     warnings.push(
-      `This computer's time zone changes with daylight saving time (${formatMinutesOffset(offsets.january)} in January, ${formatMinutesOffset(offsets.july)} in July). ` +
-        'The platform takes a fixed offset: the report uses the offset in force when it runs, so the same preset can shift by an hour across the year.',
+      `This computer's zone moves with daylight saving time (${formatMinutesOffset(offsets.january)} in January, ${formatMinutesOffset(offsets.july)} in July). ` +
+        'The platform takes a fixed offset, so the report uses the one in force when it runs: its days start an hour apart in summer and in winter.',
     )
   }
   if (offsets.current % 60 !== 0) {

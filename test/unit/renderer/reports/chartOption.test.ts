@@ -26,6 +26,9 @@ describe('chart option', () => {
     expect(ids).toEqual(['impressions|FR', 'impressions|__total__', 'impressions|FR|compare'])
     expect(seriesOf(option)[2]?.lineStyle?.type).toBe('dashed')
     expect(withComparison(result, 'impressions|FR')).toEqual(['impressions|FR', 'impressions|FR|compare'])
+    const twoTotals = { ...result, series: [...result.series, { ...result.series[2]!, key: 'ctr|__total__', metric: 'ctr' }] }
+    const totals = seriesColors(twoTotals, false)
+    expect(totals.get('ctr|__total__')).not.toBe(totals.get('impressions|__total__'))
   })
 
   it('stacks the lines, and their comparisons apart, never Total; markers go on one series', () => {

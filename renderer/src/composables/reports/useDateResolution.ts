@@ -1,0 +1,28 @@
+import { onBeforeUnmount, watch } from 'vue'
+import { useReportsStore } from '../../stores/reports'
+
+/**
+ * Keeps the resolved dates beside the date fields: asks main again, debounced, whenever the
+ * tokens, the timezone rule or the report change.
+ */
+export function useDateResolution(delayMs = 250): void {
+  const store = useReportsStore()
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const schedule = (): void => {
+    if (timer !== null) clearTimeout(timer)
+    timer = setTimeout(() => {
+      timer = null
+      void store.resolveDates()
+    }, delayMs)
+  }
+  watch(
+    () => (store.definition ? JSON.stringify([store.definition.dates, store.definition.timezone, store.info?.timezone, store.info?.report]) : null),
+    (key) => {
+      if (key !== null) schedule()
+    },
+    { immediate: true },
+  )
+  onBeforeUnmount(() => {
+    if (timer !== null) clearTimeout(timer)
+  })
+}

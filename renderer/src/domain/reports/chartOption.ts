@@ -1,0 +1,128 @@
+import type { ComposeOption } from 'echarts/core'
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
+import type { DataZoomComponentOption, GridComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components'
+import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
+import { escapeHtml, formatCompact } from './format'
+
+export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption>
+
+export interface ChartInput {
+  result: TimeSeriesView
+  fields: readonly DataFieldInfo[]
+  type: ChartType
+  hidden: ReadonlySet<string>
+  showMarkers: boolean
+  colors: ReadonlyMap<string, string>
+  dark: boolean
+  /** Builds the axis tooltip for a category index and the series shown there. */
+  tooltip: (index: number, shownKeys: string[]) => string
+}
+
+/** Above this many points in view, ECharts' entry animation costs more than it shows. */
+const ANIMATION_POINTS = 2_000
+
+/** Metrics in percent go on their own axis when the chart mixes them with counts or money. */
+export function axisIndexes(metrics: readonly string[], fields: readonly DataFieldInfo[]): Map<string, number> {
+  const isPercent = (name: string): boolean => fields.find((field) => field.name === name)?.displayType === 'percent'
+  const firstPercent = metrics.length > 0 && isPercent(metrics[0] as string)
+  return new Map(metrics.map((name) => [name, isPercent(name) === firstPercent ? 0 : 1]))
+}
+
+function markLine(input: ChartInput): LineSeriesOption['markLine'] {
+  const categories = new Set(input.result.categories)
+  const markers = input.result.markers.filter((marker) => categories.has(marker.date))
+  if (!input.showMarkers || markers.length === 0) return undefined
+  return {
+    symbol: ['none', 'circle'],
+    symbolSize: 7,
+    silent: false,
+    animation: false,
+    label: { show: false },
+    lineStyle: { color: '#e0a400', type: 'dashed', width: 1.5 },
+    emphasis: { label: { show: true, formatter: (params) => String(params.name).slice(0, 60), position: 'insideEndTop' } },
+    tooltip: { trigger: 'item', formatter: (params) => `<b>${escapeHtml(String((params as { value?: unknown }).value ?? ''))}</b><br/>${escapeHtml(String((params as { name?: unknown }).name ?? ''))}` },
+    data: markers.map((marker) => ({ xAxis: marker.date, name: `${marker.message} — ${marker.author}`, value: marker.date })),
+  } as LineSeriesOption['markLine']
+}
+
+function seriesOption(series: Series, input: ChartInput, axes: Map<string, number>, withMarkers: boolean, points: number): LineSeriesOption | BarSeriesOption {
+  const color = input.colors.get(series.key) ?? '#888888'
+  const comparison = series.role === 'comparison'
+  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total never does.
+  const stacked = input.type === 'stacked' && series.role !== 'total'
+  const common = { id: series.key, name: series.label, data: series.values, yAxisIndex: axes.get(series.metric) ?? 0, itemStyle: { color } }
+  if (input.type === 'bar') {
+    return {
+      ...common,
+      type: 'bar',
+      large: points > 400,
+      itemStyle: comparison ? { color, opacity: 0.45, borderColor: color, borderType: 'dashed', borderWidth: 1 } : { color },
+      emphasis: { disabled: points > 400 },
+      ...(withMarkers ? { markLine: markLine(input) as BarSeriesOption['markLine'] } : {}),
+    }
+  }
+  return {
+    ...common,
+    type: 'line',
+    showSymbol: false,
+    connectNulls: false,
+    sampling: 'minmax',
+    lineStyle: { width: series.role === 'total' ? 2.5 : 1.6, type: comparison ? 'dashed' : 'solid', opacity: comparison ? 0.75 : 1 },
+    ...(stacked ? { stack: `${comparison ? 'compare' : 'metric'}:${series.metric}`, ...(comparison ? {} : { areaStyle: { opacity: 0.35 } }) } : input.type === 'area' && series.role === 'line' ? { areaStyle: { opacity: 0.12 } } : {}),
+    emphasis: { focus: 'none' },
+    ...(withMarkers ? { markLine: markLine(input) } : {}),
+  }
+}
+
+/** The whole ECharts option for a result: category x-axis of the API's own strings, never a time axis. */
+export function buildChartOption(input: ChartInput): ChartOption {
+  const { result } = input
+  const metrics = [...new Set(result.series.map((series) => series.metric))]
+  const axes = axisIndexes(metrics, input.fields)
+  const twoAxes = [...axes.values()].includes(1)
+  const shown = result.series.filter((series) => !input.hidden.has(series.key))
+  const points = result.categories.length
+  // Markers hang on one shown line so they are drawn once.
+  const markerHost = shown.find((series) => series.role !== 'comparison')?.key
+  const percentAxis = (index: number): boolean => metrics.some((name) => axes.get(name) === index && input.fields.find((field) => field.name === name)?.displayType === 'percent')
+  const axisColor = input.dark ? '#9aa3b5' : '#6b7385'
+  const yAxis = (index: number) => ({
+    type: 'value' as const,
+    position: index === 0 ? ('left' as const) : ('right' as const),
+    scale: false,
+    splitLine: { show: index === 0, lineStyle: { color: input.dark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.07)' } },
+    axisLabel: { color: axisColor, formatter: (value: number) => formatCompact(value, percentAxis(index)) },
+    name: metrics.filter((name) => axes.get(name) === index).join(', '),
+    nameTextStyle: { color: axisColor, align: index === 0 ? ('left' as const) : ('right' as const) },
+  })
+  return {
+    backgroundColor: 'transparent',
+    animation: points * Math.max(1, shown.length) <= ANIMATION_POINTS,
+    grid: { left: 64, right: twoAxes ? 64 : 24, top: 36, bottom: 72 },
+    tooltip: {
+      trigger: 'axis',
+      className: 'report-tooltip',
+      confine: true,
+      enterable: false,
+      axisPointer: { type: input.type === 'bar' ? 'shadow' : 'line' },
+      formatter: (params) => {
+        const list = Array.isArray(params) ? params : [params]
+        const index = (list[0] as { dataIndex?: number } | undefined)?.dataIndex ?? 0
+        return input.tooltip(index, list.map((entry) => String((entry as { seriesId?: string }).seriesId ?? '')))
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: result.categories,
+      boundaryGap: input.type === 'bar',
+      axisLabel: { color: axisColor, hideOverlap: true },
+      axisLine: { lineStyle: { color: input.dark ? '#4a5263' : '#c9ceda' } },
+    },
+    yAxis: twoAxes ? [yAxis(0), yAxis(1)] : [yAxis(0)],
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, height: 20, bottom: 14, filterMode: 'none', showDataShadow: false, labelFormatter: (_value: number, text: string) => text },
+    ],
+    series: shown.map((series) => seriesOption(series, input, axes, series.key === markerHost, points)),
+  }
+}

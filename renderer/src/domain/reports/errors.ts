@@ -1,0 +1,106 @@
+/**
+ * Which builder field an error belongs to. Main names it in `details.field` (a definition path
+ * such as `dates.start`, or the platform's parameter such as `chart_lines[3]`); a malformed
+ * request names it in `details.issues[].path`. Both are brought to the definition's own paths so
+ * each field can show the sentence next to itself.
+ */
+
+/** The builder fields an error can be shown at. */
+export type BuilderField =
+  | 'project' | 'report' | 'dates.start' | 'dates.end' | 'timezone' | 'metrics' | 'granularity' | 'categoryLimit'
+  | 'breakdown' | 'lines' | 'filters' | 'filterLogic' | 'metricConditions' | 'metricConditionLogic' | 'sort' | 'comparison'
+  | 'audience.source' | 'audience.rowsLimit' | 'audience.breakdown'
+
+/** The platform's request parameters, and the resolver's own input names, as builder fields. */
+const ALIASES: Record<string, BuilderField> = {
+  project_name: 'project',
+  slicer_name: 'report',
+  slicer: 'report',
+  start: 'dates.start',
+  start_date: 'dates.start',
+  end: 'dates.end',
+  end_date: 'dates.end',
+  dates: 'dates.start',
+  timezone: 'timezone',
+  data_field: 'metrics',
+  metric: 'metrics',
+  granularity: 'granularity',
+  limit: 'categoryLimit',
+  split_by: 'breakdown',
+  chart_lines: 'lines',
+  filters: 'filters',
+  filter_template: 'filterLogic',
+  data_filters: 'metricConditions',
+  data_filter_template: 'metricConditionLogic',
+  order_by: 'sort',
+  audience_key: 'audience.source',
+  audience_rows_limit: 'audience.rowsLimit',
+}
+
+const FIELDS = new Set<string>(Object.values(ALIASES).concat(['categoryLimit', 'metricConditions', 'metricConditionLogic', 'comparison', 'audience.breakdown', 'lines', 'filterLogic', 'sort']))
+
+/** A path like `definition.filters.0.values`, `filters[2].value` or `start_date` as a builder field, or null. */
+export function builderField(path: string): BuilderField | null {
+  const parts = path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((part) => part !== '' && !/^\d+$/.test(part))
+  if (parts[0] === 'definition' || parts[0] === 'input') parts.shift()
+  if (parts.length === 0) return null
+  const two = parts.slice(0, 2).join('.')
+  if (FIELDS.has(two)) return two as BuilderField
+  const first = parts[0] as string
+  if (FIELDS.has(first)) return first as BuilderField
+  return ALIASES[first] ?? null
+}
+
+/** Main names the audience settings as one field; the platform's reason says which parameter it meant. */
+function audienceField(details: Record<string, unknown>): BuilderField | null {
+  const text = `${typeof details.part === 'string' ? details.part : ''} ${typeof details.reason === 'string' ? details.reason : ''}`
+  if (/audience_rows_limit|rowsLimit/.test(text)) return 'audience.rowsLimit'
+  if (/audience_key|source/.test(text)) return 'audience.source'
+  if (/split_by|breakdown/.test(text)) return 'audience.breakdown'
+  return null
+}
+
+/**
+ * The field an error names: `details.field` (with `details.part` saying which end of `dates`),
+ * else the first issue with a known path.
+ */
+export function errorField(details: Record<string, unknown> | undefined): BuilderField | null {
+  if (!details) return null
+  if (details.field === 'dates') return details.part === 'end' ? 'dates.end' : 'dates.start'
+  if (details.field === 'audience') return audienceField(details)
+  if (typeof details.field === 'string') {
+    const field = builderField(details.field)
+    if (field) return field
+  }
+  const issues = details.issues
+  if (Array.isArray(issues)) {
+    for (const issue of issues) {
+      const path = (issue as { path?: unknown }).path
+      const field = typeof path === 'string' ? builderField(path) : null
+      if (field) return field
+    }
+  }
+  return null
+}
+
+export const FIELD_LABELS: Record<BuilderField, string> = {
+  project: 'Project',
+  report: 'Report',
+  'dates.start': 'Start date',
+  'dates.end': 'End date',
+  timezone: 'Timezone',
+  metrics: 'Metrics',
+  granularity: 'Time axis',
+  categoryLimit: 'Top categories',
+  breakdown: 'Break down by',
+  lines: 'Lines',
+  filters: 'Filters',
+  filterLogic: 'Filter logic',
+  metricConditions: 'Metric conditions',
+  metricConditionLogic: 'Condition logic',
+  sort: 'Sorting',
+  comparison: 'Compare to',
+  'audience.source': 'Audience source',
+  'audience.rowsLimit': 'Precision',
+  'audience.breakdown': 'Audience breakdown',
+}

@@ -1,0 +1,49 @@
+import type { DataFieldInfo } from '@contract'
+
+/** Numbers in the report's own terms: ints whole, floats and percents at the field's precision. */
+export function formatValue(value: number | null | undefined, field: Pick<DataFieldInfo, 'displayType' | 'precision'> | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—'
+  const digits = field ? (field.displayType === 'int' ? 0 : Math.max(0, Math.min(6, field.precision))) : 2
+  const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return field?.displayType === 'percent' ? `${text}%` : text
+}
+
+/** Axis ticks: short (1.2M, 35k) so labels never crowd the plot. */
+export function formatCompact(value: number, percent: boolean): string {
+  const text = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+  return percent ? `${text}%` : text
+}
+
+/** `+12.3%`, `−4.0%`, `—` for no comparison. */
+export function formatChange(change: number | null | undefined): string {
+  if (change === null || change === undefined || !Number.isFinite(change)) return '—'
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '±'
+  return `${sign}${Math.abs(change).toFixed(1)}%`
+}
+
+/** Change of `value` against `previous` in percent; null when either is missing or the base is zero. */
+export function changeOf(value: number | null | undefined, previous: number | null | undefined): number | null {
+  if (value === null || value === undefined || previous === null || previous === undefined || previous === 0) return null
+  return ((value - previous) / Math.abs(previous)) * 100
+}
+
+export const formatCount = (value: number): string => value.toLocaleString('en-US')
+
+/** "12 Mar 2026, 10:42" in the user's locale, and how long ago. */
+export function formatMoment(iso: string, now: number): string {
+  const then = new Date(iso)
+  if (Number.isNaN(then.getTime())) return 'an unknown time'
+  const seconds = Math.round((now - then.getTime()) / 1000)
+  const absolute = then.toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  if (seconds < 45) return `${absolute} (just now)`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${absolute} (${minutes} min ago)`
+  const hours = Math.round(minutes / 60)
+  if (hours < 48) return `${absolute} (${hours} h ago)`
+  return `${absolute} (${Math.round(hours / 24)} days ago)`
+}
+
+/** Text safe to put into the chart tooltip's HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}

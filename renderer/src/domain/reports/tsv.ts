@@ -1,0 +1,23 @@
+import type { Series } from '@contract'
+
+/** DESIGN.md's TSV escaping: backslash before tab, newline and backslash. */
+export function escapeTsv(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n')
+}
+
+const number = (value: number | null): string => (value === null ? '' : String(value))
+
+/** The series table as TSV for a spreadsheet: raw numbers (no thousands separators), empty where there is none. */
+export function seriesTsv(series: readonly Series[], comparison: boolean): string {
+  const header = ['Series', 'Metric', 'Total', 'Average', 'Min', 'Max', ...(comparison ? ['Change %'] : [])]
+  const rows = series.map((entry) => [
+    escapeTsv(entry.label),
+    escapeTsv(entry.metric),
+    number(entry.stats.total),
+    number(entry.stats.average),
+    number(entry.stats.min),
+    number(entry.stats.max),
+    ...(comparison ? [entry.stats.change === null ? '' : entry.stats.change.toFixed(2)] : []),
+  ])
+  return [header, ...rows].map((row) => row.join('\t')).join('\n') + '\n'
+}

@@ -1,0 +1,228 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { AudienceView, ChannelResult, ReportDefinition, ReportInfoView, ResolvedRange, TimeSeriesView } from '@contract'
+import { ApiError, api, unwrap } from '../api/bridge'
+import { adaptDefinition, audienceBlocker, chartBlocker, plainDefinition } from '../domain/reports/definition'
+import { errorField, type BuilderField } from '../domain/reports/errors'
+import { useWorkspaceStore } from './workspace'
+
+export type ReportsTab = 'chart' | 'audience'
+export type KnownReport = ChannelResult<'reports:known'>[number]
+interface Running {
+  requestId: string
+  startedAt: number
+}
+
+function newRequestId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `report-${Date.now()}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Every failure as an ApiError, so the page always has main's sentence and code to show. */
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  return new ApiError({ code: 'internal', message: error instanceof Error ? error.message : String(error) })
+}
+
+/** The platform's offsets are whole hours; anything else is not sent as the report's zone. */
+const reportOffset = (info: ReportInfoView | null): number | null => {
+  const zone = info?.timezone
+  return typeof zone === 'number' && Number.isInteger(zone) && zone >= -12 && zone <= 12 ? zone : null
+}
+
+/**
+ * The report builder: which report is open (and its `info`, from main's cache when offline), the
+ * definition being edited, and the last chart and audience runs. All work happens in main; this
+ * store only sends definitions, keeps request ids to cancel by, and keeps main's errors.
+ */
+export const useReportsStore = defineStore('reports', () => {
+  const workspace = useWorkspaceStore()
+  const profileId = computed(() => workspace.activeProfileId)
+
+  const infos = ref<Record<string, ReportInfoView>>({})
+  const target = ref<{ project: string; report: string } | null>(null)
+  const infoLoading = ref(false)
+  const infoError = shallowRef<ApiError | null>(null)
+  const known = ref<KnownReport[]>([])
+  const definition = ref<ReportDefinition | null>(null)
+  const tab = ref<ReportsTab>('chart')
+
+  const resolved = ref<ResolvedRange | null>(null)
+  const resolveError = shallowRef<ApiError | null>(null)
+  let resolveSequence = 0
+
+  const chartRun = ref<Running | null>(null)
+  const result = shallowRef<TimeSeriesView | null>(null)
+  const chartError = shallowRef<ApiError | null>(null)
+  /** The definition the shown chart was run with, to say when the builder has moved on. */
+  const ranWith = ref<string | null>(null)
+  const audienceRun = ref<Running | null>(null)
+  const audienceResult = shallowRef<AudienceView | null>(null)
+  const audienceError = shallowRef<ApiError | null>(null)
+
+  const infoKey = (profile: string, project: string, report: string): string => `${profile}\u0000${project}\u0000${report}`
+  const info = computed<ReportInfoView | null>(() => {
+    if (!profileId.value || !target.value) return null
+    return infos.value[infoKey(profileId.value, target.value.project, target.value.report)] ?? null
+  })
+  /** The active profile's default project and report (the demo has `demo` / `supply`). */
+  const defaultTarget = computed(() => {
+    const profile = workspace.active
+    return profile?.defaultProject && profile.defaultSlicer ? { project: profile.defaultProject, report: profile.defaultSlicer } : null
+  })
+
+  const dateError = computed(() => resolveError.value?.message ?? null)
+  const chartBlocked = computed(() => (definition.value ? chartBlocker(definition.value, dateError.value) : 'Open a report first.'))
+  const audienceBlocked = computed(() => (definition.value ? audienceBlocker(definition.value, dateError.value) : 'Open a report first.'))
+  const chartKey = (value: ReportDefinition): string => JSON.stringify({ ...value, chart: null, audience: null })
+  const stale = computed(() => result.value !== null && definition.value !== null && ranWith.value !== chartKey(definition.value))
+
+  function reset(): void {
+    target.value = null
+    definition.value = null
+    known.value = []
+    infoError.value = null
+    resolved.value = null
+    resolveError.value = null
+    result.value = null
+    chartError.value = null
+    audienceResult.value = null
+    audienceError.value = null
+    chartRun.value = null
+    audienceRun.value = null
+    ranWith.value = null
+  }
+  watch(profileId, reset)
+
+  async function loadKnown(): Promise<void> {
+    if (!profileId.value) return
+    try {
+      known.value = await unwrap(api().reports.known({ profileId: profileId.value }))
+    } catch {
+      // The picker still offers the profile's default and free entry.
+      known.value = []
+    }
+  }
+
+  /** Opens a report: its `info` comes from main (the platform, or the copy on disk when offline). */
+  async function open(project: string, report: string, refresh = false): Promise<boolean> {
+    const profile = profileId.value
+    if (!profile) return false
+    infoLoading.value = true
+    infoError.value = null
+    try {
+      const value = await unwrap(api().reports.info({ profileId: profile, project, report, ...(refresh ? { refresh } : {}) }))
+      if (profileId.value !== profile) return false
+      infos.value = { ...infos.value, [infoKey(profile, value.project, value.report)]: value }
+      const changed = target.value?.project !== value.project || target.value.report !== value.report
+      target.value = { project: value.project, report: value.report }
+      definition.value = adaptDefinition(definition.value, value)
+      if (changed) {
+        result.value = null
+        audienceResult.value = null
+        chartError.value = null
+        audienceError.value = null
+      }
+      void loadKnown()
+      return true
+    } catch (error) {
+      infoError.value = asApiError(error)
+      return false
+    } finally {
+      infoLoading.value = false
+    }
+  }
+
+  /** On arrival: the open report stays; else the profile's default, else the report opened last. */
+  async function start(): Promise<void> {
+    if (!profileId.value || target.value) return
+    await loadKnown()
+    const first = defaultTarget.value ?? known.value[0] ?? null
+    if (first) await open(first.project, first.report)
+  }
+
+  async function resolveDates(): Promise<void> {
+    const current = definition.value
+    if (!current) return
+    const sequence = ++resolveSequence
+    try {
+      const value = await unwrap(api().reports.resolveDates({ start: current.dates.start, end: current.dates.end, timezone: current.timezone, reportTimezone: reportOffset(info.value) }))
+      if (sequence !== resolveSequence) return
+      resolved.value = value
+      resolveError.value = null
+    } catch (error) {
+      if (sequence !== resolveSequence) return
+      resolveError.value = asApiError(error)
+    }
+  }
+
+  async function run(pointBudget?: number): Promise<void> {
+    const current = definition.value
+    const profile = profileId.value
+    if (!current || !profile || chartBlocked.value !== null || chartRun.value) return
+    const running: Running = { requestId: newRequestId(), startedAt: Date.now() }
+    chartRun.value = running
+    chartError.value = null
+    const sent = plainDefinition(current)
+    try {
+      const budget = pointBudget === undefined ? {} : { pointBudget: Math.max(50, Math.min(20_000, Math.round(pointBudget))) }
+      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, ...budget }))
+      if (chartRun.value?.requestId !== running.requestId) return
+      result.value = value
+      ranWith.value = chartKey(sent)
+    } catch (error) {
+      if (chartRun.value?.requestId === running.requestId) chartError.value = asApiError(error)
+    } finally {
+      if (chartRun.value?.requestId === running.requestId) chartRun.value = null
+    }
+  }
+
+  async function runAudience(): Promise<void> {
+    const current = definition.value
+    const profile = profileId.value
+    if (!current || !profile || audienceBlocked.value !== null || audienceRun.value) return
+    const running: Running = { requestId: newRequestId(), startedAt: Date.now() }
+    audienceRun.value = running
+    audienceError.value = null
+    try {
+      const value = await unwrap(api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId }))
+      if (audienceRun.value?.requestId === running.requestId) audienceResult.value = value
+    } catch (error) {
+      if (audienceRun.value?.requestId === running.requestId) audienceError.value = asApiError(error)
+    } finally {
+      if (audienceRun.value?.requestId === running.requestId) audienceRun.value = null
+    }
+  }
+
+  /** Asks main to stop; the run's own call then ends with a `cancelled` error. */
+  async function cancel(which: ReportsTab): Promise<void> {
+    const running = which === 'chart' ? chartRun.value : audienceRun.value
+    if (!running) return
+    try {
+      await unwrap(api().requests.cancel({ requestId: running.requestId }))
+    } catch (error) {
+      const failure = asApiError(error)
+      if (which === 'chart') chartError.value = failure
+      else audienceError.value = failure
+    }
+  }
+
+  /** Main's sentence for a builder field, when the last error named it. */
+  function fieldError(field: BuilderField): string | null {
+    const candidates: (ApiError | null)[] = [field === 'project' || field === 'report' ? infoError.value : null, resolveError.value, tab.value === 'chart' ? chartError.value : audienceError.value]
+    for (const error of candidates) {
+      if (error && errorField(error.details) === field) return error.message
+    }
+    return null
+  }
+
+  function setHidden(keys: readonly string[]): void {
+    if (definition.value) definition.value.chart.hidden = [...new Set(keys)]
+  }
+
+  return {
+    profileId, infos, target, info, infoLoading, infoError, known, definition, tab, defaultTarget,
+    resolved, resolveError, dateError, chartRun, result, chartError, stale, audienceRun, audienceResult, audienceError,
+    chartBlocked, audienceBlocked,
+    reset, loadKnown, open, start, resolveDates, run, runAudience, cancel, fieldError, setHidden,
+  }
+})

@@ -1,0 +1,249 @@
+import type { Page } from '@playwright/test'
+import type { Api } from '@contract'
+import { screenshot } from './fixtures'
+import { expect, test, type SandboxProcess } from './entities-fixtures'
+
+/**
+ * The report builder in Chromium through the web host. A sandbox of our own (the demo's data:
+ * project `demo`, report `supply`) stands behind a saved connection, so the test can ask it the
+ * same question directly and compare numbers, slow it down, and stop it.
+ */
+
+/** Saves a connection to the sandbox with the demo report as its default, makes it active, opens Reports. */
+async function openReports(page: Page, hostUrl: string, sandbox: SandboxProcess): Promise<void> {
+  await page.goto(hostUrl)
+  await page.evaluate(async (info) => {
+    const api = (window as unknown as { api: Api }).api
+    const created = await api.profiles.create({
+      name: 'Sandbox reports',
+      baseUrl: info.base_url,
+      authUrl: info.auth_url,
+      reportUrl: info.report_url,
+      serviceId: info.service_id,
+      defaultProject: 'demo',
+      defaultSlicer: 'supply',
+      auth: { method: 'password', username: info.username, password: info.password },
+    })
+    if (!created.ok) throw new Error(created.error.message)
+    const activated = await api.workspace.activate({ profileId: created.value.id })
+    if (!activated.ok) throw new Error(activated.error.message)
+  }, sandbox.info)
+  await page.reload()
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(page.getByTestId('info-as-of')).toBeVisible()
+}
+
+/** An option of the open Naive UI select menu (closed menus stay in the page, hidden). */
+const option = (page: Page, text: string | RegExp) => page.locator('.n-base-select-option:visible', { hasText: text }).first()
+
+/**
+ * Picks an option of a select by its text (a multiple select stays open: Escape closes it).
+ * `search` types the text first: long lists only render the options in view.
+ */
+async function choose(page: Page, testId: string, text: string, search = false): Promise<void> {
+  await page.getByTestId(testId).click()
+  if (search) await page.keyboard.type(text)
+  await option(page, text).click()
+  await page.keyboard.press('Escape')
+}
+
+/** A direct Reporting API call to the sandbox, behind the app's back. */
+async function report(sandbox: SandboxProcess, operation: 'time_series' | 'audience', body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sandbox.info.report_url}/API/v2/${operation}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ project_name: 'demo', slicer_name: 'supply', token: sandbox.info.permanent_token, ...body }),
+  })
+  const answer = (await response.json()) as Record<string, unknown>
+  expect(answer.status, JSON.stringify(answer)).toBe('success')
+  return answer
+}
+
+async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
+  const origin = new URL(sandbox.info.base_url).origin
+  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
+  expect(response.status).toBe(200)
+}
+
+test('a time series by country with a filter and a comparison equals what the platform computes', async ({ page, host, sandbox }) => {
+  // Four direct calls to check against, two themes and two chart types: more than the default minute on a busy machine.
+  test.setTimeout(150_000)
+  await openReports(page, host.url, sandbox)
+  await expect(page.getByTestId('chart-empty')).toBeVisible()
+  await screenshot(page, 'reports-builder-empty')
+
+  await choose(page, 'date-preset', 'Last 30 days')
+  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-30d')
+  await expect(page.getByTestId('resolved-range')).toContainText('30 days')
+  await choose(page, 'breakdown', 'Country', true)
+  await expect(page.getByTestId('line-count')).toHaveText('11 of 50 lines')
+
+  await page.getByTestId('filter-add').click()
+  const filter = page.getByTestId('filter-row').first()
+  await filter.getByTestId('filter-key').click()
+  await option(page, 'Device type').click()
+  await filter.getByTestId('filter-match').click()
+  await option(page, /^not equals$/).click()
+  const values = filter.getByTestId('filter-values')
+  await values.click()
+  await page.keyboard.type('ctv')
+  // Suggestions come from the platform after three characters, with the value's name.
+  await option(page, 'Connected TV').click()
+  await page.keyboard.press('Escape')
+
+  await page.getByTestId('comparison-previous').click()
+  await page.getByTestId('run').click()
+
+  const rows = page.getByTestId('series-row')
+  await expect(rows).toHaveCount(11, { timeout: 30_000 })
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-categories', '30')
+  const range = page.getByTestId('resolved-range')
+  const start = (await range.getAttribute('data-start')) ?? ''
+  const end = (await range.getAttribute('data-end')) ?? ''
+  const timezone = Number(await range.getAttribute('data-timezone'))
+  const shown = await rows.evaluateAll((elements) => elements.map((element) => ({ line: element.getAttribute('data-line') ?? '', total: Number(element.getAttribute('data-total')), change: Number(element.getAttribute('data-change')) })))
+
+  // The same question, asked directly: the top 10 countries by requests, then their days.
+  const scope = { start_date: start, end_date: end, timezone, filters: [{ name: 'device_type', value: ['ctv'], match: 'not equals' }] }
+  const ranking = await report(sandbox, 'time_series', { ...scope, granularity: 'country', split_by: [], chart_lines: ['__total__'], data_field: 'requests', order_by: { name: 'requests', direction: 'DESC' }, limit: 10 })
+  const top = (ranking.rows as Array<{ __time__: string }>).map((row) => row.__time__)
+  expect(shown.map((row) => row.line).sort()).toEqual([...top, '__total__'].sort())
+  const sums = async (from: string, to: string): Promise<Record<string, number>> => {
+    const answer = await report(sandbox, 'time_series', { ...scope, start_date: from, end_date: to, granularity: 'granularity_day', split_by: ['country'], chart_lines: [...top, '__total__'], data_field: 'requests' })
+    const totals: Record<string, number> = {}
+    for (const row of answer.rows as Array<Record<string, number>>) for (const line of [...top, '__total__']) totals[line] = (totals[line] ?? 0) + (row[line] ?? 0)
+    return totals
+  }
+  const current = await sums(start, end)
+  for (const row of shown) expect(row.total, row.line).toBe(current[row.line])
+
+  // Previous period: the 30 days just before, and the change against them.
+  const day = (text: string, shift: number): string => new Date(Date.parse(`${text}T00:00:00Z`) + shift * 86_400_000).toISOString().slice(0, 10)
+  const before = await sums(day(start, -30), day(start, -1))
+  const total = shown.find((row) => row.line === '__total__')
+  expect(total?.change).toBeCloseTo((((current.__total__ ?? 0) - (before.__total__ ?? 0)) / (before.__total__ ?? 1)) * 100, 6)
+
+  // The legend drives the chart: "only" one line leaves it and its dashed comparison.
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '22')
+  await page.getByTestId('legend-item').first().hover()
+  await page.getByTestId('legend-item').first().getByTestId('legend-only').click()
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '2')
+  await expect(page.getByTestId('legend-count')).toHaveText('1 of 11 shown')
+  await page.getByTestId('legend-show-all').click()
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '22')
+  const chart = page.getByTestId('report-chart')
+  await page.mouse.move(0, 0)
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await screenshot(page, 'reports-result-light')
+  await page.getByTestId('series-table').evaluate((element) => element.scrollIntoView({ block: 'end' }))
+  await screenshot(page, 'reports-table')
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin })
+  await page.getByTestId('copy-tsv').click()
+  const tsv = (await page.evaluate(() => navigator.clipboard.readText())).split('\n')
+  expect(tsv[0]).toBe('Series\tMetric\tTotal\tAverage\tMin\tMax\tChange %')
+  expect(tsv.filter((line) => line.startsWith(`Total\trequests\t${current.__total__ ?? 'missing'}\t`))).toHaveLength(1)
+  await chart.hover({ position: { x: 320, y: 160 } })
+  await expect(page.locator('.report-tooltip').filter({ hasText: 'Total' })).toBeVisible()
+  await screenshot(page, 'reports-tooltip')
+  await page.mouse.move(0, 0)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await screenshot(page, 'reports-result-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByTestId('chart-type-stacked').click()
+  await expect(chart).toHaveAttribute('data-type', 'stacked')
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await screenshot(page, 'reports-stacked')
+
+})
+
+test('the audience of the demo workspace comes with its confidence range', async ({ page, host }) => {
+  await page.goto(host.url)
+  await page.getByTestId('open-demo').click()
+  await expect(page.getByTestId('welcome')).toHaveCount(0)
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await page.getByTestId('reports-tabs').getByText('Audience', { exact: true }).click()
+  await expect(page.getByTestId('metrics-field')).toHaveCount(0)
+
+  await choose(page, 'date-preset', 'Last 30 days')
+  await choose(page, 'audience-breakdown', 'Device type', true)
+  // Least precision: the platform reads 10,000 records of the range's ~18,000 and estimates.
+  const slider = page.getByTestId('audience-precision').getByRole('slider')
+  await slider.focus()
+  for (let step = 0; step < 9; step++) await page.keyboard.press('ArrowLeft')
+  await expect(page.getByTestId('audience-panel')).toContainText('Reads up to 10,000 records')
+  await page.getByTestId('audience-panel').getByTestId('run').click()
+
+  const total = page.getByTestId('audience-total').first()
+  await expect(total).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('audience-confidence')).toHaveText(/^±\d+(\.\d)?%$/)
+  await expect(page.getByTestId('audience-days')).toHaveText(/Data on \d+ of 30 days/)
+  await expect(page.getByTestId('audience-records')).toContainText('records scanned')
+  await expect(page.getByTestId('audience-row')).toHaveCount(4)
+  await screenshot(page, 'reports-audience')
+})
+
+test('lines picked by hand, a slow query cancelled, and a failing one says why', async ({ page, host, sandbox }) => {
+  await openReports(page, host.url, sandbox)
+  // A date the grammar does not know is refused at its field, in main's words, before anything runs.
+  await page.getByTestId('date-start').locator('input').fill('-7x')
+  await expect(page.getByTestId('dates-field').getByTestId('field-error').first()).toContainText('Start date')
+  await expect(page.getByTestId('run-blocker')).toContainText('The dates need fixing')
+  await expect(page.getByTestId('run')).toBeDisabled()
+  await page.getByTestId('date-start').locator('input').fill('-7d')
+  await expect(page.getByTestId('run')).toBeEnabled()
+
+  await choose(page, 'breakdown', 'Country', true)
+  // Too many lines are explained before anything is sent.
+  await page.getByTestId('lines-count').locator('input').fill('50')
+  await page.getByTestId('lines-count').locator('input').blur()
+  await expect(page.getByTestId('lines-problem')).toContainText('51 lines')
+  await expect(page.getByTestId('run-blocker')).toContainText('at most 50 per chart')
+  await expect(page.getByTestId('run')).toBeDisabled()
+
+  await page.getByTestId('lines-pick').click()
+  await page.getByTestId('line-values').click()
+  // The platform's top values come first, and typing searches for more.
+  await expect(option(page, 'France (FR)')).toBeVisible()
+  await page.keyboard.type('Fran')
+  await option(page, 'France (FR)').click()
+  await page.keyboard.type('Germ')
+  await option(page, 'Germany (DE)').click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('line-count')).toHaveText('3 of 50 lines')
+  await page.getByTestId('run').click()
+  await expect(page.getByTestId('series-row')).toHaveCount(3, { timeout: 30_000 })
+  await expect(page.getByTestId('series-row').locator('text=France')).toHaveCount(1)
+
+  await setFaults(sandbox, { latency_ms: 60_000 })
+  await page.getByTestId('run').click()
+  await expect(page.getByTestId('cancel')).toBeVisible()
+  await expect(page.getByTestId('run-status')).toContainText('Running…')
+  // The page stays responsive while main waits: the builder still edits.
+  await choose(page, 'date-preset', 'Yesterday')
+  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('yesterday')
+  await page.getByTestId('cancel').click()
+  await expect(page.getByTestId('run-cancelled')).toBeVisible()
+  await expect(page.getByTestId('cancel')).toHaveCount(0)
+  await expect(page.getByTestId('run')).toBeEnabled()
+
+  await setFaults(sandbox, { latency_ms: 0, report_status: 'timeout' })
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByTestId('run-error')).toContainText('took too long', { timeout: 30_000 })
+  await screenshot(page, 'reports-error')
+})
+
+test('offline, the builder opens from the report description kept on disk', async ({ page, host, sandbox }) => {
+  await openReports(page, host.url, sandbox)
+  await expect(page.getByTestId('info-offline')).toHaveCount(0)
+  await sandbox.stop()
+  await host.restart()
+  await page.goto(host.url)
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('info-offline')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('info-offline')).toContainText('Offline')
+  await expect(page.getByTestId('metric-picker')).toContainText('Ad requests')
+  await screenshot(page, 'reports-offline')
+})

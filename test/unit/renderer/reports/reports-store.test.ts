@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { ApiErrorShape, Outcome, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import { useReportsStore } from '../../../../renderer/src/stores/reports'
+import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
+import { info, result } from './fixtures'
+
+const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
+const failed = (error: ApiErrorShape): Promise<Outcome<never>> => Promise.resolve({ ok: false, error })
+const range: ResolvedRange = { start: '2026-01-29', end: '2026-02-04', timezone: 0, days: 7 }
+
+/** A stand-in window.api with the reports channels the store uses. */
+function fakeApi() {
+  const api = {
+    reports: {
+      info: vi.fn(() => ok(info)),
+      known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
+      resolveDates: vi.fn(() => ok(range)),
+      run: vi.fn((): Promise<Outcome<TimeSeriesView>> => ok(result)),
+      audience: vi.fn(),
+      values: vi.fn(() => ok([])),
+    },
+    requests: { cancel: vi.fn(() => ok(null)) },
+  }
+  Object.defineProperty(window, 'api', { value: api, configurable: true })
+  return api
+}
+
+function activate(defaults: { project: string | null; report: string | null }): void {
+  useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: defaults.project, defaultSlicer: defaults.report, isDemo: false } as Profile
+}
+
+describe('reports store', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('opens the profile’s default report and starts from its info', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    expect(api.reports.info).toHaveBeenCalledWith({ profileId: 'p1', project: 'demo', report: 'supply' })
+    expect(store.definition?.metrics).toEqual(['impressions'])
+    expect(store.chartBlocked).toBeNull()
+  })
+
+  it('falls back to the report opened last when the profile names none', async () => {
+    const api = fakeApi()
+    activate({ project: null, report: null })
+    await useReportsStore().start()
+    expect(api.reports.info).toHaveBeenCalledWith({ profileId: 'p1', project: 'demo', report: 'supply' })
+  })
+
+  it('runs a plain copy of the definition with a request id, and cancels by that id', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    let finish: (outcome: Outcome<TimeSeriesView>) => void = () => undefined
+    api.reports.run.mockImplementation(() => new Promise((resolve) => (finish = resolve)))
+    const running = store.run(900)
+    expect(store.chartRun).not.toBeNull()
+    const sent = api.reports.run.mock.calls[0] as unknown as [{ requestId: string; pointBudget: number; definition: unknown }]
+    expect(sent[0]).toMatchObject({ profileId: 'p1', pointBudget: 900, definition: { project: 'demo', report: 'supply' } })
+    await store.cancel('chart')
+    expect(api.requests.cancel).toHaveBeenCalledWith({ requestId: sent[0].requestId })
+    finish({ ok: false, error: { code: 'cancelled', message: 'The report was cancelled.' } })
+    await running
+    expect(store.chartRun).toBeNull()
+    expect(store.chartError?.code).toBe('cancelled')
+    expect(store.result).toBeNull()
+  })
+
+  it('keeps the result and knows when the builder has moved on', async () => {
+    fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    await store.run()
+    expect(store.result).toBe(result)
+    expect(store.stale).toBe(false)
+    store.setHidden(['impressions|FR'])
+    expect(store.stale).toBe(false)
+    store.definition!.comparison = 'previous_period'
+    expect(store.stale).toBe(true)
+  })
+
+  it('shows a bad_request reason at the field it names, and resolver errors at their end', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    api.reports.run.mockImplementation(() => failed({ code: 'validation', message: 'The report request was rejected: too many lines.', details: { field: 'chart_lines' } }))
+    await store.run()
+    expect(store.fieldError('lines')).toBe('The report request was rejected: too many lines.')
+    expect(store.fieldError('metrics')).toBeNull()
+
+    api.reports.resolveDates.mockImplementation(() => failed({ code: 'bad_input', message: 'Unknown date “-7x”.', details: { field: 'dates', part: 'start' } }))
+    store.definition!.dates.start = '-7x'
+    await store.resolveDates()
+    expect(store.fieldError('dates.start')).toBe('Unknown date “-7x”.')
+    expect(store.chartBlocked).toBe('The dates need fixing: Unknown date “-7x”.')
+  })
+
+  it('keeps the open report’s error for the picker when info cannot be had', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    api.reports.info.mockImplementation(() => failed({ code: 'validation', message: 'No report “nope”.', details: { field: 'slicer_name' } }) as never)
+    const store = useReportsStore()
+    expect(await store.open('demo', 'nope')).toBe(false)
+    expect(store.fieldError('report')).toBe('No report “nope”.')
+    expect(store.definition).toBeNull()
+  })
+})

@@ -15,6 +15,7 @@ import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
 import { events } from './events'
 import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
+import { reportsChannels } from './reports'
 
 export const channels = {
   'app:info': appChannels.info,
@@ -39,6 +40,12 @@ export const channels = {
   'drafts:list': draftsChannels.list,
   'drafts:save': draftsChannels.save,
   'drafts:discard': draftsChannels.discard,
+  'reports:info': reportsChannels.info,
+  'reports:known': reportsChannels.known,
+  'reports:resolveDates': reportsChannels.resolveDates,
+  'reports:run': reportsChannels.run,
+  'reports:audience': reportsChannels.audience,
+  'reports:values': reportsChannels.values,
 } as const
 
 export type Channels = typeof channels
@@ -57,4 +64,5 @@ export * from './app'
 export * from './profiles'
 export * from './entities'
 export * from './events'
+export * from './reports'
 export { splitChannel } from './api'

@@ -2,6 +2,7 @@ import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
 import { draftHandlers, entityHandlers } from './entities'
+import { reportHandlers } from './reports'
 import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
 
@@ -15,5 +16,6 @@ export function createHandlers(services: Services): Handlers {
     ...requestHandlers(services),
     ...entityHandlers(services),
     ...draftHandlers(services),
+    ...reportHandlers(services),
   }
 }

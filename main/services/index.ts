@@ -7,6 +7,8 @@ import { createHttpClient, type HttpClient, type HttpClientOptions } from './htt
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestRegistry, type RequestRegistry } from './requests'
+import { createDiskInfoStore } from './reports/info-store'
+import { createReportService, type ReportService } from './reports/service'
 import type { Keychain } from './secrets/keychain'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
@@ -41,6 +43,7 @@ export interface Services {
   workspace: Workspace
   entities: EntityService
   drafts: DraftsStore
+  reports: ReportService
   requests: RequestRegistry
   http: HttpClient
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
@@ -75,6 +78,11 @@ export function createServices(options: ServicesOptions): Services {
   // A deleted connection takes its local lists and drafts with it.
   profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
   profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))
+  const reports = createReportService({
+    reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
+    store: createDiskInfoStore(options.userDataDir, notices),
+    ...(options.now ? { now: options.now } : {}),
+  })
   const requests = createRequestRegistry()
   return {
     environment: options.environment,
@@ -86,6 +94,7 @@ export function createServices(options: ServicesOptions): Services {
     workspace,
     entities,
     drafts,
+    reports,
     requests,
     http,
     async start() {

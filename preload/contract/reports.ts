@@ -130,6 +130,10 @@ export const dataFieldInfoSchema = z.object({
   description: z.string(),
   displayType: z.enum(['int', 'float', 'percent']),
   precision: z.number(),
+  /** The platform's display pattern (`$#,##0.00`), when it gives one. */
+  pattern: z.string().nullable(),
+  /** The percent-of-total column: never, only when sorted by this field, or always (`show_percents` 0/1/2). */
+  showPercents: z.enum(['never', 'whenSorted', 'always']),
   optional: z.boolean(),
   formula: z.string().nullable(),
   formulaDescription: z.string().nullable(),
@@ -167,6 +171,8 @@ export const resolvedRangeSchema = z.object({
   /** The whole-hour offset the request is sent with. */
   timezone: z.number(),
   days: z.number(),
+  /** What the user should know about how the range was resolved (an OS offset rounded to whole hours…). */
+  notes: z.array(z.string()).optional(),
 })
 export type ResolvedRange = z.infer<typeof resolvedRangeSchema>
 

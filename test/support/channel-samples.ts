@@ -1,4 +1,25 @@
-import type { ChannelInput, ChannelName } from '@contract'
+import type { ChannelInput, ChannelName, ReportDefinition } from '@contract'
+
+/** A complete report definition, as the builder sends it. */
+export const sampleDefinition: ReportDefinition = {
+  project: 'demo',
+  report: 'supply',
+  dates: { start: '-7d', end: 'yesterday' },
+  timezone: { mode: 'fixed', offset: 1 },
+  metrics: ['impressions', 'revenue'],
+  granularity: 'auto',
+  categoryLimit: 30,
+  breakdown: ['country', 'device_type'],
+  lines: { mode: 'top', count: 10, by: null, includeTotal: true },
+  filters: [{ key: 'publisher', match: 'not begins with', values: ['1', '2'], caseInsensitive: true, searchNames: false }],
+  filterLogic: '1',
+  metricConditions: [{ metric: 'impressions', match: '>=', value: '1' }],
+  metricConditionLogic: '',
+  sort: [{ field: 'impressions', direction: 'DESC', byName: false }],
+  comparison: 'previous_period',
+  chart: { type: 'line', hidden: ['impressions|__total__'], showMarkers: true },
+  audience: { source: null, rowsLimit: 1_000_000, breakdown: ['granularity_day'] },
+}
 
 /**
  * One well-formed input per channel. Typed against the contract, so adding a channel without
@@ -46,6 +67,12 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'drafts:list': { profileId: 'missing-profile' },
   'drafts:save': { profileId: 'missing-profile', kind: 'brands', key: 'new', draft: { name: 'Draft' }, original: null },
   'drafts:discard': { profileId: 'missing-profile', kind: 'brands', key: 'new' },
+  'reports:info': { profileId: 'missing-profile', project: 'demo', report: 'supply', refresh: false },
+  'reports:known': { profileId: 'missing-profile' },
+  'reports:resolveDates': { start: '-1m_first', end: '-1m_last', timezone: { mode: 'os' }, reportTimezone: 0 },
+  'reports:run': { profileId: 'missing-profile', definition: sampleDefinition, requestId: 'request-3', pointBudget: 500 },
+  'reports:audience': { profileId: 'missing-profile', definition: sampleDefinition, requestId: 'request-4' },
+  'reports:values': { profileId: 'missing-profile', definition: sampleDefinition, key: 'publisher', text: 'new', limit: 20, requestId: 'request-5' },
 }
 
 /**

@@ -23,7 +23,8 @@ function loadsInNode() {
 if (target === 'node') {
   if (!loadsInNode()) {
     console.error('Rebuilding keytar for Node…')
-    execFileSync(npm, ['rebuild', 'keytar'], { stdio: 'inherit' })
+    // From source: keytar's install script would otherwise download an unpinned prebuilt binary.
+    execFileSync(npm, ['rebuild', 'keytar', '--build-from-source'], { stdio: 'inherit' })
   }
 } else {
   // After an Electron rebuild, plain Node can no longer load keytar; that is the sign the

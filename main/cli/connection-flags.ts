@@ -1,6 +1,7 @@
 import type { CliServices } from './services'
 import type { OptionValues } from './options'
-import type { ConnectionSettings, Credentials } from '../services/profiles/types'
+import type { ConnectionSettings, Credentials } from '../services/connection/settings'
+import { normaliseServiceUrl } from '../services/profiles/validation'
 import { UsageError } from './usage'
 
 export type ApiNeeded = 'workflow' | 'reporting'
@@ -17,14 +18,26 @@ const flagFor: Record<'baseUrl' | 'authUrl' | 'reportUrl' | 'serviceId', string>
   serviceId: '--service-id',
 }
 
+/**
+ * The same address rules as a saved connection (https, or plain http to this computer only;
+ * no user or password in it). The value itself is never repeated in the message: a mistyped
+ * address may still hold a password, and stderr ends up in logs.
+ */
 function checkAddress(flag: string, value: string): string {
+  let parsed: URL
   try {
-    const url = new URL(value)
-    if (url.protocol === 'http:' || url.protocol === 'https:') return value
+    parsed = new URL(value.trim())
   } catch {
-    /* reported below */
+    throw new UsageError(`${flag} is not a valid address; it should look like https://api.example.com/v1.`)
   }
-  throw new UsageError(`${flag} must be an http(s) address, not "${value}".`)
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new UsageError(
+      `${flag} must not contain a user name or password (addresses end up in shell history and logs): sign in with --username and the password in ADOPS_PASSWORD, or a token in ADOPS_TOKEN.`,
+    )
+  }
+  const result = normaliseServiceUrl(value)
+  if ('error' in result) throw new UsageError(`${flag}: ${result.error.replace(/\.?$/, '.')}`)
+  return result.url
 }
 
 /**
@@ -54,9 +67,10 @@ export async function resolveConnection(values: OptionValues, env: Record<string
   if (missing.length > 0) {
     throw new UsageError(`Say where to connect: --profile NAME, or ${missing.map((key) => flagFor[key]).join(', ')} (missing).`)
   }
+  const addresses = { baseUrl: '', authUrl: '', reportUrl: '' }
   for (const key of ['baseUrl', 'authUrl', 'reportUrl'] as const) {
     const value = given[key]
-    if (value !== undefined) checkAddress(flagFor[key], value)
+    if (value !== undefined) addresses[key] = checkAddress(flagFor[key], value)
   }
 
   let credentials: Credentials
@@ -71,9 +85,7 @@ export async function resolveConnection(values: OptionValues, env: Record<string
   }
   return {
     settings: {
-      baseUrl: given.baseUrl ?? '',
-      authUrl: given.authUrl ?? '',
-      reportUrl: given.reportUrl ?? '',
+      ...addresses,
       serviceId: given.serviceId ?? '',
       reportServiceId: values['report-service-id'] ?? null,
     },

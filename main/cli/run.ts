@@ -12,6 +12,7 @@ import { resolveConnection } from './connection-flags'
 import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
 import { writeText } from './io'
 import { connectionOptions, globalOptions, optionSpecs, type OptionName, type OptionValues } from './options'
+import { createRedactor } from './redact'
 import { createCliServices, type CliServices, type CliServicesFactory } from './services'
 import { UsageError } from './usage'
 
@@ -105,8 +106,10 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim()
 /** Runs one command. Never throws: the outcome is the exit code, with at most one error line on stderr. */
 export async function runCli(deps: CliDeps): Promise<number> {
   const { env, stdout, stderr } = deps
+  // Every line on stderr passes through this: no message, whoever wrote it, prints a secret.
+  const redactor = createRedactor([env.ADOPS_PASSWORD, env.ADOPS_TOKEN])
   const errorLine = async (text: string): Promise<void> => {
-    await writeText(stderr, `${PROGRAM}: ${oneLine(text)}\n`).catch(() => undefined)
+    await writeText(stderr, `${PROGRAM}: ${redactor.redact(oneLine(text))}\n`).catch(() => undefined)
   }
   // A closed pipe on stdout (`| head`) must end the command, not crash it with an unhandled 'error'.
   let outputClosed = false
@@ -131,7 +134,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
     const ready: CliServices = factory({
       userDataDir,
       keychainService: given(env.ADOPS_KEYCHAIN_SERVICE) ?? KEYCHAIN_SERVICE,
-      warn: (message) => void writeText(stderr, `${PROGRAM}: warning: ${oneLine(message)}\n`).catch(() => undefined),
+      warn: (message) => void writeText(stderr, `${PROGRAM}: warning: ${redactor.redact(oneLine(message))}\n`).catch(() => undefined),
     })
     services = ready
     let connection: Promise<Connection> | null = null
@@ -144,7 +147,14 @@ export async function runCli(deps: CliDeps): Promise<number> {
       services: ready,
       connect() {
         if (api === null) throw new AppError('internal', `"${command.group} ${command.name}" does not connect.`)
-        connection ??= resolveConnection(values, env, ready, api).then(({ settings, credentials }) => ready.connect(settings, credentials))
+        connection ??= resolveConnection(values, env, ready, api).then(({ settings, credentials }) =>
+          ready.connect(settings, async () => {
+            // A saved connection's secret is known only once read from the keychain.
+            const read = await credentials()
+            redactor.add(read.method === 'password' ? read.password : read.token)
+            return read
+          }),
+        )
         return connection
       },
     })

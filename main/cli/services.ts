@@ -1,6 +1,6 @@
 import { createNotices } from '../services/notices'
 import { createProfileStore, type ProfileStore } from '../services/profiles/profile-store'
-import type { ConnectionSettings, Credentials } from '../services/profiles/types'
+import type { ConnectionSettings, Credentials } from '../services/connection/settings'
 import { loadKeytar, type Keychain } from '../services/secrets/keychain'
 import { createSecretStore } from '../services/secrets/secret-store'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../services/http/client'
@@ -31,7 +31,7 @@ export interface CliServicesOverrides {
 export function createCliServices(context: CliServicesContext, overrides: CliServicesOverrides = {}): CliServices {
   const notices = createNotices()
   notices.subscribe((notice) => context.warn(notice.message))
-  const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService })
+  const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService, userDataDir: context.userDataDir })
   const profiles = createProfileStore({ userDataDir: context.userDataDir, secrets, notices })
   // Made on first use: listing profiles needs no connection pool.
   let http: HttpClient | null = null

@@ -1,3 +1,4 @@
+import type { Capabilities } from '@contract'
 import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
@@ -9,9 +10,9 @@ import type { Handlers } from './types'
 
 export type { Handlers, HandlersFor } from './types'
 
-export function createHandlers(services: Services): Handlers {
+export function createHandlers(services: Services, capabilities: Capabilities): Handlers {
   return {
-    ...appHandlers(services),
+    ...appHandlers(services, capabilities),
     ...profileHandlers(services),
     ...workspaceHandlers(services),
     ...requestHandlers(services),

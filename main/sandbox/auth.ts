@@ -9,18 +9,36 @@ export interface SandboxUser {
 }
 
 export const SERVICE_ID = 'demo'
-export const PERMANENT_TOKEN = 'demo-permanent-token'
 
-const USERS: ReadonlyArray<SandboxUser & { password: string }> = [
-  { name: 'demo', password: 'demo', canWrite: true },
-  { name: 'viewer', password: 'viewer', canWrite: false },
-]
+/** Who may sign in: a writing user, a read-only one, and the writing user's permanent token. */
+export interface SandboxCredentials {
+  password: string
+  viewerPassword: string
+  permanentToken: string
+}
+
+/** The standalone sandbox's well-known credentials (scripts and tests rely on them). */
+export const DEMO_CREDENTIALS: SandboxCredentials = { password: 'demo', viewerPassword: 'viewer', permanentToken: 'demo-permanent-token' }
+
+/** Fresh credentials nobody can guess, for a sandbox that other local programs must not use. */
+export function randomCredentials(): SandboxCredentials {
+  const secret = (): string => randomBytes(24).toString('base64url')
+  return { password: secret(), viewerPassword: secret(), permanentToken: `sbx_permanent_${secret()}` }
+}
 
 /** Issues and checks tokens; the clock and the lifetime are passed in so tests can move them. */
 export class TokenService {
   private readonly tokens = new Map<string, { user: SandboxUser; expiresAt: number }>()
+  private readonly users: ReadonlyArray<SandboxUser & { password: string }>
+  private readonly permanentToken: string
 
-  constructor(private readonly now: () => Date, private readonly lifetimeSeconds: () => number) {}
+  constructor(private readonly now: () => Date, private readonly lifetimeSeconds: () => number, credentials: SandboxCredentials) {
+    this.users = [
+      { name: 'demo', password: credentials.password, canWrite: true },
+      { name: 'viewer', password: credentials.viewerPassword, canWrite: false },
+    ]
+    this.permanentToken = credentials.permanentToken
+  }
 
   issue(user: SandboxUser): { token: string; expiresIn: number } {
     const expiresIn = this.lifetimeSeconds()
@@ -32,7 +50,7 @@ export class TokenService {
   /** The token's user, or null when the token is unknown or expired. */
   verify(token: string | undefined): SandboxUser | null {
     if (!token) return null
-    if (token === PERMANENT_TOKEN) return USERS[0] ?? null
+    if (token === this.permanentToken) return this.users[0] ?? null
     const entry = this.tokens.get(token)
     if (!entry) return null
     if (this.now().getTime() >= entry.expiresAt) {
@@ -74,7 +92,7 @@ export class TokenService {
       oauthError(400, 'invalid_scope', `Scope '${scope ?? ''}' is not valid; use service_id=${SERVICE_ID}.`)
       return
     }
-    const user = USERS.find((candidate) => candidate.name === username && candidate.password === password)
+    const user = this.users.find((candidate) => candidate.name === username && candidate.password === password)
     if (!user) {
       oauthError(401, 'invalid_grant', 'Invalid username or password.')
       return

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from './http'
 import { startSandbox } from './index'
 import type { SandboxOptions } from './index'
 
@@ -50,6 +51,13 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`)
     process.exit(2)
+  }
+  if (options.host !== undefined && !isLoopbackHost(options.host)) {
+    // Standard error, so the one JSON line on standard output stays machine-readable.
+    process.stderr.write(
+      `sandbox: warning: --host ${options.host} is not a loopback address; other machines can reach this sandbox, ` +
+        'its fixed demo credentials and its /__sandbox controls.\n',
+    )
   }
   const sandbox = await startSandbox(options)
   process.stdout.write(`${JSON.stringify(sandbox.info)}\n`)

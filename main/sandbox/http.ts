@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isIPv4 } from 'node:net'
 
 /** Request bodies above this size are refused (workflow: 504, as the spec's "request too large"). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -46,8 +47,15 @@ export function bearerToken(request: IncomingMessage): string | undefined {
   return match?.[1]
 }
 
-/** Origin the client used, for absolute links (falls back to the listening address). */
-export function originOf(request: IncomingMessage, fallback: string): string {
-  const host = request.headers.host
-  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : fallback
+/** Whether a listening address reaches only this machine: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  if (bare === 'localhost' || bare === '::1') return true
+  const ipv4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare
+  return isIPv4(ipv4) && ipv4.startsWith('127.')
+}
+
+/** The media type of a Content-Type header, without parameters, in lower case ('' when absent). */
+export function mediaTypeOf(request: IncomingMessage): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 }

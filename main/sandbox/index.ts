@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { PERMANENT_TOKEN, SERVICE_ID, TokenService } from './auth'
+import { DEMO_CREDENTIALS, randomCredentials, SERVICE_ID, TokenService } from './auth'
 import { generateEntities } from './data/entities'
 import { generateFacts } from './data/facts'
 import { FaultState } from './faults'
@@ -8,6 +8,7 @@ import { KeyModel } from './reporting/keys'
 import type { EntityKind } from './reporting/keys'
 import { seedMarkers } from './reporting/markers'
 import { createSandboxServer } from './server'
+import type { RequestPolicy } from './server'
 import { WorkflowStore } from './workflow/store'
 
 /**
@@ -31,8 +32,17 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number
   /** The clock (default real time): "today", relative dates, token expiry, throttle windows. */
   now?: () => Date
+  /**
+   * The app's own demo backend (default false: the standalone CLI and tests). Other programs on
+   * the machine and web pages in a browser can reach loopback too, so it uses a random password
+   * and permanent token per run (in `info`), serves no /__sandbox/* controls, accepts only JSON
+   * request bodies, and answers only to Host 127.0.0.1:<port> or localhost:<port>. It must
+   * listen on 127.0.0.1 or localhost.
+   */
+  embedded?: boolean
 }
 
+/** Where the sandbox serves and who may sign in (fixed demo credentials, or random ones when embedded). */
 export interface SandboxInfo {
   base_url: string
   auth_url: string
@@ -59,6 +69,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const scale = options.scale ?? 'small'
   const host = options.host ?? '127.0.0.1'
   const tokenTtlSeconds = options.tokenTtlSeconds ?? 3600
+  const embedded = options.embedded ?? false
+  if (embedded && host !== '127.0.0.1' && host !== 'localhost') {
+    throw new Error(`The embedded sandbox listens on 127.0.0.1 or localhost only, not '${host}'.`)
+  }
+  const credentials = embedded ? randomCredentials() : DEMO_CREDENTIALS
 
   const entities = generateEntities(seed, scale)
   const todayDay = Math.floor(now().getTime() / 86_400_000)
@@ -68,7 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     { latency_ms: 0, fail_rate: 0, throttle_per_s: 0, drop_export_after_bytes: 0, token_ttl_s: tokenTtlSeconds, report_status: null },
     now,
   )
-  const tokens = new TokenService(now, () => faults.current.token_ttl_s)
+  const tokens = new TokenService(now, () => faults.current.token_ttl_s, credentials)
   const liveName = (kind: EntityKind, id: number): string | undefined => store.store(kind).get(id)?.name
   const reportContext = {
     facts,
@@ -79,7 +94,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reportUrl: '',
   }
   const workflow = { store: () => store, tokens, faults, origin: '' }
+  // The allowed hosts are filled in once the port is known; nothing is served before that.
+  const policy: RequestPolicy = embedded
+    ? { controlRoutes: false, jsonBodiesOnly: true, allowedHosts: new Set() }
+    : { controlRoutes: true, jsonBodiesOnly: false, allowedHosts: null }
   const server = createSandboxServer({
+    policy,
     tokens,
     faults,
     workflow,
@@ -101,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const origin = `http://${urlHost}:${port}`
   workflow.origin = origin
   reportContext.reportUrl = `${origin}/report`
+  if (embedded) policy.allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
 
   const info: SandboxInfo = {
     base_url: `${origin}/workflow/v1`,
@@ -108,10 +129,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     report_url: `${origin}/report`,
     service_id: SERVICE_ID,
     username: 'demo',
-    password: 'demo',
-    permanent_token: PERMANENT_TOKEN,
+    password: credentials.password,
+    permanent_token: credentials.permanentToken,
     viewer_username: 'viewer',
-    viewer_password: 'viewer',
+    viewer_password: credentials.viewerPassword,
   }
 
   return {

@@ -4,13 +4,36 @@ import { ZodError } from 'zod'
 import type { TokenService } from './auth'
 import { describeFaultsError } from './faults'
 import type { FaultState } from './faults'
-import { delay, readBody, sendJson } from './http'
+import { delay, mediaTypeOf, readBody, sendJson } from './http'
 import { handleReporting } from './reporting/handler'
 import type { ReportingDependencies } from './reporting/handler'
 import { handleWorkflow } from './workflow/handler'
 import type { WorkflowDependencies } from './workflow/handler'
 
+/**
+ * What the server lets in. The standalone sandbox lets in everything; the app's embedded demo
+ * shuts out other local programs and web pages (which can reach loopback from a browser).
+ */
+export interface RequestPolicy {
+  /** Serve the /__sandbox/* controls (faults, reset). */
+  controlRoutes: boolean
+  /**
+   * Refuse request bodies that are not application/json (415). A web page can send text/plain
+   * or form bodies to any address without asking first; JSON needs a CORS preflight, which we
+   * never grant. The token endpoint keeps its OAuth2 form body: it needs the password, which a
+   * page cannot know.
+   */
+  jsonBodiesOnly: boolean
+  /**
+   * Host headers let in (`name:port`, lower case); null lets in any. Checking them defeats DNS
+   * rebinding, where a page's own host name is pointed at 127.0.0.1.
+   */
+  allowedHosts: ReadonlySet<string> | null
+}
+
 export interface ServerDependencies {
+  /** Read on every request, so the allowed hosts can be filled in once the port is known. */
+  policy: RequestPolicy
   tokens: TokenService
   faults: FaultState
   workflow: WorkflowDependencies
@@ -37,9 +60,20 @@ async function route(request: IncomingMessage, response: ServerResponse, depende
   const url = new URL(request.url ?? '/', 'http://sandbox.invalid')
   const path = url.pathname
   const body = await readBody(request)
+  const { policy } = dependencies
 
+  const host = (request.headers.host ?? '').toLowerCase()
+  if (policy.allowedHosts !== null && !policy.allowedHosts.has(host)) {
+    sendJson(response, 421, { detail: `This server does not answer for host '${host.slice(0, 100)}'.` })
+    return
+  }
   if (path.startsWith('/__sandbox/')) {
-    handleControl(request, response, path, body.bytes, dependencies)
+    if (policy.controlRoutes) handleControl(request, response, path, body.bytes, dependencies)
+    else sendJson(response, 404, { detail: 'Not found.' })
+    return
+  }
+  if (policy.jsonBodiesOnly && !TOKEN_PATHS.has(path) && carriesBody(request, body.bytes) && mediaTypeOf(request) !== 'application/json') {
+    sendJson(response, 415, { detail: 'Request bodies must be JSON, sent with Content-Type: application/json.' })
     return
   }
   await delay(dependencies.faults.current.latency_ms)
@@ -57,6 +91,11 @@ async function route(request: IncomingMessage, response: ServerResponse, depende
     return
   }
   sendJson(response, 404, { detail: 'Not found.' })
+}
+
+/** Methods whose requests carry a body count even when it is empty: the type is what is judged. */
+function carriesBody(request: IncomingMessage, bytes: Buffer): boolean {
+  return bytes.length > 0 || request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH'
 }
 
 function handleControl(request: IncomingMessage, response: ServerResponse, path: string, body: Buffer, dependencies: ServerDependencies): void {

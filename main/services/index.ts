@@ -73,7 +73,7 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const notices = createNotices()
   const events = createEventHub()
-  const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName })
+  const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
     secrets,
@@ -108,11 +108,13 @@ export function createServices(options: ServicesOptions): Services {
   const history = createHistoryStore({ folder: historyFolder(options.userDataDir), notices, now })
   // The saved results belong to the connection; the history keeps its runs (it names the connection).
   profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))
+  const infoStore = createDiskInfoStore(options.userDataDir, notices)
+  profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))
   const capture = createRequestCapture()
   const reports = recordRuns(
     createReportService({
       reportingOf: async (profileId) => capture.wrap((await workspace.connection(profileId)).reporting),
-      store: createDiskInfoStore(options.userDataDir, notices),
+      store: infoStore,
       ...(options.now ? { now: options.now } : {}),
     }),
     {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import type { Api, Entity } from '@contract'
+import type { Api, Draft, Entity } from '@contract'
 import { screenshot } from './fixtures'
 import { chooseKind, expect, expectRowCount, openEntities, rowById, test, type SandboxProcess } from './entities-fixtures'
 
@@ -25,6 +25,14 @@ async function mirrorRows(page: Page, profileId: string, kind: string): Promise<
 async function setFaults(sandbox: SandboxProcess, faults: Record<string, number>): Promise<void> {
   const response = await fetch(`${sandbox.info.base_url.replace(/\/workflow\/v1$/, '')}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(faults) })
   expect(response.status).toBe(200)
+}
+/** The drafts main holds on disk for a connection, read through the bridge like the app does after a reload. */
+async function savedDrafts(page: Page, profileId: string): Promise<Draft[]> {
+  return page.evaluate(async (profileId) => {
+    const result = await (window as unknown as { api: Api }).api.drafts.list({ profileId })
+    if (!result.ok) throw new Error(result.error.message)
+    return result.value
+  }, profileId)
 }
 async function openRow(page: Page, id: number): Promise<void> {
   await rowById(page, id).dblclick()
@@ -241,12 +249,13 @@ test('the viewer gets a read-only list with the reason', async ({ page, host, sa
 })
 
 test('an unsaved draft survives a reload', async ({ page, host, sandbox }) => {
-  await openEntities(page, host.url, sandbox, { kind: 'Brands' })
+  const profileId = await openEntities(page, host.url, sandbox, { kind: 'Brands' })
   await expectRowCount(page, '150 brands')
   await openRow(page, 12)
   const before = await field(page, 'name').locator('input').inputValue()
   await field(page, 'name').locator('input').fill('Half-typed brand name')
-  await page.waitForTimeout(900)
+  // The form saves drafts after a pause in typing: reload only once this one is on disk.
+  await expect.poll(async () => (await savedDrafts(page, profileId)).map((draft) => [draft.kind, draft.key, draft.draft.name])).toContainEqual(['brands', '12', 'Half-typed brand name'])
   await page.reload()
   await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
   await expect(page.getByTestId('drafts-banner')).toBeVisible()

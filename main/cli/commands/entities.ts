@@ -1,5 +1,5 @@
 import type { Entity, EntityId } from '../../services/workflow/entities'
-import { isEntityKind } from '../../services/workflow/entities'
+import { entityIdProblem, isEntityKind } from '../../services/workflow/entities'
 import type { Command, CommandContext } from '../command'
 import { writeCsv } from '../csv'
 import { readJsonObject, writeJson, writeText } from '../io'
@@ -15,7 +15,11 @@ function kindArgument(context: CommandContext): string {
 function idArgument(context: CommandContext): EntityId {
   const raw = (context.args[1] ?? '').trim()
   if (raw === '') throw new UsageError('The entity id is empty.')
-  return /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw
+  const id = /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw
+  // Refused here, before connecting, as the client would refuse it before building the URL.
+  const problem = entityIdProblem(id)
+  if (problem !== null) throw new UsageError(problem)
+  return id
 }
 
 function dataArgument(context: CommandContext): string {

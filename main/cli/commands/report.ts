@@ -16,6 +16,22 @@ async function requestArgument(context: CommandContext): Promise<ReportRequest> 
   return request as ReportRequest
 }
 
+/** --help lines for the request shapes the platform takes (the client refuses the older ones). */
+const FILTER_NOTES = [
+  'The request is JSON as the platform takes it, for example:',
+  '  "start_date": "-1d_m_first", "end_date": "yesterday"   dates: YYYY-MM-DD, today, yesterday, -Nd, -Nm, -Nm_first, -Nm_last, -Nd_m_first',
+  '  "filters": [{"name": "country", "value": ["US"], "match": "equals"}]',
+  '     match: equals, not equals, contains, not contains, begins with, ends with, beginswith, endswith, not beginswith, not endswith',
+]
+const TABLE_NOTES = [
+  '  "data_filters": [{"name": "impressions", "match": ">=", "value": "1"}]   match: > >= < <= = !=',
+  '  "order_by": {"name": "impressions", "direction": "DESC", "mapping": 0}   or an array of them; mapping 1 sorts by the mapping text',
+]
+const AUDIENCE_NOTES = [
+  '  "audience_key": "users"   one of info\'s audience_sources (default: the first)',
+  '  "audience_rows_limit": 1000000   10000 to 10000000; more is more precise and slower',
+]
+
 const info: Command = {
   group: 'report',
   name: 'info',
@@ -38,6 +54,7 @@ const timeSeries: Command = {
   options: ['request'],
   connection: 'reporting',
   summary: 'chart data over a granularity (POST /API/v2/time_series)',
+  notes: [...FILTER_NOTES, ...TABLE_NOTES],
   async run(context) {
     const request = await requestArgument(context)
     const connection = await context.connect()
@@ -52,6 +69,7 @@ const audience: Command = {
   options: ['request'],
   connection: 'reporting',
   summary: 'unique-user counts (POST /API/v2/audience)',
+  notes: [...FILTER_NOTES, ...AUDIENCE_NOTES],
   async run(context) {
     const request = await requestArgument(context)
     const connection = await context.connect()
@@ -79,7 +97,7 @@ const exportReport: Command = {
   options: ['request', 'out'],
   connection: 'reporting',
   summary: 'download a report file (xlsx, csv, tsv) to --out, whole or not at all',
-  notes: ['The file appears at --out only once complete; on any failure nothing is left there (an existing file is kept).'],
+  notes: ['The file appears at --out only once complete; on any failure nothing is left there (an existing file is kept).', '', ...FILTER_NOTES, ...TABLE_NOTES],
   async run(context) {
     if (context.values.out === undefined) throw new UsageError('report export needs --out PATH.')
     const target = await checkOutPath(context.values.out)

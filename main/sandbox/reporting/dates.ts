@@ -41,6 +41,8 @@ function monthsBack(date: CalendarDate, count: number): { year: number; month: n
 }
 
 const RELATIVE = /^-(\d{1,6})(d|day|days|m|month|months)(?:_(first|last))?$/
+/** The vendor's `-Nd_m_first`: the first day of the month holding (today - N days); N may also be positive (`30d_m_first`). */
+const DAY_MONTH_FIRST = /^(-?)(\d{1,6})d_m_first$/
 
 /**
  * Parses one `start_date`/`end_date` value into a day number, with `today` the current local day.
@@ -57,9 +59,14 @@ export function parseDateExpression(text: string, today: number): number | { err
   }
   if (text === 'today') return today
   if (text === 'yesterday') return today - 1
+  const dayMonthFirst = DAY_MONTH_FIRST.exec(text)
+  if (dayMonthFirst) {
+    const shifted = calendarDate(today + (dayMonthFirst[1] === '-' ? -1 : 1) * Number(dayMonthFirst[2]))
+    return dayNumber(shifted.year, shifted.month, 1)
+  }
   const relative = RELATIVE.exec(text)
   if (!relative) {
-    return { error: `'${text}' is not a date; use YYYY-MM-DD, today, yesterday, -Nd, -Nm, -Nm_first or -Nm_last` }
+    return { error: `'${text}' is not a date; use YYYY-MM-DD, today, yesterday, -Nd, -Nm, -Nm_first, -Nm_last or -Nd_m_first` }
   }
   const count = Number(relative[1])
   const unit = relative[2] ?? 'd'

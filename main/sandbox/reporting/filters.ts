@@ -2,8 +2,17 @@ import type { KeyAccessor } from './keys'
 import { evaluateVector } from './templates'
 import type { TemplateNode } from './templates'
 
-export const MATCH_MODES = ['equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with'] as const
+/** The spec's six modes, then the vendor's spellings (`not beginswith` and `not endswith` exist only in that spelling). */
+export const MATCH_MODES = [
+  'equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with',
+  'beginswith', 'endswith', 'not beginswith', 'not endswith',
+] as const
 export type MatchMode = (typeof MATCH_MODES)[number]
+
+/** The negative modes pass a value that matches none of the filter's values. */
+function isNegative(mode: MatchMode): boolean {
+  return mode.startsWith('not ')
+}
 
 export interface FilterSpec {
   name: string
@@ -31,11 +40,15 @@ export function positiveMatcher(filter: FilterSpec): (text: string) => boolean {
         return values.some((value) => subject.includes(value))
       }
     case 'begins with':
+    case 'beginswith':
+    case 'not beginswith':
       return (text) => {
         const subject = fold(text)
         return values.some((value) => subject.startsWith(value))
       }
     case 'ends with':
+    case 'endswith':
+    case 'not endswith':
       return (text) => {
         const subject = fold(text)
         return values.some((value) => subject.endsWith(value))
@@ -49,7 +62,7 @@ export function positiveMatcher(filter: FilterSpec): (text: string) => boolean {
  */
 export function codeMask(accessor: KeyAccessor, filter: FilterSpec): Uint8Array {
   const matches = positiveMatcher(filter)
-  const negative = filter.match === 'not equals' || filter.match === 'not contains'
+  const negative = isNegative(filter.match)
   const searchMappings = filter.search_mappings === 1 && accessor.hasMapping
   const mask = new Uint8Array(accessor.cardinality)
   for (let code = 0; code < accessor.cardinality; code++) {

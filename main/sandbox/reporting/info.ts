@@ -1,3 +1,4 @@
+import { AUDIENCE_SOURCES } from './audience'
 import type { ReportContext } from './context'
 import { formatDay } from './dates'
 import { visibleDataFields } from './fields'
@@ -15,7 +16,7 @@ export function info(context: ReportContext): Record<string, unknown> {
     key_fields: KEY_FIELDS,
     // Private custom fields are listed only for their creator.
     data_fields: visibleDataFields(context.user).map((field) => field.info),
-    audience_sources: [{ name: 'users', description: 'Unique users (first-party id)', annotation: 'Counted exactly up to audience_rows_limit records, estimated beyond.' }],
+    audience_sources: AUDIENCE_SOURCES.map(({ name, description, annotation }) => ({ name, description, annotation })),
     annotation: 'Supply report of the AdOps Desk demo project: synthetic, deterministic data.',
   }
 }

@@ -18,15 +18,40 @@ export const filterSchema = z.object({
 export const DATA_FILTER_OPERATORS = ['>', '>=', '<', '<=', '=', '!='] as const
 export type DataFilterOperator = (typeof DATA_FILTER_OPERATORS)[number]
 
-export const dataFilterSchema = z.object({
-  name: z.string().min(1),
-  operator: z.enum(DATA_FILTER_OPERATORS),
-  value: z.number(),
-})
+/** A number, or text that holds one (the platform's own examples send `"value": "1"`). */
+const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/
+const NOT_NUMERIC = 'must be a number or a text holding one, such as "1"'
+const numericValue = z.union([z.number(), z.string().regex(NUMERIC_TEXT, { error: NOT_NUMERIC })], { error: NOT_NUMERIC })
+  .transform((value) => Number(value))
 
+/**
+ * `{"name", "match", "value"}` as the platform takes it; the older `operator` key is still
+ * read, so requests saved before the change keep working here.
+ */
+export const dataFilterSchema = z
+  .object({
+    name: z.string().min(1),
+    match: z.enum(DATA_FILTER_OPERATORS).optional(),
+    operator: z.enum(DATA_FILTER_OPERATORS).optional(),
+    value: numericValue,
+  })
+  .transform(({ name, match, operator, value }, context) => {
+    const chosen = match ?? operator
+    if (chosen === undefined) {
+      context.addIssue({ code: 'custom', path: ['match'], message: `is required (one of ${DATA_FILTER_OPERATORS.join(' ')})` })
+      return z.NEVER
+    }
+    if (operator !== undefined && chosen !== operator) {
+      context.addIssue({ code: 'custom', path: ['match'], message: `'${chosen}' contradicts operator '${operator}'; send match only` })
+      return z.NEVER
+    }
+    return { name, match: chosen, value }
+  })
+
+/** `{"name", "direction": "ASC"|"DESC", "mapping": 0|1}`; the direction is read in any case. */
 export const orderTermSchema = z.object({
   name: z.string().min(1),
-  direction: z.enum(['asc', 'desc']).optional(),
+  direction: z.string().toUpperCase().pipe(z.enum(['ASC', 'DESC'])).optional(),
   mapping: binary.optional(),
 })
 
@@ -61,9 +86,12 @@ export const timeSeriesSchema = z.object({
   data_field: z.string(),
 })
 
+export const AUDIENCE_ROWS_LIMIT = { min: 10_000, max: 10_000_000, default: 1_000_000 } as const
+
 export const audienceSchema = z.object({
   ...rangeFields,
-  audience_rows_limit: z.int().min(1).optional(),
+  audience_key: z.string().optional(),
+  audience_rows_limit: z.int().min(AUDIENCE_ROWS_LIMIT.min).max(AUDIENCE_ROWS_LIMIT.max).optional(),
   split_by: z.array(z.string()),
 })
 
@@ -78,8 +106,8 @@ export const exportSchema = z.object({
 })
 
 export type FilterBody = z.infer<typeof filterSchema>
-export type DataFilterBody = z.infer<typeof dataFilterSchema>
-export type OrderTermBody = z.infer<typeof orderTermSchema>
+export type DataFilterBody = z.output<typeof dataFilterSchema>
+export type OrderTermBody = z.output<typeof orderTermSchema>
 export type TimeSeriesBody = z.infer<typeof timeSeriesSchema>
 export type AudienceBody = z.infer<typeof audienceSchema>
 export type ExportBody = z.infer<typeof exportSchema>
@@ -103,6 +131,13 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_small':
       return issue.origin === 'array' ? `${name} must have at least ${String(issue.minimum)} item(s)`
         : issue.origin === 'string' ? `${name} must not be empty` : `${name} must be at least ${String(issue.minimum)}`
+    case 'invalid_union': {
+      // A union fails as a whole; when the value had the right type for one branch, that
+      // branch's own complaint names the field (order_by[1].direction, not just order_by).
+      const branch = issue.errors.find((issues) => issues.length > 0 && !issues.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0))
+      const inner = branch?.[0]
+      return inner ? describeIssue({ ...inner, path: [...issue.path, ...inner.path] }) : `${name} ${issue.message}`
+    }
     default:
       return `${name} ${issue.message}`
   }

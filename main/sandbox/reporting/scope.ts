@@ -42,13 +42,20 @@ export function accessorOrFail(context: ReportContext, name: string, range: Hour
   return accessor
 }
 
+const EXCERPT_CHARACTERS = 80
+
+function excerpt(text: string): string {
+  return text.length <= EXCERPT_CHARACTERS ? text : `${text.slice(0, EXCERPT_CHARACTERS)}…`
+}
+
 /** Parses a template, or null when none is given (an empty string counts as none). */
 export function templateOrNull(text: string | undefined, count: number, parameter: string): TemplateNode | null {
   if (text === undefined || text.trim() === '') return null
   try {
     return parseTemplate(text, count)
   } catch (error) {
-    if (error instanceof TemplateError) throw badRequest(`Invalid parameter ${parameter}: ${error.message} in '${text}'`)
+    // The reason quotes the template, but never a huge one whole.
+    if (error instanceof TemplateError) throw badRequest(`Invalid parameter ${parameter}: ${error.message} in '${excerpt(text)}'`)
     throw error
   }
 }

@@ -16,7 +16,7 @@ export interface RowSource {
 }
 
 export interface DataFilters {
-  items: Array<{ field: DataField; operator: DataFilterOperator; value: number }>
+  items: Array<{ field: DataField; match: DataFilterOperator; value: number }>
   template: TemplateNode | null
 }
 
@@ -24,7 +24,7 @@ export function resolveDataFilters(user: string, filters: readonly DataFilterBod
   const items = (filters ?? []).map((filter, index) => {
     const field = findDataField(filter.name, user)
     if (!field) throw badRequest(`Invalid parameter data_filters[${index}].name: unknown data field '${filter.name}'`)
-    return { field, operator: filter.operator, value: filter.value }
+    return { field, match: filter.match, value: filter.value }
   })
   return { items, template: templateOrNull(template, items.length, 'data_filter_template') }
 }
@@ -45,7 +45,7 @@ export function passesDataFilters(filters: DataFilters, valueOf: (field: DataFie
   if (filters.items.length === 0) return true
   const test = (position: number): boolean => {
     const item = filters.items[position - 1]
-    return item ? compare(presentValue(item.field, valueOf(item.field)), item.operator, item.value) : false
+    return item ? compare(presentValue(item.field, valueOf(item.field)), item.match, item.value) : false
   }
   if (filters.template) return evaluateScalar(filters.template, test)
   for (let position = 1; position <= filters.items.length; position++) if (!test(position)) return false
@@ -61,7 +61,7 @@ export function resolveOrder(user: string, orderBy: OrderTermBody | OrderTermBod
   if (orderBy === undefined) return []
   const terms = Array.isArray(orderBy) ? orderBy : [orderBy]
   return terms.map((term, index): SortTerm => {
-    const descending = term.direction === 'desc'
+    const descending = term.direction === 'DESC'
     const keyIndex = keys.findIndex((key) => key.name === term.name)
     if (keyIndex >= 0) return { kind: 'key', keyIndex, byMapping: term.mapping === 1, descending }
     const field = findDataField(term.name, user)

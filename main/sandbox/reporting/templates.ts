@@ -10,12 +10,25 @@ export type TemplateNode =
 
 export class TemplateError extends Error {}
 
-// Every non-space character matches some group (the last one catches strays), so the scan
-// only stops at the end of the text.
+/*
+ * Templates are parsed and evaluated on the server's one thread, and evaluation walks every
+ * record once per leaf: without caps a 56 KB template (or a deep one, which also exhausts the
+ * stack) would stall every other request. Real templates name a handful of filters.
+ */
+/** Longest template text, in characters. */
+export const MAX_TEMPLATE_CHARACTERS = 2_000
+/** Deepest nesting of parentheses and `not`s. */
+export const MAX_TEMPLATE_DEPTH = 32
+/** Most filter positions one template may name (a position named twice counts twice). */
+export const MAX_TEMPLATE_LEAVES = 100
+
 // Every non-space character matches a group (the last catches strays), so the scan only stops at the end.
 const TOKEN = /\s*(?:(\d+)|(\()|(\))|([A-Za-z]+)|(\S))/y
 
 export function parseTemplate(text: string, filterCount: number): TemplateNode {
+  if (text.length > MAX_TEMPLATE_CHARACTERS) {
+    throw new TemplateError(`the expression is ${text.length} characters long; at most ${MAX_TEMPLATE_CHARACTERS} are allowed`)
+  }
   const tokens: string[] = []
   TOKEN.lastIndex = 0
   for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
@@ -24,7 +37,15 @@ export function parseTemplate(text: string, filterCount: number): TemplateNode {
     tokens.push(token)
   }
   let position = 0
+  let depth = 0
+  let leaves = 0
   const used = new Set<number>()
+  const nested = <Node>(parse: () => Node): Node => {
+    if (++depth > MAX_TEMPLATE_DEPTH) throw new TemplateError(`the expression nests deeper than ${MAX_TEMPLATE_DEPTH} levels of parentheses and not`)
+    const node = parse()
+    depth--
+    return node
+  }
 
   const parseOr = (): TemplateNode => {
     let left = parseAnd()
@@ -45,7 +66,7 @@ export function parseTemplate(text: string, filterCount: number): TemplateNode {
   const parseNot = (): TemplateNode => {
     if (tokens[position] === 'not') {
       position++
-      return { kind: 'not', operand: parseNot() }
+      return { kind: 'not', operand: nested(parseNot) }
     }
     return parsePrimary()
   }
@@ -53,7 +74,7 @@ export function parseTemplate(text: string, filterCount: number): TemplateNode {
     const token = tokens[position++]
     if (token === undefined) throw new TemplateError('the expression ends too early')
     if (token === '(') {
-      const inner = parseOr()
+      const inner = nested(parseOr)
       if (tokens[position++] !== ')') throw new TemplateError("a '(' is not closed")
       return inner
     }
@@ -62,6 +83,7 @@ export function parseTemplate(text: string, filterCount: number): TemplateNode {
       if (number < 1 || number > filterCount) {
         throw new TemplateError(`position ${number} does not name a filter (there ${filterCount === 1 ? 'is 1' : `are ${filterCount}`})`)
       }
+      if (++leaves > MAX_TEMPLATE_LEAVES) throw new TemplateError(`the expression names more than ${MAX_TEMPLATE_LEAVES} filter positions`)
       used.add(number)
       return { kind: 'leaf', position: number }
     }

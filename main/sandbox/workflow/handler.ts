@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TokenService } from '../auth'
 import type { FaultState } from '../faults'
-import { bearerToken, originOf, sendEmpty, sendJson } from '../http'
+import { bearerToken, sendEmpty, sendJson } from '../http'
 import type { ReadBody } from '../http'
 import { isKind } from './store'
 import type { AnyEntity, Kind, WorkflowStore } from './store'
@@ -15,7 +15,10 @@ export interface WorkflowDependencies {
   store: () => WorkflowStore
   tokens: TokenService
   faults: FaultState
-  /** `http://host:port` the sandbox listens on, for links when the request has no Host. */
+  /**
+   * `http://host:port` the sandbox listens on. Paging links are built from it, never from the
+   * request's Host header, which any caller can set (a page could plant its own links).
+   */
   origin: string
 }
 
@@ -77,7 +80,7 @@ function route(request: IncomingMessage, path: string, query: URLSearchParams, b
 
   const store = dependencies.store()
   if (idText === undefined) {
-    if (method === 'GET') return list(request, kind, query, store, dependencies.origin)
+    if (method === 'GET') return list(kind, query, store, dependencies.origin)
     return create(kind, parseJson(body), store)
   }
   const id = Number(idText)
@@ -102,7 +105,7 @@ function positiveInteger(query: URLSearchParams, name: string, fallback: number)
   return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null
 }
 
-function list(request: IncomingMessage, kind: Kind, query: URLSearchParams, store: WorkflowStore, origin: string): Result {
+function list(kind: Kind, query: URLSearchParams, store: WorkflowStore, origin: string): Result {
   const pageSize = positiveInteger(query, 'page_size', DEFAULT_PAGE_SIZE)
   if (pageSize === null || pageSize > MAX_PAGE_SIZE) throw detail(400, `page_size must be an integer from 1 to ${MAX_PAGE_SIZE}.`)
   const page = positiveInteger(query, 'page', 1)
@@ -117,7 +120,7 @@ function list(request: IncomingMessage, kind: Kind, query: URLSearchParams, stor
     if (target === 1) parameters.delete('page')
     else parameters.set('page', String(target))
     const search = parameters.toString()
-    return `${originOf(request, origin)}/workflow/v1/${kind}/${search ? `?${search}` : ''}`
+    return `${origin}/workflow/v1/${kind}/${search ? `?${search}` : ''}`
   }
   return {
     status: 200,

@@ -1,4 +1,4 @@
-import type { ConnectionSettings, Credentials } from '../profiles/types'
+import type { ConnectionSettings, Credentials } from '../connection/settings'
 import type { HttpClient } from '../http/client'
 import { createTokenProvider, type TokenProvider } from './token-provider'
 

@@ -1,4 +1,4 @@
-import type { Credentials } from '../profiles/types'
+import type { Credentials } from '../connection/settings'
 import type { HttpClient } from '../http/client'
 import { withSignal } from '../http/abort'
 import { requestPasswordToken } from './token-request'

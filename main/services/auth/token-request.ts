@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { AppError } from '../errors'
 import { readBody, readErrorBody, type HttpClient } from '../http/client'
-import { errorFromHttp, reasonOf, signInRejected, unreadableBody } from '../http/errors'
+import { errorFromHttp, signInRejected, unreadableBody } from '../http/errors'
+import { reasonOf } from '../http/reasons'
 
 /** The platform documents a one-hour lifetime; used only when a token answer leaves `expires_in` out. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type { ApiCheck, ConnectionTest } from '@contract'
 import { toErrorShape } from '../errors'
-import type { ConnectionSettings, Credentials } from '../profiles/types'
+import type { ConnectionSettings, Credentials } from './settings'
 import type { HttpClient } from '../http/client'
 import { createConnectionTokens, type ConnectionTokens } from '../auth/connection-tokens'
 import type { TokenProvider } from '../auth/token-provider'

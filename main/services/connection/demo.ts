@@ -1,4 +1,4 @@
-import type { ConnectionSettings, Credentials } from '../profiles/types'
+import type { ConnectionSettings, Credentials } from './settings'
 import type { ReportTarget } from '../reporting/schemas'
 
 /** What the embedded sandbox tells about itself (see main/sandbox); only the fields the demo uses. */

@@ -1,5 +1,6 @@
 import type { RetryHandler } from 'undici'
-import { errorCodeOf, retryAfterSeconds } from './errors'
+import { retryAfterSeconds } from './errors'
+import { errorCodeOf, retryableNetworkCodes } from './network-codes'
 
 /**
  * When and how long to wait before repeating a read. undici's retry interceptor does the
@@ -25,10 +26,8 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetryAfterMs: 30_000,
   // 500 included: every request that reaches this policy is a read, so repeating it is harmless.
   statusCodes: [429, 500, 502, 503, 504],
-  errorCodes: [
-    'ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETDOWN', 'ENETUNREACH', 'EHOSTDOWN', 'EHOSTUNREACH',
-    'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT',
-  ],
+  // Only failures before or while sending: see network-codes.ts for why the others are not repeated.
+  errorCodes: retryableNetworkCodes,
 }
 
 /** "Equal jitter": half the exponential step is fixed, half random, so clients that failed together spread out. */

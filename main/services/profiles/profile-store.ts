@@ -5,7 +5,8 @@ import { AppError } from '../errors'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 import type { SecretStore } from '../secrets/secret-store'
-import { PROFILES_FILE_VERSION, profilesFileSchema, type Credentials, type StoredProfile } from './types'
+import type { Credentials } from '../connection/settings'
+import { PROFILES_FILE_VERSION, profilesFileSchema, type StoredProfile } from './types'
 import { normaliseProfileInput } from './validation'
 
 export interface ProfileStore {

@@ -26,18 +26,3 @@ export const profilesFileSchema = z.object({
   profiles: z.array(storedProfileSchema),
 })
 export type ProfilesFile = z.infer<typeof profilesFileSchema>
-
-/** What the platform clients need to reach a service: a stored profile, a CLI's flags or the demo workspace. */
-export interface ConnectionSettings {
-  baseUrl: string
-  authUrl: string
-  reportUrl: string
-  serviceId: string
-  /** The reporting service's id when it differs from the workflow one. */
-  reportServiceId: string | null
-}
-
-/** The credential itself, held in main's memory only for as long as a call needs it. */
-export type Credentials =
-  | { method: 'password'; username: string; password: string }
-  | { method: 'token'; token: string }

@@ -1,12 +1,27 @@
+import { isIPv4 } from 'node:net'
 import type { ProfileInput } from '@contract'
 import { AppError } from '../errors'
 
 export type FieldErrors = Record<string, string[]>
 
 /**
- * Check one platform address: http(s) only, no credentials in it (they would end up in
- * logs and in the profiles file), trailing slashes removed so `{base_url}/publishers/`
- * is always built the same way.
+ * Whether a host is this computer: 127.0.0.0/8, ::1 or localhost. The URL parser has already
+ * written IPv4 in its canonical dotted form (`127.1` and `0x7f.1` arrive as `127.0.0.1`).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (host === 'localhost' || host === '[::1]') return true
+  return isIPv4(host) && host.startsWith('127.')
+}
+
+const CLEARTEXT_MESSAGE =
+  'Use an https:// address: over plain http:// your password and tokens would cross the network unencrypted. Plain http:// is allowed only for this computer (localhost, 127.x.x.x, ::1).'
+
+/**
+ * Check one platform address: http(s) only, plain http only to this computer (a password or
+ * token sent anywhere else would be readable on the way), no credentials in it (they would
+ * end up in logs and in the profiles file), trailing slashes removed so
+ * `{base_url}/publishers/` is always built the same way.
  */
 export function normaliseServiceUrl(value: string): { url: string } | { error: string } {
   const trimmed = value.trim()
@@ -22,6 +37,9 @@ export function normaliseServiceUrl(value: string): { url: string } | { error: s
   }
   if (parsed.username !== '' || parsed.password !== '') {
     return { error: 'Remove the user name and password from the address; enter them under sign-in instead' }
+  }
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+    return { error: CLEARTEXT_MESSAGE }
   }
   if (parsed.search !== '' || parsed.hash !== '') {
     return { error: 'The address must not contain ? or # parts' }

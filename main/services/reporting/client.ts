@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream'
 import type { z } from 'zod'
-import type { ConnectionSettings } from '../profiles/types'
+import type { ConnectionSettings } from '../connection/settings'
 import { AppError } from '../errors'
 import { authorized } from '../auth/authorized'
 import type { TokenProvider } from '../auth/token-provider'
 import { contentTypeOf, type ResponseBody } from '../http/body'
 import { readBody, readErrorBody, type HttpClient, type HttpResponse, type ResponseStream } from '../http/client'
-import { badResponse, errorFromHttp, errorFromReportingStatus, errorFromTransport, looksLikeYaml, reportAccessDenied, unreadableBody, type RequestContext } from '../http/errors'
+import { badResponse, errorFromHttp, errorFromTransport, unreadableBody, type RequestContext } from '../http/errors'
+import { looksLikeYaml } from '../http/reasons'
 import { expectJson } from '../http/validate'
 import {
   audienceSchema,
@@ -18,6 +19,8 @@ import {
   type ReportTarget,
   type TimeSeriesResult,
 } from './schemas'
+import { errorFromReportingStatus, reportAccessDenied } from './statuses'
+import { checkRequest } from './requests'
 
 export interface CallOptions {
   signal?: AbortSignal
@@ -55,17 +58,19 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
   /**
    * One query: the token goes in the body and in the header (the spec shows both). Every
    * reporting call is a query, so it may be repeated on throttling and server trouble.
-   * An access_error renews the token once; any other failure becomes its AppError.
+   * An access_error renews the token once; any other failure becomes its AppError. A field in
+   * a shape the platform would misread fails here, before anything is sent.
    */
   function query(operation: Operation, request: ReportRequest, signal: AbortSignal | undefined): Promise<Answer> {
     assertTarget(request)
+    const checked = operation === 'info' ? request : checkRequest(operation, request)
     const url = `${base}/API/v2/${operation}`
     return authorized<Answer>(tokens, signal, async (token, renewed) => {
       const response = await http.request({
         method: 'POST',
         url,
         headers: { authorization: `Bearer ${token}` },
-        body: JSON.stringify({ ...request, token }),
+        body: JSON.stringify({ ...checked, token }),
         read: true,
         signal,
       })

@@ -1,16 +1,12 @@
-import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../files/atomic'
-import { readJsonFile, safeFileName } from '../files/json-file'
-import { createSerialQueue, type SerialQueue } from '../files/serial-queue'
+import { createKeyedDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 import { reportInfoSchema, type ReportInfo } from '../reporting/schemas'
 
 /**
  * The copies of `info` kept on disk, per connection (profile), project and report, so the
- * builder opens offline. Kept behind this small interface, in this one file, so it can move
- * onto the shared document store without touching its users.
+ * builder opens offline. One small interface over the shared keyed document store.
  */
 export interface StoredInfo {
   project: string
@@ -25,53 +21,36 @@ export interface InfoStore {
   write(profileId: string, entry: StoredInfo): Promise<void>
   /** Every pair kept for the profile, in no particular order. */
   list(profileId: string): Promise<Array<Omit<StoredInfo, 'info'>>>
+  /** A deleted connection's copies go with it. */
+  removeProfile(profileId: string): Promise<void>
 }
 
-const fileSchema = z.object({ version: z.literal(1), project: z.string(), report: z.string(), fetchedAt: z.string(), info: reportInfoSchema })
+const fileSchema = z.object({ version: z.literal(1), project: z.string(), report: z.string(), fetchedAt: z.string(), info: reportInfoSchema }).nullable()
+type InfoKey = readonly [profileId: string, project: string, report: string]
 
 export function createDiskInfoStore(userDataDir: string, notices: Notices): InfoStore {
-  const folderOf = (profileId: string) => path.join(userDataDir, 'reports', 'info', safeFileName(profileId))
-  // safeFileName never leaves a dot, so the dot between the two names cannot be confused with one inside them.
-  const fileOf = (profileId: string, project: string, report: string) => path.join(folderOf(profileId), `${safeFileName(project)}.${safeFileName(report)}.json`)
-  const queues = new Map<string, SerialQueue>()
-
-  function serialised<T>(file: string, work: () => Promise<T>): Promise<T> {
-    let queue = queues.get(file)
-    if (!queue) queues.set(file, (queue = createSerialQueue()))
-    return queue(work)
-  }
-
-  async function readFile(file: string): Promise<StoredInfo | null> {
-    const read = await readJsonFile(file, fileSchema)
-    if (read.state === 'ok') return { project: read.value.project, report: read.value.report, fetchedAt: read.value.fetchedAt, info: read.value.info }
-    if (read.state === 'corrupt') {
-      notices.add({ level: 'warning', message: `A saved report description could not be read because ${read.reason}. It was moved aside and will be fetched again.`, details: { movedTo: read.movedTo } })
-    }
-    return null
-  }
+  const files = createKeyedDocumentStore<typeof fileSchema, InfoKey>({
+    folder: path.join(userDataDir, 'reports', 'info'),
+    schema: fileSchema,
+    fallback: () => null,
+    onCorrupt: noticeOnCorrupt(notices, 'warning', (corrupt) => `A saved report description could not be read because ${corrupt.reason}. It was moved aside and will be fetched again.`),
+  })
+  const present = (file: z.output<typeof fileSchema>): StoredInfo | null => (file === null ? null : { project: file.project, report: file.report, fetchedAt: file.fetchedAt, info: file.info })
 
   return {
-    read(profileId, project, report) {
-      const file = fileOf(profileId, project, report)
-      return serialised(file, () => readFile(file))
+    async read(profileId, project, report) {
+      return present(await files.read([profileId, project, report]))
     },
     write(profileId, entry) {
-      const file = fileOf(profileId, entry.project, entry.report)
-      return serialised(file, () => writeFileAtomic(file, `${JSON.stringify({ version: 1, ...entry }, null, 2)}\n`))
+      return files.write([profileId, entry.project, entry.report], { version: 1, ...entry })
     },
     async list(profileId) {
-      const folder = folderOf(profileId)
-      const names = await fs.readdir(folder).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [] as string[]
-        throw error
-      })
-      const entries = await Promise.all(
-        names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).map((name) => {
-          const file = path.join(folder, name)
-          return serialised(file, () => readFile(file))
-        }),
-      )
+      const keys = (await files.keys()).filter((key) => key[0] === profileId)
+      const entries = await Promise.all(keys.map(async (key) => present(await files.read(key))))
       return entries.filter((entry): entry is StoredInfo => entry !== null).map(({ project, report, fetchedAt }) => ({ project, report, fetchedAt }))
+    },
+    removeProfile(profileId) {
+      return files.removeAll([profileId])
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { ConnectionSettings } from '../profiles/types'
+import type { ConnectionSettings } from '../connection/settings'
 import { AppError } from '../errors'
 import { authorized } from '../auth/authorized'
 import type { TokenProvider } from '../auth/token-provider'

@@ -22,8 +22,32 @@ export function isEntityId(id: unknown): id is EntityId {
   return (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.trim() !== '' && id.length <= 200)
 }
 
+const URL_SYNTAX = /[/\\?#]/
+
+/**
+ * Why an id cannot go into `{base_url}/<kind>/<id>/`, or null when it can. `..` would climb
+ * out of the kind (`/publishers/../` is the API root), `/`, `\`, `?` and `#` would change
+ * the path or cut it short, and a server may decode `%2e%2e` or `%2F` into the same thing, so
+ * every %-decoding of the id is checked too (`%252e` is `%2e` after one).
+ */
+export function entityIdProblem(id: EntityId): string | null {
+  if (typeof id === 'number') return null
+  const refused = 'An entity id cannot be "." or "..", or contain /, \\, ? or # (plainly or %-encoded), because it becomes part of the request\'s address.'
+  let form = id
+  for (;;) {
+    const trimmed = form.trim()
+    if (trimmed === '.' || trimmed === '..' || URL_SYNTAX.test(form)) return refused
+    // Lenient on purpose: a malformed sequence elsewhere must not hide an encoded one.
+    const decoded = form.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    if (decoded === form) return null
+    form = decoded
+  }
+}
+
 export function assertEntityId(id: unknown): asserts id is EntityId {
   if (!isEntityId(id)) throw new AppError('validation', 'An entity id must be a whole number or a non-empty text.', { id: String(id).slice(0, 200) })
+  const problem = entityIdProblem(id)
+  if (problem !== null) throw new AppError('validation', problem, { id })
 }
 
 function isEntity(value: unknown): value is Entity {

@@ -1,7 +1,5 @@
 import { AppError } from '../errors'
-
-/** Failures that prove the request never reached the platform: nothing was changed. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+import { networkFailureOf } from '../http/network-codes'
 
 /**
  * A write that timed out or lost its connection after it was sent may or may not have been
@@ -14,7 +12,7 @@ export function uncertainWrite(error: unknown): unknown {
   if (details.outcome !== undefined) return error
   const errorCode = typeof details.errorCode === 'string' ? details.errorCode : null
   const gatewayTimeout = details.httpStatus === 504
-  const lostAfterSending = (error.code === 'network' || error.code === 'timeout') && (errorCode === null || !notSentCodes.has(errorCode))
+  const lostAfterSending = (error.code === 'network' || error.code === 'timeout') && networkFailureOf(errorCode) !== 'not-sent'
   if (!gatewayTimeout && !lostAfterSending) return error
   return new AppError(error.code, `${error.message} The change may or may not have been applied; refresh and check before trying again.`, { ...details, outcome: 'unknown' })
 }

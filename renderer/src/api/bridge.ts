@@ -39,3 +39,8 @@ export async function unwrap<T>(pending: Promise<Outcome<T>>): Promise<T> {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** Whatever a call threw, as an ApiError: anything else becomes an `internal` one with its message. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError({ code: 'internal', message: errorMessage(error) })
+}

@@ -1,6 +1,6 @@
 import { computed, reactive, ref } from 'vue'
 import type { Profile, ProfileInput } from '@contract'
-import { ApiError } from '../api/bridge'
+import { toApiError, type ApiError } from '../api/bridge'
 
 export interface ProfileFormModel {
   name: string
@@ -81,7 +81,7 @@ export function useProfileForm(existing: Profile | null) {
 
   /** Puts a failed save's messages next to the fields they name; the rest goes above the form. */
   function showError(error: unknown): void {
-    const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+    const apiError = toApiError(error)
     const found: Partial<Record<ProfileField, string>> = {}
     for (const [name, messages] of Object.entries(apiError.fieldErrors)) {
       const field = (issuePathToField[name] ?? name) as ProfileField

@@ -1,15 +1,15 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
+import { HOME_SECTION, type SectionId } from '../shell/sections'
 
-/** The sections the rail offers. Only sections that work are listed. */
-export type Section = 'entities' | 'connections'
+export type { SectionId }
 
 export const useNavigationStore = defineStore('navigation', () => {
-  const section = ref<Section>('entities')
+  const section = ref<SectionId>(HOME_SECTION)
   /** Set when a screen asks the connections view to open its "new connection" form on arrival. */
   const newConnectionRequested = ref(false)
 
-  function open(next: Section): void {
+  function open(next: SectionId): void {
     section.value = next
   }
 

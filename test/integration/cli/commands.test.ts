@@ -7,6 +7,7 @@ import { commands } from '../../../main/cli/run'
 import { createNotices } from '../../../main/services/notices'
 import { createProfileStore } from '../../../main/services/profiles/profile-store'
 import { createSecretStore } from '../../../main/services/secrets/secret-store'
+import { recordServerRequests } from '../../support/server-requests'
 import { memoryKeychain, ownLines, runInProcess, testServices, type CliRun } from './support'
 
 const KEYCHAIN_SERVICE = 'AdOps Desk CLI tests'
@@ -24,7 +25,7 @@ beforeAll(async () => {
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
   work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
   // A saved connection, made the way the app makes them.
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE })
+  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
   await profiles.create({
     name: 'Demo',
@@ -167,12 +168,18 @@ describe('entities', () => {
   })
 
   it('a server error on a write: exit 1, and it was sent once', async () => {
-    sandbox.setFaults({ fail_rate: 1 })
-    expectFailure(
-      await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
-      1,
-      /had a problem.*\[HTTP 500\]$/,
-    )
+    const received = recordServerRequests(sandbox.port)
+    try {
+      sandbox.setFaults({ fail_rate: 1 })
+      expectFailure(
+        await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
+        1,
+        /had a problem.*\[HTTP 500\]$/,
+      )
+      expect(received.count('POST', '/workflow/v1/bidders/')).toBe(1)
+    } finally {
+      received.stop()
+    }
   })
 })
 
@@ -195,6 +202,20 @@ describe('report', () => {
     const audience = await cli(['report', 'audience', '--request', '-', ...flags()], { env: withPassword(), stdin: JSON.stringify({ ...base, split_by: ['country'] }) })
     expectSuccess(audience)
     expect(JSON.parse(audience.stdout)).toMatchObject({ status: 'success', total: expect.any(Object) })
+  })
+
+  it("a request in an older shape: refused before sending, exit 1 naming the field", async () => {
+    const run = await cli(['report', 'export', '--request', '-', '--out', path.join(work, 'old.csv'), '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'], data_filters: [{ name: 'impressions', operator: '>', value: 1 }] }),
+    })
+    expectFailure(run, 1, /not in the platform's shape \(data_filters\[0\]\.match: .*data_filters\[0\]\.operator: is not read by the platform/)
+    const current = await cli(['report', 'time-series', '--request', '-', '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...base, granularity: 'country', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', data_filters: [{ name: 'impressions', match: '>', value: '0' }], order_by: { name: 'impressions', direction: 'DESC' } }),
+    })
+    expectSuccess(current)
+    const values = (JSON.parse(current.stdout) as { rows: Array<{ __total__: number }> }).rows.map((row) => row.__total__)
+    expect(values.length).toBeGreaterThan(0)
+    expect(values).toEqual([...values].sort((a, b) => b - a))
   })
 
   it('a report error: exit 1 with the status', async () => {
@@ -239,6 +260,9 @@ describe('usage errors: exit 2, one line, nothing on stdout', () => {
     [['entities', 'list', 'publishers', '--nope'], /Unknown option '--nope'/],
     [['entities', 'list', 'publishers', '--out', 'x'], /--out is not an option of "entities list"/],
     [['entities', 'list', 'Publishers!', '--profile', 'Demo'], /not an entity kind/],
+    [['entities', 'get', 'publishers', '..', '--profile', 'Demo'], /entity id cannot be "\." or "\.\."/],
+    [['entities', 'delete', 'publishers', '%2E%2e', '--profile', 'Demo'], /entity id cannot be .*%-encoded/],
+    [['entities', 'get', 'publishers', '1/../2', '--profile', 'Demo'], /entity id cannot be/],
     [['entities', 'list', 'publishers', '--format', 'xml', '--profile', 'Demo'], /--format must be json or csv/],
     [['entities', 'list', 'publishers', '--profile', 'Nobody'], /No saved connection is named "Nobody"/],
     [['entities', 'list', 'publishers'], /Say where to connect/],
@@ -286,6 +310,20 @@ describe('--help', () => {
       for (const option of command.options) expect(run.stdout).toContain(`--${option}`)
     }
     expect((await cli(['help', 'report', 'export'])).stdout).toContain('--out')
+  })
+
+  it("documents the platform's request shapes in the report commands' help", async () => {
+    for (const name of ['time-series', 'export']) {
+      const help = (await cli(['report', name, '--help'])).stdout
+      expect(help, name).toContain('"data_filters": [{"name": "impressions", "match": ">=", "value": "1"}]')
+      expect(help, name).toContain('"direction": "DESC"')
+      expect(help, name).toContain('not beginswith, not endswith')
+      expect(help, name).toContain('-Nd_m_first')
+      expect(help, name).not.toContain('operator')
+    }
+    const audience = (await cli(['report', 'audience', '--help'])).stdout
+    expect(audience).toContain('"audience_key"')
+    expect(audience).toContain('10000 to 10000000')
   })
 })
 

@@ -4,20 +4,7 @@ import { runCli } from '../../../main/cli/run'
 import type { Keychain } from '../../../main/services/secrets/keychain'
 
 /** The OS keychain's interface over a Map: tests never touch the user's real keychain. */
-export function memoryKeychain(): Keychain & { entries: Map<string, string> } {
-  const entries = new Map<string, string>()
-  const key = (service: string, account: string): string => `${service}\u0000${account}`
-  return {
-    entries,
-    getPassword: async (service, account) => entries.get(key(service, account)) ?? null,
-    setPassword: async (service, account, password) => {
-      entries.set(key(service, account), password)
-    },
-    deletePassword: async (service, account) => entries.delete(key(service, account)),
-    findCredentials: async (service) =>
-      [...entries.entries()].filter(([name]) => name.startsWith(`${service}\u0000`)).map(([name, password]) => ({ account: name.slice(service.length + 1), password })),
-  }
-}
+export { createMemoryKeychain as memoryKeychain } from '../../support/memory-keychain'
 
 /** Services as the CLI builds them, over the in-memory keychain and with retries that take milliseconds. */
 export function testServices(keychain: Keychain): CliServicesFactory {

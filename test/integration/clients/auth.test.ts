@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Credentials } from '../../../main/services/profiles/types'
+import type { Credentials } from '../../../main/services/connection/settings'
 import type { Entity } from '../../../main/services/workflow/entities'
 import { createConnection } from '../../../main/services/connection/connection'
 import { demoCredentials, fastHttp, manualClock, recordWire, startHarness, type Harness, type WireRecorder } from './support/sandbox'

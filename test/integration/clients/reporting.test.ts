@@ -1,13 +1,15 @@
+import { promises as nodeFs } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpClient } from '../../../main/services/http/client'
 import { createReportingClient } from '../../../main/services/reporting/client'
-import { saveStreamAtomically } from '../../../main/services/reporting/save-export'
+import { saveStreamAtomically, type SaveFs } from '../../../main/services/reporting/save-export'
 import type { ReportRequest } from '../../../main/services/reporting/schemas'
 import { fastHttp, recordWire, startHarness, type Harness } from './support/sandbox'
 import { caught } from './support/outcomes'
+import { startTinyServer } from './support/tiny-server'
 
 let harness: Harness
 let folder: string
@@ -78,6 +80,68 @@ describe('reporting client over the sandbox', () => {
     await reporting.info(report)
     const token = (await connection.tokens.reporting.get()).value
     expect(seen).toEqual([{ authorization: `Bearer ${token}`, token }])
+  })
+})
+
+describe("requests in the platform's shapes", () => {
+  /** A client whose requests are recorded (their parsed bodies) before they go out. */
+  function spied(): { reporting: ReturnType<typeof createReportingClient>; sent: Array<Record<string, unknown>> } {
+    const sent: Array<Record<string, unknown>> = []
+    const spying: HttpClient = {
+      request: (request) => {
+        sent.push(JSON.parse(request.body ?? '{}') as Record<string, unknown>)
+        return harness.http.request(request)
+      },
+      close: () => harness.http.close(),
+    }
+    return { reporting: createReportingClient({ http: spying, tokens: harness.connect().tokens.reporting, settings: harness.settings }), sent }
+  }
+
+  it('sends data_filters with match, order_by in upper case and the vendor match spellings, and the sandbox serves them', async () => {
+    const { reporting, sent } = spied()
+    const request: ReportRequest = {
+      ...timeSeriesRequest,
+      granularity: 'country',
+      limit: 100,
+      filters: [{ name: 'country', value: ['united'], match: 'not beginswith', case_insensitive: 1, search_mappings: 1 }],
+      data_filters: [{ name: 'impressions', match: '>', value: '0' }],
+      order_by: { name: 'country', direction: 'desc' },
+    }
+    const result = await reporting.timeSeries(request)
+    const countries = result.rows.map((row) => String(row.__time__))
+    expect(countries).not.toContain('US')
+    expect(countries).not.toContain('GB')
+    expect(countries.length).toBeGreaterThan(5)
+    expect(countries).toEqual([...countries].sort().reverse())
+    expect(sent.at(-1)).toMatchObject({ order_by: { name: 'country', direction: 'DESC' }, data_filters: [{ name: 'impressions', match: '>', value: '0' }] })
+  })
+
+  it('sends audience_key and audience_rows_limit through', async () => {
+    const { reporting, sent } = spied()
+    const result = await reporting.audience({ ...report, ...week, split_by: [], audience_key: 'households', audience_rows_limit: 10_000 })
+    expect(result.total.data?.[0]?.name).toBe('unique_households')
+    expect(sent.at(-1)).toMatchObject({ audience_key: 'households', audience_rows_limit: 10_000 })
+  })
+
+  it('refuses an older shape before sending anything, naming the field', async () => {
+    const { reporting, sent } = spied()
+    const oldFilter = await caught(reporting.export({ ...exportRequest, data_filters: [{ name: 'impressions', operator: '>', value: 1 }] }))
+    expect(oldFilter.code).toBe('validation')
+    expect(oldFilter.message).toContain('data_filters[0].operator')
+    expect(oldFilter.details?.['fields']).toHaveProperty(['data_filters[0].match'])
+    const tooFew = await caught(reporting.audience({ ...report, ...week, split_by: [], audience_rows_limit: 500 }))
+    expect(tooFew.code).toBe('validation')
+    expect(tooFew.message).toContain('audience_rows_limit')
+    const sideways = await caught(reporting.timeSeries({ ...timeSeriesRequest, order_by: [{ name: 'country', direction: 'sideways' }] }))
+    expect(sideways.message).toContain('order_by[0].direction')
+    expect(sent).toEqual([])
+  })
+
+  it('leaves an unknown audience_key to the platform, whose reason comes back', async () => {
+    const error = await caught(harness.connect().reporting.audience({ ...report, ...week, split_by: [], audience_key: 'devices' }))
+    expect(error.code).toBe('validation')
+    expect(error.details).toMatchObject({ apiStatus: 'bad_request' })
+    expect(error.message).toContain("audience_key: unknown audience source 'devices'")
   })
 })
 
@@ -181,15 +245,54 @@ describe('export failures leave nothing behind', () => {
     expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
 
-  it('a cancelled download: cancelled, and no file', async () => {
+  it('a download cancelled mid-stream, after bytes arrived: cancelled, no file at the target, the temp file removed', async () => {
+    // A stub that sends the file's first rows and holds the rest back: the cancel surely lands
+    // between bytes that arrived and bytes still to come (the sandbox sends a whole export faster
+    // than the client takes its first chunk).
+    let closedBeforeTheEnd: Promise<boolean> = Promise.resolve(false)
+    const stub = await startTinyServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="held.csv"' })
+      response.write('country,impressions\nDE,100\nFR,200\n')
+      closedBeforeTheEnd = new Promise((resolve) => response.on('close', () => resolve(!response.writableFinished)))
+    })
     const target = path.join(folder, 'cancelled.csv')
-    const controller = new AbortController()
-    const download = await harness.connect().reporting.export(exportRequest, { signal: controller.signal })
-    controller.abort()
-    const error = await caught(saveStreamAtomically(download.body, target, { signal: controller.signal }))
-    expect(error.code).toBe('cancelled')
-    await expect(readFile(target)).rejects.toMatchObject({ code: 'ENOENT' })
-    expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    const opened: string[] = []
+    const recordingFs: SaveFs = {
+      open: ((file: string, flags: string) => {
+        opened.push(file)
+        return nodeFs.open(file, flags)
+      }) as SaveFs['open'],
+      rename: nodeFs.rename,
+      rm: nodeFs.rm,
+    }
+    try {
+      const connection = harness.connect()
+      const reporting = createReportingClient({ http: harness.http, tokens: connection.tokens.reporting, settings: { reportUrl: stub.url } })
+      const controller = new AbortController()
+      const download = await reporting.export(exportRequest, { signal: controller.signal })
+      let bytesAtCancel = 0
+      const error = await caught(
+        saveStreamAtomically(download.body, target, {
+          signal: controller.signal,
+          fs: recordingFs,
+          onProgress(bytes) {
+            // The first rows are in the temp file: cancel now, with the rest of the file still to come.
+            bytesAtCancel = bytes
+            controller.abort()
+          },
+        }),
+      )
+      expect(error.code).toBe('cancelled')
+      expect(bytesAtCancel).toBeGreaterThan(0)
+      await expect(readFile(target)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect(opened).toHaveLength(1)
+      await expect(readFile(opened[0] as string)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+      // The cancel let go of the connection instead of leaving the download open.
+      expect(await closedBeforeTheEnd).toBe(true)
+    } finally {
+      await stub.close()
+    }
   })
 
   it('an export error answer is its status, not a file', async () => {

@@ -6,6 +6,7 @@ import type { Entity } from '../../../main/services/workflow/entities'
 import { fastHttp, manualClock, recordWire, startHarness, type Harness } from './support/sandbox'
 import { startTinyServer } from './support/tiny-server'
 import { caught } from './support/outcomes'
+import { recordServerRequests } from '../../support/server-requests'
 
 let harness: Harness
 
@@ -124,20 +125,20 @@ describe('reads are retried', () => {
 
 describe('writes are never retried blindly', () => {
   it('an entity POST that gets a 500 is sent once, and nothing was created behind the caller\'s back', async () => {
-    const wire = recordWire()
+    const received = recordServerRequests(harness.sandbox.port)
     try {
       const { workflow } = harness.connect()
       harness.sandbox.setFaults({ fail_rate: 0.5 })
       await workflow.get('publishers', 1) // passes: the next request is the one that fails
       const error = await caught(workflow.create('publishers', { name: 'Once', url: 'https://once.example', external_id: 'ONCE-1' }))
       expect(error.code).toBe('server')
-      expect(wire.count('POST', '/publishers/')).toBe(1)
+      expect(received.count('POST', '/publishers/')).toBe(1)
       harness.sandbox.setFaults({ fail_rate: 0 })
       const all: Entity[] = []
       for await (const page of workflow.list('publishers', { query: { page_size: '1000' } })) all.push(...page)
       expect(all.filter((entity) => entity.external_id === 'ONCE-1')).toHaveLength(0)
     } finally {
-      wire.stop()
+      received.stop()
     }
   })
 

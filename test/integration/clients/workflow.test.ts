@@ -85,6 +85,31 @@ describe('workflow client over the sandbox', () => {
     const bad = await caught(collect(workflow.list('../auth')))
     expect(bad.code).toBe('validation')
   })
+
+  it.each(['.', '..', ' .. ', 'a/b', 'a\\b', 'a?b', 'a#b', '%2e', '%2E%2e', '..%2F', 'a%2fb', 'a%5Cb', '%3F', '%23', '%252e'])(
+    'refuses the entity id %j before any request is built',
+    async (id) => {
+      const wire = recordWire()
+      try {
+        const { workflow } = harness.connect()
+        const calls: Array<() => Promise<unknown>> = [() => workflow.get('publishers', id), () => workflow.update('publishers', id, { id, name: 'x' }), () => workflow.delete('publishers', id)]
+        for (const call of calls) {
+          // update and delete refuse synchronously, like a bad kind; either way nothing is sent.
+          const error = await caught(Promise.resolve().then(call))
+          expect(error.code).toBe('validation')
+          expect(error.message).toMatch(/entity id/i)
+        }
+        expect(wire.requests).toEqual([])
+      } finally {
+        wire.stop()
+      }
+    },
+  )
+
+  it('still takes text ids with dots and dashes as ids', async () => {
+    const { workflow } = harness.connect()
+    expect((await caught(workflow.get('publishers', 'v1.2-beta'))).code).toBe('not_found')
+  })
 })
 
 describe('workflow errors, each mapped to its case', () => {

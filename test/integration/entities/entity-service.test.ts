@@ -145,6 +145,14 @@ describe('entity service against the sandbox', () => {
     await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], undefined)).rejects.toMatchObject({ code: 'bad_input' })
   })
 
+  it('writes no cell a spreadsheet would run as a formula, titles included (CSV injection)', async () => {
+    const planted = await services.entities.create(profileId, 'publishers', { name: '=HYPERLINK("https://evil.example","open")', url: 'https://planted.example' })
+    const folder = await temporaryFolder()
+    const file = path.join(folder, 'planted.csv')
+    await services.entities.exportCsv(profileId, 'publishers', [planted.id], [{ key: 'id', title: '@ID' }, { key: 'name', title: '+Name' }, { key: 'url', title: 'URL' }], file)
+    expect(await fs.readFile(file, 'utf8')).toBe(`"'@ID","'+Name",URL\r\n${String(planted.id)},"'=HYPERLINK(""https://evil.example"",""open"")",https://planted.example\r\n`)
+  })
+
   it('keeps drafts on disk across a restart until discarded', async () => {
     await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed' }, original: null })
     await services.drafts.save(profileId, { kind: 'brands', key: 'new', draft: { name: 'Half typed, more' }, original: null })
@@ -162,7 +170,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('hands the mirror over in slices so a long list can paint its first rows at once', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     const whole = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units' })
     const first = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 0, limit: 50 })
     const rest = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 50 })
@@ -176,7 +184,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('cancels a running sync through requests:cancel', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     sandbox.setFaults({ latency_ms: 300 })
     try {
       const running = dispatch(handlers, 'entities:sync', { profileId, kind: 'publishers', requestId: 'sync-1' })

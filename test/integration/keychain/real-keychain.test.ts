@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadKeytar, type Keychain } from '../../../main/services/secrets/keychain'
+import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
 import { createTestServices, passwordProfile, tokenProfile } from '../../support/services'
 
 // The OS keychain itself (gnome-keyring over D-Bus in CI; see test/with-keyring.sh).
@@ -8,7 +8,7 @@ import { createTestServices, passwordProfile, tokenProfile } from '../../support
 const serviceName = `AdOps Desk test ${randomUUID()}`
 
 describe('secrets in the real OS keychain', () => {
-  let keytar: Keychain
+  let keytar: Keytar
 
   beforeAll(async () => {
     keytar = await loadKeytar()

@@ -4,10 +4,24 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { listPackage } from '@electron/asar'
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { temporaryFolder } from '../../support/services'
 
 const run = promisify(execFile)
 const root = path.join(import.meta.dirname, '..', '..', '..')
+
+// Electron's fuse wire as @electron/fuses finds it: the sentinel, the wire version (1), the
+// number of fuses, then one byte per fuse ('0' off, '1' on). The stand-in starts from
+// Electron's own defaults, so every fuse we set must be flipped by the packaging to pass.
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
+const OFF = 0x30
+const ON = 0x31
+const electronDefaults = [ON, OFF, ON, ON, OFF, OFF, OFF, ON] // indexed by FuseV1Options
+const standInElectron = Buffer.concat([
+  Buffer.from(`#!/bin/sh\necho stand-in electron\nexit 0\n${SENTINEL}`),
+  Buffer.from([1, electronDefaults.length, ...electronDefaults]),
+  Buffer.from('\n'),
+])
 
 /**
  * Packages the app with electron-builder as `npm run dist` would (Linux, unpacked), over a
@@ -17,13 +31,14 @@ const root = path.join(import.meta.dirname, '..', '..', '..')
 describe('the packaged app', () => {
   let files: string[]
   let unpacked: string
+  let executable: string
 
   beforeAll(async () => {
     await fs.access(path.join(root, 'out', 'main', 'index.js')).catch(() => {
       throw new Error('No build output; run "npm run build" first (npm test does).')
     })
     const electronDist = await temporaryFolder('adops-electron-dist-')
-    await fs.writeFile(path.join(electronDist, 'electron'), '#!/bin/sh\necho stand-in electron\n', { mode: 0o755 })
+    await fs.writeFile(path.join(electronDist, 'electron'), standInElectron, { mode: 0o755 })
     await fs.writeFile(path.join(electronDist, 'version'), '45.4.1')
     const output = await temporaryFolder('adops-dist-')
     await run(process.execPath, [
@@ -34,6 +49,7 @@ describe('the packaged app', () => {
     const app = path.join(output, 'linux-unpacked')
     files = listPackage(path.join(app, 'resources', 'app.asar'), { isPack: false }).map((file) => file.replaceAll('\\', '/'))
     unpacked = path.join(app, 'resources', 'app.asar.unpacked')
+    executable = path.join(app, 'adops-desk')
     expect(await fs.readdir(app)).toContain('adops-desk')
   }, 120_000)
 
@@ -57,5 +73,27 @@ describe('the packaged app', () => {
   it('keeps keytar\'s native module outside the archive so it can load', async () => {
     const native = await fs.readdir(path.join(unpacked, 'node_modules', 'keytar', 'build', 'Release'))
     expect(native).toContain('keytar.node')
+  })
+
+  it('ships the Electron binary with its fuses set: no Node mode, no Node options or inspector, app only from an integrity-checked asar', async () => {
+    const wire = await getCurrentFuseWire(executable)
+    const state = (fuse: FuseV1Options): string => String.fromCharCode(Number(wire[fuse]))
+    expect({
+      runAsNode: state(FuseV1Options.RunAsNode),
+      enableNodeOptionsEnvironmentVariable: state(FuseV1Options.EnableNodeOptionsEnvironmentVariable),
+      enableNodeCliInspectArguments: state(FuseV1Options.EnableNodeCliInspectArguments),
+      onlyLoadAppFromAsar: state(FuseV1Options.OnlyLoadAppFromAsar),
+      enableEmbeddedAsarIntegrityValidation: state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation),
+      enableCookieEncryption: state(FuseV1Options.EnableCookieEncryption),
+      grantFileProtocolExtraPrivileges: state(FuseV1Options.GrantFileProtocolExtraPrivileges),
+    }).toEqual({
+      runAsNode: '0',
+      enableNodeOptionsEnvironmentVariable: '0',
+      enableNodeCliInspectArguments: '0',
+      onlyLoadAppFromAsar: '1',
+      enableEmbeddedAsarIntegrityValidation: '1',
+      enableCookieEncryption: '1',
+      grantFileProtocolExtraPrivileges: '0',
+    })
   })
 })

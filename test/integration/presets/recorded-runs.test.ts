@@ -58,11 +58,11 @@ describe('runs are recorded: the result kept per connection, a line in the histo
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
     services = await createTestServices()
-    handlers = createHandlers(services)
+    handlers = createHandlers(services, { nativeSaveDialog: false })
     const { info } = sandbox
     const target = { baseUrl: info.base_url, authUrl: info.auth_url, reportUrl: info.report_url, serviceId: info.service_id }
     // The viewer's password appears nowhere in the demo data, so finding it in a file means a leak.
-    viewerId = (await services.profiles.create({ name: 'Sandbox viewer', ...target, auth: { method: 'password', username: info.viewer_username, password: info.viewer_password } })).id
+    viewerId = (await services.profiles.create({ name: 'Sandbox reader', ...target, auth: { method: 'password', username: info.viewer_username, password: info.viewer_password } })).id
     tokenId = (await services.profiles.create({ name: 'Sandbox token', ...target, auth: { method: 'token', token: info.permanent_token } })).id
   })
   afterAll(async () => {
@@ -97,7 +97,7 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({
       profileId: viewerId,
-      connection: 'Sandbox viewer',
+      connection: 'Sandbox reader',
       preset: 'Weekly EU',
       kind: 'chart',
       project: 'demo',

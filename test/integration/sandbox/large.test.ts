@@ -1,7 +1,7 @@
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../main/sandbox/index'
-import { COMMON, FIRST_DATE, LAST_DATE, failure, startAt, tokenFor, totalSeries, workflow } from './helpers'
+import { COMMON, FIRST_DATE, LAST_DATE, failure, startAt, success, tokenFor, totalSeries, workflow } from './helpers'
 
 /** The one large sandbox of the suite: 100,000 extra publishers and over 1.5 million page URLs. */
 let sandbox: Sandbox
@@ -90,5 +90,15 @@ describe('large scale', () => {
     const reason = await failure(sandbox, 'export', { ...FULL, export_format: 'csv', split_by: ['page_url', 'device_type'] })
     expect(reason).toContain('split_by')
     expect(reason).toContain('1000000')
+  })
+
+  it('processes 1,000,000 audience records by default', async () => {
+    interface Audience { total: { records_found: number; confidence_range?: number; data: Array<{ name: string; value: number }> } }
+    const byDefault = await success<Audience>(sandbox, 'audience', { ...FULL, split_by: [] })
+    expect(byDefault.total.records_found).toBeGreaterThan(1_000_000)
+    expect(byDefault.total.confidence_range).toBeGreaterThan(0)
+    expect(await success<Audience>(sandbox, 'audience', { ...FULL, split_by: [], audience_rows_limit: 1_000_000 })).toEqual(byDefault)
+    const everything = await success<Audience>(sandbox, 'audience', { ...FULL, split_by: [], audience_rows_limit: byDefault.total.records_found })
+    expect(everything.total.confidence_range).toBeUndefined()
   })
 })

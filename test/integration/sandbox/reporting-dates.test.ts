@@ -31,6 +31,16 @@ describe('date grammar', () => {
     ['-1months_last', '2024-05-31'],
     ['-0m_first', '2024-06-01'],
     ['-4m_last', '2024-02-29'],
+    // -Nd_m_first: the first day of the month holding today - N days; N may be positive.
+    ['-15d_m_first', '2024-05-01'],
+    ['-14d_m_first', '2024-06-01'],
+    ['0d_m_first', '2024-06-01'],
+    ['-0d_m_first', '2024-06-01'],
+    ['15d_m_first', '2024-06-01'],
+    ['16d_m_first', '2024-07-01'],
+    ['-106d_m_first', '2024-03-01'],
+    // 107 days back is the leap day 2024-02-29.
+    ['-107d_m_first', '2024-02-01'],
   ]
   for (const [expression, date] of cases) {
     it(`reads ${expression} as ${date}`, async () => {
@@ -52,8 +62,20 @@ describe('date grammar', () => {
     expect(await days('yesterday', 'yesterday', -11)).toEqual(['2024-06-13'])
   })
 
+  it('evaluates -Nd_m_first from the current date in the request time zone', async () => {
+    // Today is 2024-06-15 at UTC and 2024-06-14 at UTC-11: 14 days back crosses into May only there.
+    expect(await days('-14d_m_first', '-14d_m_first', 0)).toEqual(['2024-06-01'])
+    expect(await days('-14d_m_first', '-14d_m_first', -11)).toEqual(['2024-05-01'])
+    expect(await days('16d_m_first', '16d_m_first', 0)).toEqual(['2024-07-01'])
+    expect(await days('16d_m_first', '16d_m_first', -11)).toEqual(['2024-06-01'])
+    // "Month of yesterday" as a range.
+    const month = await days('-1d_m_first', 'yesterday')
+    expect(month[0]).toBe('2024-06-01')
+    expect(month).toHaveLength(14)
+  })
+
   it('rejects dates outside the grammar, naming the parameter', async () => {
-    for (const bad of ['2024-02-30', '2024-13-01', 'tomorrow', '-3w', '-1d_first', '06/01/2024', '']) {
+    for (const bad of ['2024-02-30', '2024-13-01', 'tomorrow', '-3w', '-1d_first', '06/01/2024', '', '-1m_m_first', '+1d_m_first', '-1d_m_last']) {
       const reason = await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: bad, end_date: 'yesterday' })
       expect(reason, bad).toContain('start_date')
     }

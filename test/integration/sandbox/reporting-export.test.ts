@@ -73,14 +73,14 @@ describe('export csv', () => {
   })
 
   it('takes filters, data_filters, order_by and a time key', async () => {
-    const ordered = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], order_by: { name: 'country', direction: 'desc' }, include_mappings: 0 })
+    const ordered = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], order_by: { name: 'country', direction: 'DESC' }, include_mappings: 0 })
     const countries = ordered.lines.slice(1).map((line) => line.split(',')[0] ?? '')
     expect(countries).toEqual([...countries].sort().reverse())
     const filtered = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], filters: [{ name: 'country', value: ['U'], match: 'begins with' }], include_mappings: 0 })
     expect(filtered.lines.slice(1).map((line) => line.split(',')[0])).toEqual(['US'])
     const impressions = ordered.lines.slice(1).map((line) => Number(line.split(',')[1]))
     const median = [...impressions].sort((a, b) => a - b)[8] ?? 0
-    const big = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], data_filters: [{ name: 'impressions', operator: '>', value: median }] })
+    const big = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], data_filters: [{ name: 'impressions', match: '>', value: String(median) }] })
     expect(big.lines.length - 1).toBe(impressions.filter((value) => value > median).length)
     const days = await exportText(sandbox, { ...RANGE, split_by: ['granularity_day'], data_fields: ['impressions'], order_by: { name: 'granularity_day' } })
     expect(days.lines.map((line) => line.split(',')[0])).toEqual(['granularity_day', '2024-06-01', '2024-06-02', '2024-06-03', '2024-06-04', '2024-06-05', '2024-06-06', '2024-06-07'])

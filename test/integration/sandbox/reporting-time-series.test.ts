@@ -217,33 +217,33 @@ describe('data filters, order_by, options and custom fields', () => {
     const all = await series({ granularity: 'publisher', limit: 10000 })
     const values = all.rows.map((row) => Number(row['__total__']))
     const threshold = values[10] ?? 0
-    const kept = await series({ granularity: 'publisher', limit: 10000, data_filters: [{ name: 'impressions', operator: '>=', value: threshold }] })
+    const kept = await series({ granularity: 'publisher', limit: 10000, data_filters: [{ name: 'impressions', match: '>=', value: String(threshold) }] })
     expect(kept.rows.map((row) => row.__time__)).toEqual(all.rows.slice(0, 11).map((row) => row.__time__))
     const low = values[values.length - 1] ?? 0
     const either = await series({
       granularity: 'publisher', limit: 10000,
-      data_filters: [{ name: 'impressions', operator: '>=', value: threshold }, { name: 'impressions', operator: '=', value: low }],
+      data_filters: [{ name: 'impressions', match: '>=', value: String(threshold) }, { name: 'impressions', match: '=', value: low }],
       data_filter_template: '1 or 2',
     })
     expect(either.rows).toHaveLength(12)
-    const none = await series({ granularity: 'publisher', data_filters: [{ name: 'impressions', operator: '>', value: 1e12 }] })
+    const none = await series({ granularity: 'publisher', data_filters: [{ name: 'impressions', match: '>', value: '1e12' }] })
     expect(none.rows).toHaveLength(0)
-    for (const operator of ['<', '<=', '!=']) {
-      const body = await series({ granularity: 'publisher', limit: 10000, data_filters: [{ name: 'impressions', operator, value: threshold }] })
-      const expected = values.filter((value) => (operator === '<' ? value < threshold : operator === '<=' ? value <= threshold : value !== threshold)).length
-      expect(body.rows, operator).toHaveLength(expected)
+    for (const match of ['<', '<=', '!=']) {
+      const body = await series({ granularity: 'publisher', limit: 10000, data_filters: [{ name: 'impressions', match, value: String(threshold) }] })
+      const expected = values.filter((value) => (match === '<' ? value < threshold : match === '<=' ? value <= threshold : value !== threshold)).length
+      expect(body.rows, match).toHaveLength(expected)
     }
-    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', operator: '~', value: 1 }] })).toContain('data_filters[0].operator')
-    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', operator: '>', value: 1 }], data_filter_template: '1 and 2' })).toContain('data_filter_template')
+    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', match: '~', value: '1' }] })).toContain('data_filters[0].match')
+    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', match: '>', value: '1' }], data_filter_template: '1 and 2' })).toContain('data_filter_template')
   })
 
   it('orders rows by order_by: a data field, the key, or its mapping', async () => {
-    const ascending = await series({ granularity: 'publisher', limit: 10000, order_by: { name: 'publisher', direction: 'asc' } })
+    const ascending = await series({ granularity: 'publisher', limit: 10000, order_by: { name: 'publisher', direction: 'ASC' } })
     expect(ascending.rows.map((row) => Number(row.__time__))).toEqual(Array.from({ length: 40 }, (_, index) => index + 1))
-    const byName = await series({ granularity: 'publisher', limit: 10000, order_by: [{ name: 'publisher', direction: 'desc', mapping: 1 }] })
+    const byName = await series({ granularity: 'publisher', limit: 10000, order_by: [{ name: 'publisher', direction: 'DESC', mapping: 1 }] })
     const names = byName.rows.map((row) => String(row.__mapping__))
     expect(names).toEqual([...names].sort().reverse())
-    const byClicks = await series({ granularity: 'publisher', limit: 10000, order_by: { name: 'clicks', direction: 'asc' } })
+    const byClicks = await series({ granularity: 'publisher', limit: 10000, order_by: { name: 'clicks', direction: 'ASC' } })
     const clicks = await series({ granularity: 'publisher', limit: 10000, data_field: 'clicks', order_by: { name: 'publisher' } })
     const clicksOf = new Map(clicks.rows.map((row) => [row.__time__, Number(row['__total__'])]))
     const ordered = byClicks.rows.map((row) => clicksOf.get(row.__time__) ?? -1)

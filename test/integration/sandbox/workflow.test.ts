@@ -1,3 +1,4 @@
+import { request } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../main/sandbox/index'
 import { startAt, tokenFor, workflow } from './helpers'
@@ -58,6 +59,17 @@ describe('listing (200) and paging', () => {
     expect(last.results.length).toBe(100)
     const everything = (await workflow(sandbox, 'GET', '/ad_units/?page_size=1000', { token })).json as Envelope
     expect(everything.results.length).toBe(400)
+  })
+
+  it("builds next/previous links on the sandbox's own origin, whatever Host the request names", async () => {
+    for (const host of ['evil.example', 'evil.example:8080', `localhost:${sandbox.port}`]) {
+      const response = await request(`${sandbox.info.base_url}/ad_units/?page_size=150&page=2`, { headers: { authorization: `Bearer ${token}`, host } })
+      const page = (await response.body.json()) as Envelope
+      expect(response.statusCode, host).toBe(200)
+      expect(page.next, host).toBe(`${sandbox.info.base_url}/ad_units/?page_size=150&page=3`)
+      expect(page.previous, host).toBe(`${sandbox.info.base_url}/ad_units/?page_size=150`)
+      expect(sandbox.info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/workflow\/v1$/)
+    }
   })
 
   it('answers 400 for page_size out of range and any other query parameter, 404 past the end', async () => {

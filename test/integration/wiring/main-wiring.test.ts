@@ -3,6 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { channelNames, eventChannel } from '@contract'
 import { startApp } from '../../../main/app'
+import type { Keychain } from '../../../main/services/secrets/keychain'
 import { createFakeElectron, type FakeWebContents } from '../../support/fake-electron'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { temporaryFolder } from '../../support/services'
@@ -11,13 +12,27 @@ describe('main process wiring (with a stand-in electron module)', () => {
   let fake: ReturnType<typeof createFakeElectron>
   let contents: FakeWebContents
   let out: string
+  // A keychain that can be told to refuse deletes: the one way to make main raise a notice on demand.
+  const keychain = createMemoryKeychain()
+  let refuseDeletes = false
+  const stubbornKeychain: Keychain = {
+    ...keychain,
+    async deletePassword(service, account) {
+      if (refuseDeletes) throw new Error('The keychain is locked')
+      return keychain.deletePassword(service, account)
+    },
+  }
+  let sandboxLoads = 0
 
   beforeAll(async () => {
     out = await temporaryFolder('adops-out-')
     await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
     fake = createFakeElectron(await temporaryFolder())
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => createMemoryKeychain(), startSandbox: async () => { throw new Error('the wiring test starts no demo') } })
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, loadSandbox: async () => {
+      sandboxLoads += 1
+      throw new Error('the wiring test starts no demo')
+    } })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents
@@ -77,7 +92,7 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const handler = fake.handlers.get('app:info')
     if (!handler) throw new Error('app:info not registered')
     const own = await handler({ sender: contents, senderFrame: contents.mainFrame }, {})
-    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0' } })
+    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0', capabilities: { nativeSaveDialog: true } } })
     const subframe = await handler({ sender: contents, senderFrame: { url: 'app://adops/index.html' } }, {})
     expect(subframe).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     const foreign = { ...contents, mainFrame: { url: 'https://evil.example.com/' } }
@@ -87,10 +102,39 @@ describe('main process wiring (with a stand-in electron module)', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } })
   })
 
-  it('forwards notices to the window as contract events', async () => {
-    const handler = fake.handlers.get('profiles:list')
-    expect(await handler?.({ sender: contents, senderFrame: contents.mainFrame }, {})).toEqual({ ok: true, value: [] })
+  it('starts without loading the demo backend', () => {
+    expect(sandboxLoads).toBe(0)
+  })
+
+  it('forwards a notice raised after start to the window on the event channel', async () => {
+    const own = { sender: contents, senderFrame: contents.mainFrame }
+    const invoke = async (channel: string, input: unknown): Promise<unknown> => {
+      const handler = fake.handlers.get(channel)
+      if (!handler) throw new Error(`${channel} not registered`)
+      return handler(own, input)
+    }
+    const noticesSent = () => contents.sent.filter((message) => message.channel === eventChannel('onNotice'))
     // Nothing has happened yet that deserves a notice.
-    expect(contents.sent.filter((message) => message.channel === eventChannel('onNotice'))).toEqual([])
+    expect(noticesSent()).toEqual([])
+
+    const created = (await invoke('profiles:create', {
+      name: 'Wiring',
+      baseUrl: 'https://platform.example/workflow/v1',
+      authUrl: 'https://platform.example/auth',
+      reportUrl: 'https://platform.example/reports',
+      serviceId: 'dsp',
+      auth: { method: 'password', username: 'ops', password: 'secret' },
+    })) as { ok: true; value: { id: string } }
+    expect(created).toMatchObject({ ok: true })
+    refuseDeletes = true
+    // The delete succeeds for the user; the secret left in the keychain is what the notice is about.
+    expect(await invoke('profiles:delete', { id: created.value.id })).toEqual({ ok: true, value: null })
+
+    expect(noticesSent()).toEqual([
+      {
+        channel: eventChannel('onNotice'),
+        payload: expect.objectContaining({ id: expect.any(String), level: 'warning', message: expect.stringContaining('could not be removed from the system keychain') }),
+      },
+    ])
   })
 })

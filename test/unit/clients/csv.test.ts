@@ -17,6 +17,26 @@ describe('csv fields', () => {
     expect(csvField(value)).toBe(expected)
   })
 
+  it.each([
+    ['=1+1', `"'=1+1"`],
+    ['=HYPERLINK("https://evil.example","x")', `"'=HYPERLINK(""https://evil.example"",""x"")"`],
+    ['+41 22 000', `"'+41 22 000"`],
+    ['-5', `"'-5"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tcmd', `"'\tcmd"`],
+    ['\rcmd', `"'\rcmd"`],
+  ])('neutralises %j, which a spreadsheet would run as a formula, to %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected)
+  })
+
+  it('keeps numbers as numbers, negative ones too, and leaves safe text alone', () => {
+    expect(csvField(-5)).toBe('-5')
+    expect(csvField(-0.25)).toBe('-0.25')
+    expect(csvField(Number.NEGATIVE_INFINITY)).toBe(`"'-Infinity"`)
+    expect(csvField('a=b')).toBe('a=b')
+    expect(csvField(' =1+1')).toBe(`" =1+1"`)
+  })
+
   it('rows end with CRLF', () => {
     expect(csvRow(['a', 1])).toBe('a,1\r\n')
   })
@@ -34,6 +54,17 @@ describe('writeCsv', () => {
     })
     expect(rows).toBe(3)
     expect(out).toBe('id,name,url,extra\r\n1,One,,\r\n2,"Two, Ltd",https://two.example,\r\n3,,,"{""deep"":true}"\r\n')
+  })
+
+  it('neutralises formula-like field names in the header as well as values', async () => {
+    async function* pages() {
+      yield [{ id: 1, '=cmd': '@evil', '-balance': -5 }]
+    }
+    let out = ''
+    await writeCsv(pages(), async (text) => {
+      out += text
+    })
+    expect(out).toBe(`id,"'=cmd","'-balance"\r\n1,"'@evil",-5\r\n`)
   })
 
   it('writes nothing for no entities', async () => {

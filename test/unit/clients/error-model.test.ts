@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodes } from '@contract'
 import type { ResponseBody } from '../../../main/services/http/body'
-import {
-  errorFromHttp,
-  errorFromReportingStatus,
-  errorFromTransport,
-  looksLikeYaml,
-  reasonOf,
-  reportAccessDenied,
-  retryAfterSeconds,
-  unreadableBody,
-} from '../../../main/services/http/errors'
+import { errorFromHttp, errorFromTransport, retryAfterSeconds, unreadableBody } from '../../../main/services/http/errors'
+import { looksLikeYaml, reasonOf } from '../../../main/services/http/reasons'
+import { errorFromReportingStatus, reportAccessDenied } from '../../../main/services/reporting/statuses'
 
 const context = { method: 'GET', url: 'https://platform.example/api/publishers/' }
 const json = (value: unknown): ResponseBody => ({ kind: 'json', value })

@@ -4,7 +4,7 @@ import { createTokenProvider } from '../../../main/services/auth/token-provider'
 import { authorized } from '../../../main/services/auth/authorized'
 import { AppError } from '../../../main/services/errors'
 import type { HttpClient, HttpRequest, HttpResponse, ResponseStream } from '../../../main/services/http/client'
-import type { Credentials } from '../../../main/services/profiles/types'
+import type { Credentials } from '../../../main/services/connection/settings'
 
 /** A token service in memory: each call answers the next queued status/body. */
 function fakeTokenService(answers: Array<{ status: number; body: unknown }>): { http: HttpClient; calls: HttpRequest[]; release(): void; hold(): void } {

@@ -19,6 +19,38 @@ describe('service URL validation', () => {
     expect('error' in result && result.error).toContain(message)
   })
 
+  it.each([
+    'http://workflow.example.com/api/v1',
+    'http://10.0.0.5:8080',
+    'http://localhost.example.com',
+    'http://127.0.0.1.example.com',
+    'http://[::2]:8787',
+    'HTTP://API.EXAMPLE.COM',
+  ])('refuses the cleartext address %j, saying why', (value) => {
+    const result = normaliseServiceUrl(value)
+    expect('error' in result && result.error).toMatch(/https:\/\/.*password.*token.*unencrypted/i)
+  })
+
+  it.each([
+    ['http://127.0.0.1:8787/', 'http://127.0.0.1:8787'],
+    ['http://127.1.2.3/api', 'http://127.1.2.3/api'],
+    ['http://localhost:9000/auth', 'http://localhost:9000/auth'],
+    ['http://LOCALHOST', 'http://localhost'],
+    ['http://[::1]:8787/report', 'http://[::1]:8787/report'],
+  ])('allows plain http:// to this computer only: %j', (value, url) => {
+    expect(normaliseServiceUrl(value)).toEqual({ url })
+  })
+
+  it('reports a cleartext address at its field, every field at once', async () => {
+    const services = await createTestServices()
+    const error = await services.profiles.create({ ...passwordProfile, baseUrl: 'http://workflow.example.com', reportUrl: 'http://reports.example.com' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(AppError)
+    const fields = (error as AppError).details?.fields as Record<string, string[]>
+    expect(Object.keys(fields).sort()).toEqual(['baseUrl', 'reportUrl'])
+    expect(fields.baseUrl?.[0]).toContain('unencrypted')
+    expect(await services.profiles.list()).toEqual([])
+  })
+
   it('normalises trailing slashes and keeps the path', () => {
     expect(normaliseServiceUrl('  https://API.example.com/workflow/v1///  ')).toEqual({ url: 'https://api.example.com/workflow/v1' })
     expect(normaliseServiceUrl('http://127.0.0.1:8787/')).toEqual({ url: 'http://127.0.0.1:8787' })

@@ -33,8 +33,53 @@ describe('parseDateExpression', () => {
     expect(parse('-1m_last', '2024-03-31')).toBe('2024-02-29')
   })
 
+  it('reads -Nd_m_first as the first day of the month holding today minus N days (N may be positive)', () => {
+    // The vendor's own table, for 2021-10-12.
+    expect(parse('-15d_m_first', '2021-10-12')).toBe('2021-09-01')
+    expect(parse('0d_m_first', '2021-10-12')).toBe('2021-10-01')
+    expect(parse('-0d_m_first', '2021-10-12')).toBe('2021-10-01')
+    expect(parse('15d_m_first', '2021-10-12')).toBe('2021-10-01')
+    expect(parse('-100d_m_first', '2021-10-12')).toBe('2021-07-01')
+    expect(parse('30d_m_first', '2021-10-12')).toBe('2021-11-01')
+    // "Month of yesterday": on the 1st it is the whole previous month.
+    expect(parse('-1d_m_first', '2024-07-01')).toBe('2024-06-01')
+    expect(parse('-1d_m_first', '2024-07-02')).toBe('2024-07-01')
+  })
+
+  it('crosses month ends, year ends and leap days in -Nd_m_first', () => {
+    expect(parse('1d_m_first', '2024-01-31')).toBe('2024-02-01')
+    expect(parse('-31d_m_first', '2024-03-31')).toBe('2024-02-01')
+    expect(parse('-1d_m_first', '2024-01-01')).toBe('2023-12-01')
+    expect(parse('1d_m_first', '2023-12-31')).toBe('2024-01-01')
+    // 2024 is a leap year: 28 Feb + 1 day is still February; in 2023 it is March.
+    expect(parse('1d_m_first', '2024-02-28')).toBe('2024-02-01')
+    expect(parse('1d_m_first', '2023-02-28')).toBe('2023-03-01')
+    expect(parse('-1d_m_first', '2024-03-01')).toBe('2024-02-01')
+    expect(parse('-366d_m_first', '2024-03-01')).toBe('2023-03-01')
+    expect(parse('-365d_m_first', '2024-03-01')).toBe('2023-03-01')
+    expect(parse('-367d_m_first', '2024-03-01')).toBe('2023-02-01')
+    // 1900 is not a leap year, 2000 is.
+    expect(parse('1d_m_first', '2000-02-28')).toBe('2000-02-01')
+    expect(parse('1d_m_first', '1900-02-28')).toBe('1900-03-01')
+  })
+
+  it('evaluates -Nd_m_first from the local today of the time zone', () => {
+    // 22:30 UTC on 30 June is already 1 July at UTC+2, still 30 June at UTC-5.
+    const now = new Date('2024-06-30T22:30:00Z')
+    const at = (text: string, timezone: number): string => {
+      const result = parseDateExpression(text, localToday(now, timezone))
+      return typeof result === 'number' ? formatDay(result) : result.error
+    }
+    expect(at('0d_m_first', 0)).toBe('2024-06-01')
+    expect(at('0d_m_first', 2)).toBe('2024-07-01')
+    expect(at('0d_m_first', -5)).toBe('2024-06-01')
+    expect(at('-1d_m_first', 2)).toBe('2024-06-01')
+    expect(at('1d_m_first', -5)).toBe('2024-07-01')
+    expect(at('1d_m_first', 12)).toBe('2024-07-01')
+  })
+
   it('rejects anything else with a sentence', () => {
-    for (const text of ['2023-02-29', '2024-00-10', 'tomorrow', '-d', '-1y', '-1d_last', '+1d', '2024-6-1']) {
+    for (const text of ['2023-02-29', '2024-00-10', 'tomorrow', '-d', '-1y', '-1d_last', '+1d', '2024-6-1', '-1m_m_first', '-1days_m_first', '+1d_m_first', 'd_m_first', '-1d_m_last', '--1d_m_first']) {
       expect(parse(text, '2024-06-15'), text).toMatch(/^error: .+/)
     }
   })

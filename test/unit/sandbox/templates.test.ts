@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateScalar, evaluateVector, parseTemplate, TemplateError } from '../../../main/sandbox/reporting/templates'
+import { evaluateScalar, evaluateVector, MAX_TEMPLATE_CHARACTERS, MAX_TEMPLATE_DEPTH, MAX_TEMPLATE_LEAVES, parseTemplate, TemplateError } from '../../../main/sandbox/reporting/templates'
 
 const truth = (template: string, values: boolean[]): boolean => evaluateScalar(parseTemplate(template, values.length), (position) => values[position - 1] ?? false)
 
@@ -37,5 +37,36 @@ describe('filter templates', () => {
       expect(() => parseTemplate(template, count), template).toThrow(TemplateError)
       expect(() => parseTemplate(template, count), template).toThrow(reason)
     }
+  })
+
+  it('caps the size in characters', () => {
+    const longest = `1${' '.repeat(MAX_TEMPLATE_CHARACTERS - 1)}`
+    expect(truth(longest, [true])).toBe(true)
+    expect(() => parseTemplate(`${longest} `, 1)).toThrow(`the expression is ${MAX_TEMPLATE_CHARACTERS + 1} characters long; at most ${MAX_TEMPLATE_CHARACTERS} are allowed`)
+    // 56 KB, the size that once stalled the server.
+    const huge = `${'1 and '.repeat(9_400)}1`
+    expect(huge.length).toBeGreaterThan(56_000)
+    expect(() => parseTemplate(huge, 1)).toThrow(/characters long/)
+  })
+
+  it('caps the nesting depth of parentheses and not', () => {
+    const parenthesised = (levels: number): string => `${'('.repeat(levels)}1${')'.repeat(levels)}`
+    expect(truth(parenthesised(MAX_TEMPLATE_DEPTH), [true])).toBe(true)
+    expect(() => parseTemplate(parenthesised(MAX_TEMPLATE_DEPTH + 1), 1)).toThrow(`nests deeper than ${MAX_TEMPLATE_DEPTH} levels`)
+    expect(truth(`${'not '.repeat(MAX_TEMPLATE_DEPTH)}1`, [true])).toBe(true)
+    expect(() => parseTemplate(`${'not '.repeat(MAX_TEMPLATE_DEPTH + 1)}1`, 1)).toThrow(TemplateError)
+    // Mixed: depth counts along one path, not in total.
+    const wide = Array.from({ length: 20 }, () => `(${'('.repeat(MAX_TEMPLATE_DEPTH - 1)}1${')'.repeat(MAX_TEMPLATE_DEPTH - 1)})`).join(' or ')
+    expect(truth(wide, [true])).toBe(true)
+    expect(() => parseTemplate(`not (${parenthesised(MAX_TEMPLATE_DEPTH - 1)})`, 1)).toThrow(/nests deeper/)
+    // Under the character cap, a depth that would otherwise exhaust the stack is refused, not thrown as RangeError.
+    const deepest = Math.floor((MAX_TEMPLATE_CHARACTERS - 1) / 2)
+    expect(() => parseTemplate(parenthesised(deepest), 1)).toThrow(TemplateError)
+  })
+
+  it('caps the number of leaves', () => {
+    const chain = (count: number): string => Array.from({ length: count }, (_, index) => String((index % 3) + 1)).join(' or ')
+    expect(truth(chain(MAX_TEMPLATE_LEAVES), [false, false, true])).toBe(true)
+    expect(() => parseTemplate(chain(MAX_TEMPLATE_LEAVES + 1), 3)).toThrow(`names more than ${MAX_TEMPLATE_LEAVES} filter positions`)
   })
 })

@@ -1,8 +1,8 @@
 import { ref, shallowRef } from 'vue'
 import type { Dependent, EntityId, EntityKindSpec } from '@contract'
-import { ApiError } from '../../api/bridge'
+import { toApiError } from '../../api/bridge'
+import { dependentsOf } from '../../domain/entities/dependents'
 import { useEntitiesStore } from '../../stores/entities'
-import { dependentsOf } from './dependents'
 
 export interface BulkResult {
   id: EntityId
@@ -28,7 +28,7 @@ export function useBulkDelete() {
         await store.remove(profileId, spec.kind, target.id)
         outcome.push({ ...target, ok: true })
       } catch (error) {
-        const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+        const apiError = toApiError(error)
         const dependents = apiError.code === 'dependents'
           ? dependentsOf(apiError, spec, target.id, (kind) => store.peek(profileId, kind).rows, (kind) => store.specFor(kind, profileId))
           : undefined

@@ -1,11 +1,9 @@
 import { ref, type Ref } from 'vue'
 import type { Entity } from '@contract'
 import { errorMessage } from '../../api/bridge'
+import { useAppStore } from '../../stores/app'
 import { useEntitiesStore } from '../../stores/entities'
-import type { EntityColumn } from './columns'
-
-/** The web host has no save dialog: there the user types the file's path. */
-const inWebHost = typeof window !== 'undefined' && '__ADOPS_HOST__' in window
+import type { EntityColumn } from '../../domain/entities/columns'
 
 /**
  * Exports the table as shown (its rows in display order, its columns) through main: a save
@@ -19,12 +17,14 @@ export function useCsvExport(options: {
   notify: (kind: 'success' | 'error', text: string) => void
 }) {
   const store = useEntitiesStore()
+  const app = useAppStore()
   const state = ref<{ show: boolean; busy: boolean; error: string | null }>({ show: false, busy: false, error: null })
 
   async function run(path?: string): Promise<void> {
     const profile = options.profileId.value
     if (!profile) return
-    if (inWebHost && !path) {
+    // Without a save dialog (the web host) the user types the file's path.
+    if (!app.capabilities.nativeSaveDialog && !path) {
       state.value = { show: true, busy: false, error: null }
       return
     }

@@ -1,11 +1,12 @@
 import { computed, onBeforeUnmount, reactive, ref, shallowRef, watch } from 'vue'
 import type { Draft, Entity, EntityKindSpec } from '@contract'
-import { ApiError } from '../../api/bridge'
+import { toApiError, type ApiError } from '../../api/bridge'
+import { useDraftsStore } from '../../stores/drafts'
 import { useEntitiesStore } from '../../stores/entities'
 import {
   WHOLE_ENTITY, checkForm, computeChanges, entityForCreate, isDirty, modelFromEntity,
   type FormModel, type JsonValue,
-} from './entityForm'
+} from '../../domain/entities/entityForm'
 
 export const DRAFT_DEBOUNCE_MS = 500
 
@@ -25,9 +26,10 @@ const asJson = (value: Record<string, unknown>): Record<string, JsonValue> => va
  */
 export function useEntityForm(options: { profileId: string; spec: EntityKindSpec; entity: Entity | null }) {
   const store = useEntitiesStore()
+  const drafts = useDraftsStore()
   const { profileId, spec } = options
   const key = options.entity ? String(options.entity.id) : 'new'
-  const existing: Draft | undefined = store.draftFor(spec.kind, key)
+  const existing: Draft | undefined = drafts.draftFor(spec.kind, key)
 
   const original = shallowRef<Record<string, unknown> | null>(existing?.original ?? options.entity ?? null)
   const model = reactive<FormModel>(modelFromEntity(spec, original.value))
@@ -57,10 +59,10 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
     try {
       if (dirty.value) {
         hasDraft = true
-        await store.saveDraft(profileId, spec.kind, key, { ...(model as Record<string, JsonValue>) }, original.value ? asJson(original.value) : null)
+        await drafts.save(profileId, spec.kind, key, { ...(model as Record<string, JsonValue>) }, original.value ? asJson(original.value) : null)
       } else if (hasDraft) {
         hasDraft = false
-        await store.discardDraft(profileId, spec.kind, key)
+        await drafts.discard(profileId, spec.kind, key)
       }
     } catch {
       // A draft that cannot be written is not worth interrupting the user for; the form still holds it.
@@ -83,7 +85,7 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
     restoredAt.value = null
     if (hasDraft) {
       hasDraft = false
-      await store.discardDraft(profileId, spec.kind, key).catch(() => undefined)
+      await drafts.discard(profileId, spec.kind, key).catch(() => undefined)
     }
   }
 
@@ -113,7 +115,7 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
   }
 
   function showError(error: unknown): void {
-    const apiError = error instanceof ApiError ? error : new ApiError({ code: 'internal', message: String(error) })
+    const apiError = toApiError(error)
     const found: Record<string, string> = {}
     const known = new Set(Object.keys(model))
     for (const [name, messages] of Object.entries(apiError.fieldErrors)) {

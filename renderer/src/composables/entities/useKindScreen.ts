@@ -1,10 +1,13 @@
 import { computed, ref, watch } from 'vue'
 import type { Entity, EntityKindSpec } from '@contract'
+import { buildColumns, type EntityColumn } from '../../domain/entities/columns'
+import type { Id } from '../../domain/entities/entityForm'
+import { referenceOptions } from '../../domain/entities/references'
+import { useTable } from '../../lib/table'
+import { useConnectivityStore } from '../../stores/connectivity'
+import { useDraftsStore } from '../../stores/drafts'
 import { useEntitiesStore } from '../../stores/entities'
 import { useWorkspaceStore } from '../../stores/workspace'
-import { buildColumns, type EntityColumn } from './columns'
-import type { Id } from './entityForm'
-import { useEntityTable } from './useEntityTable'
 
 const KIND_KEY = 'adops.entities.kind'
 
@@ -23,6 +26,8 @@ function rememberedKind(): string | null {
  */
 export function useKindScreen() {
   const store = useEntitiesStore()
+  const connectivity = useConnectivityStore()
+  const drafts = useDraftsStore()
   const workspace = useWorkspaceStore()
   // The shell may not have restored the last active connection yet.
   if (!workspace.restored && !workspace.activating) void workspace.restore()
@@ -41,7 +46,7 @@ export function useKindScreen() {
     for (const refKind of refKinds.value) void (profileId.value && store.peek(profileId.value, refKind).rows)
     return buildColumns(spec.value, names)
   })
-  const table = useEntityTable<Entity>(rows, columns)
+  const table = useTable<Entity>(rows, columns)
 
   const pickerKinds = computed(() => {
     const builtIn = store.kinds.map((item) => ({ kind: item.kind, label: item.label }))
@@ -50,7 +55,7 @@ export function useKindScreen() {
   })
 
   const readOnly = computed(() => current.value.readOnly)
-  const offline = computed(() => (profileId.value ? store.offline[profileId.value] ?? null : null))
+  const offline = computed(() => (profileId.value ? connectivity.offline[profileId.value] ?? null : null))
   /** Why editing is disabled now, or null. */
   const locked = computed(() => readOnly.value ?? (offline.value ? `Offline: editing is disabled until the platform can be reached again (${offline.value.reason})` : null))
 
@@ -61,8 +66,7 @@ export function useKindScreen() {
     const rowsOfKind = store.peek(profileId.value, refKind).rows
     const cached = optionCache.get(rowsOfKind)
     if (cached) return cached
-    const titleField = store.specFor(refKind, profileId.value).titleField
-    const options = rowsOfKind.map((row) => ({ label: typeof row[titleField] === 'string' ? `${row[titleField] as string} (#${String(row.id)})` : `#${String(row.id)}`, value: row.id as Id }))
+    const options = referenceOptions(rowsOfKind, store.specFor(refKind, profileId.value).titleField)
     optionCache.set(rowsOfKind, options)
     return options
   }
@@ -83,12 +87,12 @@ export function useKindScreen() {
     if (!profile) return
     await store.loadKinds()
     if (!store.builtInKinds.includes(name) && !opened.value.includes(name)) opened.value = [...opened.value, name]
-    if (store.draftsProfileId !== profile) void store.loadDrafts(profile)
+    if (drafts.profileId !== profile) void drafts.load(profile)
     const loads = [store.open(profile, name), ...refKinds.value.map((refKind) => store.open(profile, refKind))]
     await Promise.all(loads)
   }, { immediate: true })
 
   watch([profileId, kind], () => table.clear())
 
-  return { store, profileId, kind, spec, current, rows, columns, table, names, pickerKinds, readOnly, offline, locked, optionsFor, choose }
+  return { store, connectivity, drafts, profileId, kind, spec, current, rows, columns, table, names, pickerKinds, readOnly, offline, locked, optionsFor, choose }
 }

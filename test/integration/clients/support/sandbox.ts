@@ -2,7 +2,7 @@ import diagnosticsChannel from 'node:diagnostics_channel'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../../main/sandbox'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../../../main/services/http/client'
 import { createConnection, type Connection } from '../../../../main/services/connection/connection'
-import type { ConnectionSettings, Credentials } from '../../../../main/services/profiles/types'
+import type { ConnectionSettings, Credentials } from '../../../../main/services/connection/settings'
 
 /** Retries that take milliseconds, and a fixed "random" so backoff is the same on every run. */
 export function fastHttp(overrides: HttpClientOptions = {}): HttpClient {

@@ -1,0 +1,71 @@
+/**
+ * `npm run preview:web -- --port P [--user-data DIR] [--host H]`
+ * Serves the built renderer with window.api wired to the real main-process handlers.
+ * Without --user-data, a temporary folder is used and removed on exit.
+ * ADOPS_RETRY_PROFILE=fast (set by the end-to-end tests) shortens the backoff between retries.
+ */
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { KEYCHAIN_SERVICE } from '../../services/app-identity'
+import { isRetryProfile, retryProfiles, startWebHost } from './server'
+
+const usage = 'usage: npm run preview:web -- [--port P] [--host 127.0.0.1] [--user-data DIR] [--renderer DIR]'
+
+async function main(): Promise<void> {
+  let values: { port?: string; host?: string; 'user-data'?: string; renderer?: string; help?: boolean }
+  try {
+    ;({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'user-data': { type: 'string' },
+        renderer: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }))
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`)
+    process.exit(2)
+  }
+  if (values.help) {
+    console.log(usage)
+    return
+  }
+  const port = Number(values.port ?? '5183')
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"\n${usage}`)
+    process.exit(2)
+  }
+  const retryProfile = process.env.ADOPS_RETRY_PROFILE ?? 'production'
+  if (!isRetryProfile(retryProfile)) {
+    console.error(`ADOPS_RETRY_PROFILE must be one of ${Object.keys(retryProfiles).join(', ')}, got "${retryProfile}"`)
+    process.exit(2)
+  }
+  const temporary = values['user-data'] === undefined
+  const userDataDir = values['user-data'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'adops-desk-preview-')))
+  const host = await startWebHost({
+    port,
+    host: values.host ?? '127.0.0.1',
+    userDataDir: path.resolve(userDataDir),
+    rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')),
+    keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? KEYCHAIN_SERVICE,
+    retryProfile,
+  })
+  console.log(`AdOps Desk preview at ${host.url} (user data: ${userDataDir})`)
+
+  const stop = async (): Promise<void> => {
+    await host.close()
+    if (temporary) await fs.rm(userDataDir, { recursive: true, force: true })
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exit(1)
+})

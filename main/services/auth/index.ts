@@ -1,7 +1,0 @@
-export { createTokenProvider } from './token-provider'
-export type { AccessToken, TokenProvider, TokenProviderOptions } from './token-provider'
-export { createConnectionTokens } from './connection-tokens'
-export type { ConnectionTokens, ConnectionTokensOptions } from './connection-tokens'
-export { requestPasswordToken, tokenEndpoint, DEFAULT_TOKEN_LIFETIME_SECONDS } from './token-request'
-export { authorized } from './authorized'
-export type { AuthorizedAttempt } from './authorized'

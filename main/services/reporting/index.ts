@@ -1,6 +1,0 @@
-export { createReportingClient } from './client'
-export type { ReportingClient, ReportingClientOptions, ReportExport, CallOptions } from './client'
-export { reportInfoSchema, timeSeriesSchema, audienceSchema, keyFieldSchema, dataFieldSchema } from './schemas'
-export type { ReportInfo, TimeSeriesResult, AudienceResult, ReportRequest, ReportTarget } from './schemas'
-export { saveStreamAtomically } from './save-export'
-export type { SaveOptions, SaveFs } from './save-export'

@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { writeFileAtomic } from '../files/atomic'
+import { readJsonFile } from '../files/json-file'
+import { createSerialQueue } from '../files/serial-queue'
+
+/**
+ * Which profiles have a secret in the keychain, kept beside the profiles so that showing the
+ * list ("has a password", "needs one") reads no secret from the keychain. It holds profile
+ * ids and true/false per keychain service name, never a secret.
+ *
+ * It is a record of what this store did, not the truth: an entry can go stale (the keychain
+ * edited by hand, a write lost to a crash). The secret store corrects it whenever it does read
+ * a secret because one is needed, and an id missing here is looked up once (see secret-store).
+ */
+export interface SecretIndex {
+  /** true or false when known, undefined when this id was never recorded. */
+  lookup(service: string, profileId: string): Promise<boolean | undefined>
+  record(service: string, profileId: string, hasSecret: boolean): Promise<void>
+  forget(service: string, profileId: string): Promise<void>
+}
+
+export const SECRET_INDEX_FILE_NAME = 'keychain-index.json'
+
+const indexFileSchema = z.object({
+  version: z.literal(1),
+  services: z.record(z.string(), z.record(z.string(), z.boolean())),
+})
+type IndexFile = z.infer<typeof indexFileSchema>
+
+export function createSecretIndex(userDataDir: string): SecretIndex {
+  const filePath = path.join(userDataDir, SECRET_INDEX_FILE_NAME)
+  const serial = createSerialQueue()
+  let loaded: Promise<IndexFile> | undefined
+
+  // A corrupt index is moved aside like any of our files; nothing is lost with it, since every
+  // entry can be found again in the keychain, so there is nothing to tell the user.
+  const read = async (): Promise<IndexFile> => {
+    const file = await readJsonFile(filePath, indexFileSchema)
+    return file.state === 'ok' ? file.value : { version: 1, services: {} }
+  }
+
+  function change(service: string, profileId: string, hasSecret: boolean | undefined): Promise<void> {
+    return serial(async () => {
+      // Read afresh: the command line shares this file with the app.
+      const file = await read()
+      const entries = { ...file.services[service] }
+      if (hasSecret === undefined) delete entries[profileId]
+      else entries[profileId] = hasSecret
+      const next: IndexFile = { version: 1, services: { ...file.services, [service]: entries } }
+      await writeFileAtomic(filePath, `${JSON.stringify(next, null, 2)}\n`)
+      loaded = Promise.resolve(next)
+    })
+  }
+
+  return {
+    async lookup(service, profileId) {
+      loaded ??= read()
+      const entries = (await loaded).services[service] ?? {}
+      return Object.hasOwn(entries, profileId) ? entries[profileId] : undefined
+    },
+    record: (service, profileId, hasSecret) => change(service, profileId, hasSecret),
+    forget: (service, profileId) => change(service, profileId, undefined),
+  }
+}

@@ -1,0 +1,27 @@
+import type { Dependent, Entity, EntityId, EntityKindSpec } from '@contract'
+
+/**
+ * Who depends on an entity that could not be deleted (406): the list main sent, or, when main
+ * found none, what the local mirrors say (rows of the dependent kinds pointing at the id).
+ */
+export function dependentsOf(
+  error: { details?: Record<string, unknown> | undefined },
+  spec: EntityKindSpec,
+  id: EntityId,
+  rowsOf: (kind: string) => readonly Entity[],
+  specOf: (kind: string) => EntityKindSpec,
+): Dependent[] {
+  const sent = error.details?.dependents
+  if (Array.isArray(sent) && sent.length > 0) return sent as Dependent[]
+  const wanted = String(id)
+  const found: Dependent[] = []
+  for (const { kind, field } of spec.dependents) {
+    const titleField = specOf(kind).titleField
+    for (const row of rowsOf(kind)) {
+      const value = row[field]
+      const points = Array.isArray(value) ? value.some((item) => String(item) === wanted) : value !== null && value !== undefined && String(value) === wanted
+      if (points) found.push({ kind, id: row.id, name: typeof row[titleField] === 'string' ? (row[titleField] as string) : `#${String(row.id)}` })
+    }
+  }
+  return found
+}

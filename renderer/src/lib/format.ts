@@ -1,0 +1,18 @@
+/** Numbers and times as the screens show them. */
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
+export function relativeTime(iso: string, now: number): string {
+  const then = new Date(iso).getTime()
+  if (Number.isNaN(then)) return 'at an unknown time'
+  const seconds = Math.round((now - then) / 1000)
+  if (seconds < 45) return 'just now'
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  const hours = Math.round(minutes / 60)
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
+  const days = Math.round(hours / 24)
+  if (days < 14) return `${days} day${days === 1 ? '' : 's'} ago`
+  return `on ${new Date(iso).toLocaleDateString()}`
+}
+
+export const formatCount = (value: number): string => value.toLocaleString('en-US')

@@ -1,0 +1,118 @@
+import type { ColumnKind, SortState, TableColumn } from './types'
+
+/**
+ * Caches derived from one data array and one set of columns, so that every keystroke reuses
+ * them: one lowercase search string per row, per-column lowercase texts (for filters) and sort
+ * keys, each built lazily the first time it is needed. When rows only grow at the end (a sync
+ * streaming pages in), the caches are extended instead of rebuilt.
+ */
+
+const SEPARATOR = '\u0001'
+
+export class TableIndex<Row> {
+  private rows: readonly Row[] = []
+  private columns: readonly TableColumn<Row>[] = []
+  private search: string[] = []
+  private texts = new Map<string, string[]>()
+  private sortKeys = new Map<string, Array<number | string | null>>()
+  private sortedOrders = new Map<string, Uint32Array>()
+
+  /** Points the index at new data; keeps what can be kept. */
+  update(rows: readonly Row[], columns: readonly TableColumn<Row>[]): void {
+    const sameColumns = columns === this.columns
+    const old = this.rows
+    // Rows streaming in only add to the end: keep what was built. Any other change (an edited
+    // row is a new object at the same place) starts over, or searches would see old values.
+    const appended = sameColumns && rows.length >= old.length && old.every((row, position) => rows[position] === row)
+    this.rows = rows
+    this.columns = columns
+    this.sortedOrders.clear()
+    if (!appended) {
+      this.search = []
+      this.texts.clear()
+      this.sortKeys.clear()
+    }
+  }
+
+  get size(): number {
+    return this.rows.length
+  }
+
+  private extend<T>(list: T[], make: (row: Row) => T): T[] {
+    for (let index = list.length; index < this.rows.length; index++) list.push(make(this.rows[index] as Row))
+    return list
+  }
+
+  private searchString(row: Row): string {
+    let joined = ''
+    for (const column of this.columns) joined += column.text(row) + SEPARATOR
+    return joined.toLowerCase()
+  }
+
+  /** Builds the search strings of up to `rows` more rows; true when all are built. For idle-time warm-up. */
+  warm(rows: number): boolean {
+    const limit = Math.min(this.rows.length, this.search.length + rows)
+    for (let index = this.search.length; index < limit; index++) this.search.push(this.searchString(this.rows[index] as Row))
+    return this.search.length >= this.rows.length
+  }
+
+  searchStrings(): string[] {
+    return this.extend(this.search, (row) => this.searchString(row))
+  }
+
+  columnTexts(key: string): string[] {
+    const column = this.columns.find((candidate) => candidate.key === key)
+    if (!column) return []
+    let list = this.texts.get(key)
+    if (!list) this.texts.set(key, (list = []))
+    return this.extend(list, (row) => column.text(row).toLowerCase())
+  }
+
+  private keys(key: string): Array<number | string | null> {
+    const column = this.columns.find((candidate) => candidate.key === key)
+    if (!column) return []
+    let list = this.sortKeys.get(key)
+    if (!list) this.sortKeys.set(key, (list = []))
+    const value = column.sortValue ?? ((row: Row) => column.text(row).toLowerCase())
+    return this.extend(list, value)
+  }
+
+  /** Row positions in sorted order (stable: ties keep the data order). */
+  order(sort: SortState | null): Uint32Array | null {
+    if (!sort) return null
+    const cacheKey = `${sort.key}:${sort.direction}`
+    const cached = this.sortedOrders.get(cacheKey)
+    if (cached) return cached
+    const keys = this.keys(sort.key)
+    const sign = sort.direction === 'asc' ? 1 : -1
+    const positions = new Uint32Array(this.rows.length)
+    for (let index = 0; index < positions.length; index++) positions[index] = index
+    positions.sort((left, right) => {
+      const a = keys[left] ?? null
+      const b = keys[right] ?? null
+      if (a === b) return left - right
+      // Empty values go last whatever the direction.
+      if (a === null || a === '') return 1
+      if (b === null || b === '') return -1
+      if (typeof a === 'number' && typeof b === 'number') return (a - b) * sign
+      const sa = String(a)
+      const sb = String(b)
+      return (sa < sb ? -1 : sa > sb ? 1 : 0) * sign || left - right
+    })
+    this.sortedOrders.set(cacheKey, positions)
+    return positions
+  }
+
+  columnKind(key: string): ColumnKind | undefined {
+    return this.columns.find((column) => column.key === key)?.kind
+  }
+
+  /** The data itself, in data order. */
+  all(): readonly Row[] {
+    return this.rows
+  }
+
+  row(position: number): Row {
+    return this.rows[position] as Row
+  }
+}

@@ -1,0 +1,36 @@
+import { defineAsyncComponent, type Component } from 'vue'
+import { GitNetworkOutline, GridOutline } from '@vicons/ionicons5'
+
+/**
+ * The sections of the app, each declared once: the rail lists them, the navigation store
+ * switches between them, the shell shows their view. Every view is loaded on first use, so
+ * a section's code (and its libraries, a chart library for reports) lands in its own chunk
+ * and the first screen does not wait for it. Only sections that work are listed.
+ */
+export interface SectionDefinition {
+  id: string
+  label: string
+  icon: Component
+  view: Component
+  /** Works on the active connection: shows the welcome screen until one is chosen. */
+  needsWorkspace: boolean
+}
+
+const lazy = (load: () => Promise<{ default: Component }>): Component => defineAsyncComponent(load)
+
+export const sections = [
+  { id: 'entities', label: 'Entities', icon: GridOutline, view: lazy(() => import('../views/EntitiesView.vue')), needsWorkspace: true },
+  { id: 'connections', label: 'Connections', icon: GitNetworkOutline, view: lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
+] as const satisfies readonly SectionDefinition[]
+
+export type SectionId = (typeof sections)[number]['id']
+
+/** Where the app opens, and where choosing a connection leads. */
+export const HOME_SECTION: SectionId = 'entities'
+
+/** Shown instead of a section that needs a connection while none is active. */
+export const welcomeView: Component = lazy(() => import('../views/WelcomeView.vue'))
+
+export function sectionById(id: SectionId): SectionDefinition {
+  return sections.find((section) => section.id === id) ?? sections[0]
+}

@@ -1,0 +1,145 @@
+import { markRaw } from 'vue'
+import type { Entity, EventPayload } from '@contract'
+import { api, unwrap, type ApiError } from '../api/bridge'
+
+/** One kind's list for one profile. Rows are a plain array, replaced whole, never deeply reactive. */
+export interface KindState {
+  profileId: string
+  kind: string
+  rows: Entity[]
+  syncedAt: string | null
+  loaded: boolean
+  loading: boolean
+  /** A sync in flight: fetched of count; `streaming` when the rows shown grow as pages arrive. */
+  sync: { fetched: number; count: number; requestId: string; streaming: boolean } | null
+  /** The last load or sync failure, as a sentence. */
+  error: string | null
+  /** Why this kind is read-only (a 403 seen), or null. */
+  readOnly: string | null
+  /** While the rest of a long mirror crosses the bridge: how many rows it holds in all. */
+  pendingTotal: number | null
+}
+
+export function blankKindState(profileId: string, kind: string): KindState {
+  return { profileId, kind, rows: markRaw([]), syncedAt: null, loaded: false, loading: false, sync: null, error: null, readOnly: null, pendingTotal: null }
+}
+
+/** Rows are marked raw: a 100,000-row list must never become 100,000 proxies. */
+export function setRows(target: KindState, rows: Entity[]): void {
+  target.rows = markRaw(rows)
+}
+
+/** Rows fetched before the rest of a mirror: more than a screen, little enough to cross the bridge at once. */
+const FIRST_SLICE = 300
+/** While a first sync streams in, the list shown grows at most this often. */
+const STREAM_FLUSH_MS = 250
+
+function newRequestId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `sync-${Date.now()}-${Math.random().toString(36).slice(2)}`
+}
+
+export interface MirrorDependencies {
+  /** The state of a kind's list, created on first use. */
+  state: (profileId: string, kind: string) => KindState
+  /** Records what a failure means (offline, read-only, waiting) and returns it as an ApiError. */
+  noteError: (profileId: string, kind: string, error: unknown) => ApiError
+  /** A call went through: the platform is reachable again. */
+  online: (profileId: string) => void
+}
+
+/**
+ * Fills kinds' lists from main: the local mirror at once (first screenful first), then a sync
+ * of every page, whose rows are shown as they stream in when the list was empty.
+ */
+export function createMirrorLoader({ state, noteError, online }: MirrorDependencies) {
+  /** Rows received so far by each sync in flight, by `profileId/kind`. */
+  const streams = new Map<string, { rows: Entity[]; timer: ReturnType<typeof setTimeout> | null }>()
+  const keyOf = (profileId: string, kind: string): string => `${profileId}\u0000${kind}`
+
+  /** A page of a sync arrived (main's progress event). */
+  function progress(event: EventPayload<'onSyncProgress'>): void {
+    // Only a sync in flight has a stream (and, so, a state): events for other lists are ignored.
+    const stream = streams.get(keyOf(event.profileId, event.kind))
+    if (!stream) return
+    const target = state(event.profileId, event.kind)
+    if (!target.sync) return
+    target.sync = { ...target.sync, fetched: event.fetched, count: event.count }
+    for (const row of event.rows) stream.rows.push(row)
+    if (target.sync.streaming && stream.timer === null) {
+      stream.timer = setTimeout(() => {
+        stream.timer = null
+        if (target.sync?.streaming) setRows(target, stream.rows.slice())
+      }, STREAM_FLUSH_MS)
+    }
+  }
+
+  /** Shows the mirror at once; syncs when the kind was never synced. */
+  async function open(profileId: string, kind: string): Promise<void> {
+    const target = state(profileId, kind)
+    if (target.loaded || target.loading) return
+    target.loading = true
+    try {
+      // Marks let the benchmark split "open" into the bridge call and the rendering.
+      performance.mark(`entities:mirror:${kind}:start`)
+      // The first screenful first, so a long list paints at once; the rest follows in one call.
+      const first = await unwrap(api().entities.mirror({ profileId, kind, offset: 0, limit: FIRST_SLICE }))
+      performance.mark(`entities:mirror:${kind}:end`)
+      setRows(target, first.rows)
+      target.syncedAt = first.syncedAt
+      target.error = null
+      if (first.total > first.rows.length) {
+        target.pendingTotal = first.total
+        try {
+          const rest = await unwrap(api().entities.mirror({ profileId, kind, offset: first.rows.length }))
+          // Appending keeps the table's search and sort caches (same objects, in the same order).
+          setRows(target, [...first.rows, ...rest.rows])
+        } finally {
+          target.pendingTotal = null
+        }
+      }
+    } catch (error) {
+      target.error = noteError(profileId, kind, error).message
+    } finally {
+      target.loading = false
+      target.loaded = true
+    }
+    if (target.syncedAt === null && target.sync === null) await sync(profileId, kind)
+  }
+
+  /** Fetches every page again. The first sync shows rows as they stream in; a refresh swaps them at the end. */
+  async function sync(profileId: string, kind: string): Promise<void> {
+    const target = state(profileId, kind)
+    if (target.sync) return
+    const key = keyOf(profileId, kind)
+    const requestId = newRequestId()
+    const streaming = target.rows.length === 0
+    const stream: { rows: Entity[]; timer: ReturnType<typeof setTimeout> | null } = { rows: [], timer: null }
+    streams.set(key, stream)
+    target.sync = { fetched: 0, count: 0, requestId, streaming }
+    target.error = null
+    try {
+      const result = await unwrap(api().entities.sync({ profileId, kind, requestId }))
+      if (stream.rows.length === result.count) setRows(target, stream.rows)
+      else setRows(target, (await unwrap(api().entities.mirror({ profileId, kind }))).rows)
+      target.syncedAt = result.syncedAt
+      online(profileId)
+      if (target.readOnly === null) target.error = null
+    } catch (error) {
+      const apiError = noteError(profileId, kind, error)
+      target.error = apiError.code === 'cancelled' ? 'Sync cancelled' : apiError.message
+      // A cancelled or failed first sync keeps what arrived; a refresh keeps the old rows.
+      if (streaming && stream.rows.length > 0) setRows(target, stream.rows.slice())
+    } finally {
+      if (stream.timer !== null) clearTimeout(stream.timer)
+      streams.delete(key)
+      target.sync = null
+    }
+  }
+
+  async function cancelSync(profileId: string, kind: string): Promise<void> {
+    const requestId = state(profileId, kind).sync?.requestId
+    if (requestId) await unwrap(api().requests.cancel({ requestId }))
+  }
+
+  return { progress, open, sync, cancelSync }
+}

@@ -1,0 +1,7 @@
+// Module resolution hook: the one specifier `electron` resolves to the stand-in.
+const standIn = new URL('./electron.mjs', import.meta.url).href
+
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier === 'electron') return { url: standIn, shortCircuit: true }
+  return nextResolve(specifier, context)
+}

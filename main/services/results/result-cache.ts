@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { audienceResultSchema, reportDefinitionSchema, timeSeriesResultSchema, type CachedResult, type ReportDefinition, type RunKind } from '@contract'
+import { audienceResultSchema, reportDefinitionSchema, seriesSchema, timeSeriesResultSchema, type CachedResult, type ReportDefinition, type RunKind } from '@contract'
 import { writeFileAtomic } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import { idOfSafeFileName, readJsonFile, safeFileName } from '../files/json-file'
@@ -43,6 +43,14 @@ export interface ResultCacheOptions {
   now?: () => Date
 }
 
+/**
+ * A chart's values checked by a plain loop: a kept result may hold 50 series of 10,000 points,
+ * and checking each number through zod costs more than reading the file. Everything else in the
+ * file is checked by its schema as usual.
+ */
+const numbersOrGaps = z.custom<Array<number | null>>((value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))), 'Expected numbers or null')
+const keptChartSchema = timeSeriesResultSchema.extend({ series: z.array(seriesSchema.extend({ values: numbersOrGaps })) })
+
 const requestSchema = z.object({ operation: z.enum(['time_series', 'audience', 'export']), body: z.record(z.string(), z.unknown()) })
 const common = {
   version: z.literal(1),
@@ -55,7 +63,7 @@ const common = {
   storedAt: z.string(),
 }
 const entryFileSchema = z.discriminatedUnion('kind', [
-  z.object({ ...common, kind: z.literal('chart'), result: timeSeriesResultSchema }),
+  z.object({ ...common, kind: z.literal('chart'), result: keptChartSchema }),
   z.object({ ...common, kind: z.literal('audience'), result: audienceResultSchema }),
 ])
 
@@ -161,7 +169,8 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
           if (!known.some((entry) => entry.profileId === profileId && entry.key === key)) continue
           const entry = await readEntry(profileId, key)
           if (entry === null) continue
-          await touch(profileId, key)
+          // Marked as used after the answer is on its way: the index write need not hold up the chart.
+          void serial(() => touch(profileId, key)).catch(() => undefined)
           return entry.kind === 'chart'
             ? { kind: 'chart' as const, preset: entry.preset, ranAt: entry.ranAt, result: entry.result }
             : { kind: 'audience' as const, preset: entry.preset, ranAt: entry.ranAt, result: entry.result }

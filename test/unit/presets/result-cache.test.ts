@@ -120,6 +120,15 @@ describe('the result cache', () => {
     expect((await cache.usage()).entries).toBe(0)
   })
 
+  it('a kept chart whose values are not numbers is not shown', async () => {
+    const cache = open()
+    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(10) })
+    const file = path.join(folder, 'p1', `${resultKey('chart', definitionFor('a'), null)}.json`)
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"values":[0,', '"values":["0",'))
+    expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(notices[0]?.message).toMatch(/at result\.series\.0\.values: Expected numbers or null/)
+  })
+
   it('hashes definitions whatever their key order', () => {
     const shuffled = Object.fromEntries(Object.entries(sampleDefinition).reverse()) as ReportDefinition
     expect(definitionHash(shuffled)).toBe(definitionHash(sampleDefinition))

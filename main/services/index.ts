@@ -159,8 +159,10 @@ export function createServices(options: ServicesOptions): Services {
     requests,
     http,
     async start() {
-      // Presets are listed too, so a preset file that is not one is reported at start.
-      await Promise.all([profiles.list(), settings.read(), presets.list()])
+      await Promise.all([profiles.list(), settings.read()])
+      // Presets are read now, so a file that is not a preset is reported at start, but without
+      // holding up the window: a team folder may hold a thousand of them.
+      void presets.list().catch(() => undefined)
     },
     async close() {
       requests.cancelAll()

@@ -127,7 +127,8 @@ export function recordRuns(inner: ReportService, options: RecordRunsOptions): Re
     const requests: RecordedRequest[] = []
     try {
       const result = await options.capture.capture(requests, run)
-      const finished = (kind === 'chart' ? { kind, result } : { kind, result }) as Finished
+      // The kind and the result's type go together: `run` passes 'chart', `audience` 'audience'.
+      const finished = { kind, result } as Finished
       later(write(profileId, definition, preset, kind, ranAt, monotonic() - started, requests, finished))
       return result
     } catch (error) {

@@ -45,6 +45,9 @@ interface Loaded {
   read: { state: 'ok'; preset: Preset } | { state: 'refused'; reason: string }
 }
 
+/** One collator for every sort: `localeCompare` with options builds a new one per comparison. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+
 export const presetsFolder = (userDataDir: string): string => path.join(userDataDir, 'presets')
 
 export function summaryOf(preset: Preset): PresetSummary {
@@ -70,25 +73,22 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   /** Deleted this session, by name key: what `restore` brings back. */
   const deleted = new Map<string, Preset>()
 
-  async function readOne(fileName: string, mtimeMs: number, size: number): Promise<Loaded | null> {
-    const filePath = path.join(folder, fileName)
-    let text: string
-    try {
-      text = await nodeFs.readFile(filePath, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      return moveAside(fileName, `it could not be read (${(error as Error).message})`)
+  /** What a file's text (or the failure to read it) makes of it; moves a file that is not a preset aside. */
+  async function interpret(fileName: string, mtimeMs: number, size: number, read: { text: string } | { error: NodeJS.ErrnoException }): Promise<Loaded | null> {
+    if ('error' in read) {
+      if (read.error.code === 'ENOENT') return null
+      return moveAside(fileName, `it could not be read (${read.error.message})`)
     }
     let parsed: unknown
     try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''))
+      parsed = JSON.parse(read.text.replace(/^\uFEFF/, ''))
     } catch (error) {
       return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
     }
-    const read = readPresetDocument(parsed)
-    if (read.state === 'newer') return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${read.reason}.` } }
-    if (read.state === 'invalid') return moveAside(fileName, read.reason)
-    return { fileName, mtimeMs, size, read: { state: 'ok', preset: read.preset } }
+    const document = readPresetDocument(parsed)
+    if (document.state === 'newer') return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
+    if (document.state === 'invalid') return moveAside(fileName, document.reason)
+    return { fileName, mtimeMs, size, read: { state: 'ok', preset: document.preset } }
   }
 
   async function moveAside(fileName: string, reason: string): Promise<null> {
@@ -112,12 +112,24 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
     const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
     for (const known of [...files.keys()]) if (!names.has(known)) files.delete(known)
-    for (const fileName of [...names].sort()) {
-      const stat = await nodeFs.stat(path.join(folder, fileName)).catch(() => null)
-      if (stat === null) continue
+    // Stats at once (a thousand presets cost one round of them); only new or changed files are read.
+    const sorted = [...names].sort()
+    const stats = await Promise.all(sorted.map((fileName) => nodeFs.stat(path.join(folder, fileName)).catch(() => null)))
+    const changed = sorted.flatMap((fileName, index) => {
+      const stat = stats[index]
       const known = files.get(fileName)
-      if (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue
-      const loaded = await readOne(fileName, stat.mtimeMs, stat.size)
+      if (stat === null || stat === undefined || (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size)) return []
+      return [{ fileName, mtimeMs: stat.mtimeMs, size: stat.size }]
+    })
+    // Read a few at a time (a first start with a thousand presets), then judged in name order so notices come in a stable order.
+    const texts = await mapLimited(changed, READ_AT_ONCE, ({ fileName }) =>
+      nodeFs.readFile(path.join(folder, fileName), 'utf8').then(
+        (text) => ({ text }),
+        (error: NodeJS.ErrnoException) => ({ error }),
+      ),
+    )
+    for (const [index, { fileName, mtimeMs, size }] of changed.entries()) {
+      const loaded = await interpret(fileName, mtimeMs, size, texts[index] as { text: string } | { error: NodeJS.ErrnoException })
       if (loaded === null) files.delete(fileName)
       else files.set(fileName, loaded)
     }
@@ -199,7 +211,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       serial(async () => {
         const { byKey, refused } = await current()
         const presets = [...byKey.values()].map(({ preset }) => summaryOf(preset))
-        presets.sort((left, right) => left.name.localeCompare(right.name, 'en', { sensitivity: 'base' }) || left.name.localeCompare(right.name))
+        presets.sort((left, right) => byName.compare(left.name, right.name) || (left.name < right.name ? -1 : 1))
         return { presets, refused }
       }),
 
@@ -271,6 +283,22 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         return { preset: await writePreset({ ...preset, name }, null), outcome: 'renamed' as const }
       }),
   }
+}
+
+/** Files read at once: well under the open-file limit of any OS (macOS allows 256 by default). */
+const READ_AT_ONCE = 32
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
 }
 
 function stemOf(fileName: string): string {

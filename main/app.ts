@@ -4,7 +4,8 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow } from './electron/window'
-import { createSaveDialog } from './electron/dialogs'
+import { listenForDeepLinks } from './electron/deep-links'
+import { createFileDialogs, createSaveDialog } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
 import { createRuntime, type LoadSandbox } from './runtime'
@@ -19,6 +20,8 @@ export interface StartOptions {
   openKeychain: () => Promise<Keychain>
   /** Loads the embedded demo backend (main/sandbox) when the demo first opens. */
   loadSandbox: LoadSandbox
+  /** The process's arguments: a preset link that launched the app is among them (Windows, Linux). */
+  argv?: readonly string[]
 }
 
 /**
@@ -34,6 +37,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     return
   }
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, electron.shell))
+  const links = listenForDeepLinks(app, options.argv ?? [])
 
   await app.whenReady()
   hardenSession(electron.session.defaultSession)
@@ -48,6 +52,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     environment: { version: app.getVersion(), platform: process.platform },
     loadSandbox: options.loadSandbox,
     saveDialog: createSaveDialog(electron.dialog, () => window, app.getPath('downloads')),
+    fileDialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
     // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
     sendEvent: (event, payload) => {
       if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
@@ -64,11 +69,23 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   created.on('closed', () => {
     window = null
   })
-  // With the single-instance lock, a second launch focuses the first window instead.
-  app.on('second-instance', () => {
+  const focus = (): void => {
     if (created.isDestroyed()) return
     if (created.isMinimized()) created.restore()
     created.focus()
+  }
+  // A preset link opens that preset in the window, once the page is there to listen.
+  created.webContents.once('did-finish-load', () =>
+    links.deliverTo((link) => {
+      if ('name' in link) runtime.services.events.emit('onOpenPreset', { name: link.name })
+      else runtime.services.notices.add({ level: 'warning', message: `${link.problem} Nothing was opened.` })
+      focus()
+    }),
+  )
+  // With the single-instance lock, a second launch focuses the first window instead, and hands over its preset link.
+  app.on('second-instance', (_event, argv) => {
+    links.fromArgv(argv)
+    focus()
   })
 
   app.on('window-all-closed', () => app.quit())

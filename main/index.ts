@@ -22,6 +22,7 @@ if (isCliInvocation(cliArguments)) {
     mainDir: import.meta.dirname,
     rendererDevUrl: process.env.ELECTRON_RENDERER_URL,
     openKeychain: loadKeytar,
+    argv: process.argv,
     // A dynamic import: the build keeps the sandbox in its own chunk, read only when the demo opens.
     loadSandbox: () => import('./sandbox'),
   }).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { connectEvents, type EventSink } from './handlers/events'
 import { createHandlers, type Handlers } from './handlers/handlers'
 import { createServices, type Environment, type Services } from './services'
 import type { SaveDialog } from './services/entities/entity-service'
+import type { FileDialogs } from './services/files/dialogs'
 import type { HttpClientOptions } from './services/http/client'
 import type { Keychain } from './services/secrets/keychain'
 // Types only: erased from the build, so main/sandbox stays out of the app's start.
@@ -24,6 +25,8 @@ export interface RuntimeOptions {
   environment: Environment
   /** The OS save dialog; null where there is none (the web host). app:info tells the page which. */
   saveDialog: SaveDialog | null
+  /** Open and save dialogs for preset files: the OS's, or fixed folders in the data folder where there are none. */
+  fileDialogs: FileDialogs
   /**
    * Called the first time the demo workspace opens, not before: the sandbox (synthetic data,
    * its own HTTP server) is a fair share of main, and most starts never open the demo.
@@ -50,6 +53,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The demo backend listens on loopback only.
     startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1' }),
     saveDialog: options.saveDialog,
+    fileDialogs: options.fileDialogs,
     ...(options.http ? { http: options.http } : {}),
   })
   await services.start()

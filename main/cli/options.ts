@@ -16,6 +16,7 @@ export const optionSpecs = {
   out: { type: 'string' },
   project: { type: 'string' },
   slicer: { type: 'string' },
+  preset: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -38,6 +39,7 @@ export const optionHelp: Record<OptionName, string> = {
   out: 'file to write; written whole or not at all',
   project: 'project name',
   slicer: 'report (slicer) name',
+  preset: 'a saved preset\'s name, or a preset file (.json)',
 }
 
 /** Flags every command accepts. */

@@ -3,6 +3,7 @@ import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
 import { draftHandlers, entityHandlers } from './entities'
+import { presetHandlers } from './presets'
 import { reportHandlers } from './reports'
 import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
@@ -18,5 +19,6 @@ export function createHandlers(services: Services, capabilities: Capabilities): 
     ...entityHandlers(services),
     ...draftHandlers(services),
     ...reportHandlers(services),
+    ...presetHandlers(services),
   }
 }

@@ -13,6 +13,7 @@ import { eventChannel } from '@contract'
 import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
 import { dispatch } from '../../handlers/dispatch'
 import { createRuntime, type LoadSandbox } from '../../runtime'
+import { createFolderDialogs } from '../../services/files/folder-dialogs'
 import type { Services } from '../../services'
 import type { HttpClientOptions } from '../../services/http/client'
 import type { Keychain } from '../../services/secrets/keychain'
@@ -116,6 +117,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     loadSandbox: options.loadSandbox ?? (() => import('../../sandbox')),
     // No OS dialog in a browser: the page asks for a path instead.
     saveDialog: null,
+    // Preset files: imports are read from <user data>/imports, exports written to <user data>/exports.
+    fileDialogs: createFolderDialogs(options.userDataDir),
     sendEvent: (event, payload) => {
       const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
       for (const stream of streams) stream.write(line)

@@ -32,7 +32,7 @@ describe('main process wiring (with a stand-in electron module)', () => {
     await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, loadSandbox: async () => {
       sandboxLoads += 1
       throw new Error('the wiring test starts no demo')
-    } })
+    }, argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'] })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents
@@ -136,5 +136,28 @@ describe('main process wiring (with a stand-in electron module)', () => {
         payload: expect.objectContaining({ id: expect.any(String), level: 'warning', message: expect.stringContaining('could not be removed from the system keychain') }),
       },
     ])
+  })
+
+  it('registers adopsdesk:// and opens preset links (the launching one, macOS open-url, a second launch) once the page listens', () => {
+    expect(fake.app.protocolClients).toEqual(['adopsdesk'])
+    const opened = () => contents.sent.filter((message) => message.channel === eventChannel('onOpenPreset')).map((message) => message.payload)
+    let prevented = false
+    fake.app.emit('open-url', { preventDefault: () => (prevented = true) }, 'adopsdesk://preset/Weekly%20EU%20%2F%20revenue')
+    expect(prevented).toBe(true)
+    // The page has not loaded yet: nothing is sent into the void.
+    expect(opened()).toEqual([])
+    contents.emit('did-finish-load')
+    expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }])
+
+    // Windows and Linux: the second process's arguments, with the trailing slash Windows adds.
+    fake.app.emit('second-instance', {}, ['C:\\Program Files\\AdOps Desk\\AdOps Desk.exe', '--allow-file-access-from-files', 'adopsdesk://preset/Daily%20caf%C3%A9/'], 'C:\\')
+    fake.app.emit('second-instance', {}, ['/usr/bin/adops-desk'], '/home/ops')
+    expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }, { name: 'Daily café' }])
+
+    // A link of ours that names no preset is explained, not ignored.
+    fake.app.emit('open-url', { preventDefault: () => undefined }, 'adopsdesk://preset/')
+    const notices = contents.sent.filter((message) => message.channel === eventChannel('onNotice')).map((message) => message.payload)
+    expect(notices.at(-1)).toMatchObject({ level: 'warning', message: 'The link names no preset. Nothing was opened.' })
+    expect(opened()).toHaveLength(3)
   })
 })

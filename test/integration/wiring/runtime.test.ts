@@ -5,6 +5,7 @@ import { DEMO_PROFILE_ID, eventChannel } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { startWebHost } from '../../../main/hosts/web/server'
 import { createRuntime, type LoadSandbox, type Runtime } from '../../../main/runtime'
+import { createFolderDialogs } from '../../../main/services/files/folder-dialogs'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { temporaryFolder } from '../../support/services'
 
@@ -31,12 +32,14 @@ describe('the composition root (main/runtime.ts)', () => {
   })
 
   async function build(options: { saveDialog: boolean; loadSandbox: LoadSandbox; sent?: string[] }): Promise<Runtime> {
+    const userDataDir = await temporaryFolder()
     runtime = await createRuntime({
-      userDataDir: await temporaryFolder(),
+      userDataDir,
       openKeychain: async () => createMemoryKeychain(),
       keychainServiceName: 'AdOps Desk runtime test',
       environment: { version: '0.0.0-test', platform: 'test' },
       saveDialog: options.saveDialog ? { chooseSavePath: async () => null } : null,
+      fileDialogs: createFolderDialogs(userDataDir),
       loadSandbox: options.loadSandbox,
       sendEvent: (event) => options.sent?.push(eventChannel(event)),
     })

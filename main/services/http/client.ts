@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
 import { errorFromTransport, type RequestContext } from './errors'
 import { createRetryDecision, defaultRetryPolicy, type RetryEvent, type RetryPolicy } from './retry'
+import { bearerTokenOf, maskSecrets } from './secrets'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -34,6 +35,11 @@ export interface HttpRequest {
    */
   read: boolean
   signal?: AbortSignal
+  /**
+   * What the request carries that must never come back out in an error (a password in a form
+   * body). A bearer token in the Authorization header is counted without being listed.
+   */
+  secrets?: readonly string[]
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>
@@ -44,6 +50,8 @@ export interface HttpResponse {
   headers: ResponseHeaders
   body: ResponseStream
   context: RequestContext
+  /** The request's secrets, masked in whatever is read from this answer for an error. */
+  secrets?: readonly string[]
 }
 
 export interface HttpClient {
@@ -83,8 +91,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   return {
     async request(request) {
       const url = parseUrl(request.url)
-      const context: RequestContext = { method: request.method, url: url.href }
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...request.headers }
+      const bearer = bearerTokenOf(headers)
+      const secrets = [...(request.secrets ?? []), ...(bearer === null ? [] : [bearer])]
+      // A link the platform gave may carry a token in its query; the address goes into error details.
+      const context: RequestContext = { method: request.method, url: maskSecrets(url.href, secrets) }
       if (request.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json;charset=UTF-8'
       if (request.signal?.aborted === true) throw errorFromTransport(request.signal.reason, context, request.signal)
 
@@ -112,7 +123,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       try {
         const response = await (request.read ? reads : agent).request(dispatchOptions)
         started = true
-        return { status: response.statusCode, headers: response.headers, body: response.body, context }
+        return { status: response.statusCode, headers: response.headers, body: response.body, context, secrets }
       } catch (error) {
         throw errorFromTransport(error, context, request.signal)
       }
@@ -140,11 +151,14 @@ export async function readText(response: HttpResponse, signal?: AbortSignal): Pr
   }
 }
 
-/** An error answer's body, bounded, in whichever form it came. Never throws: a broken error body is still an error. */
+/**
+ * An error answer's body, bounded, in whichever form it came, with the request's secrets masked
+ * (a server may quote the request back). Never throws: a broken error body is still an error.
+ */
 export async function readErrorBody(response: HttpResponse): Promise<ResponseBody> {
   const contentType = contentTypeOf(response.headers)
   try {
-    return parseBody(await readLimitedText(response.body, ERROR_BODY_LIMIT), contentType)
+    return parseBody(maskSecrets(await readLimitedText(response.body, ERROR_BODY_LIMIT), response.secrets), contentType)
   } catch {
     return { kind: 'empty' }
   }
@@ -159,7 +173,11 @@ export async function discard(response: HttpResponse): Promise<void> {
   }
 }
 
-/** A success answer's body, read whole and parsed when it is JSON. */
+/**
+ * A success answer's body, read whole and parsed when it is JSON. A body that is not JSON is
+ * only ever reported as an error, so its text has the request's secrets masked.
+ */
 export async function readBody(response: HttpResponse, signal?: AbortSignal): Promise<ResponseBody> {
-  return parseBody(await readText(response, signal), contentTypeOf(response.headers))
+  const body = parseBody(await readText(response, signal), contentTypeOf(response.headers))
+  return body.kind === 'text' ? { ...body, text: maskSecrets(body.text, response.secrets) } : body
 }

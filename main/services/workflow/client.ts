@@ -5,6 +5,7 @@ import type { TokenProvider } from '../auth/token-provider'
 import { throwIfAborted } from '../http/abort'
 import { discard, parseUrl, readBody, readErrorBody, type HttpClient, type HttpMethod, type HttpResponse } from '../http/client'
 import { badResponse, errorFromHttp } from '../http/errors'
+import { maskSecrets } from '../http/secrets'
 import { expectJson } from '../http/validate'
 import { assertEntityId, assertEntityKind, entitySchema, listEnvelopeSchema, type Entity, type EntityId } from './entities'
 import { uncertainWrite } from './uncertain-write'
@@ -93,7 +94,7 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
         const page = expectJson(listEnvelopeSchema, await readBody(response, signal), response.status, response.context, `The list of ${kind}`)
         fetched += page.results.length
         onProgress?.({ fetched, count: page.count })
-        const next: string | null = page.next === null || page.next === '' ? null : followLink(page.next, url, baseOrigin, visited, response.context)
+        const next: string | null = page.next === null || page.next === '' ? null : followLink(page.next, url, baseOrigin, visited, response)
         url = next
         yield page.results
       }
@@ -145,16 +146,18 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
  * just read. It must stay on the platform's origin (the token goes with it) and must not
  * lead back to a page already read (a loop would never end).
  */
-function followLink(link: string, current: string, origin: string, visited: Set<string>, context: { method: string; url: string }): string {
+function followLink(link: string, current: string, origin: string, visited: Set<string>, { context, secrets }: HttpResponse): string {
+  // The link is the server's text and goes into the error: it may quote the token back.
+  const shown = (text: string): string => maskSecrets(text, secrets).slice(0, 200)
   let next: URL
   try {
     next = new URL(link, current)
   } catch {
-    throw badResponse(`the link to the next page ("${link.slice(0, 200)}") is not an address.`, context)
+    throw badResponse(`the link to the next page ("${shown(link)}") is not an address.`, context)
   }
   if (next.origin !== origin) {
-    throw badResponse(`the link to the next page points at another server (${next.origin}); AdOps Desk does not send your token there.`, context, { next: next.href })
+    throw badResponse(`the link to the next page points at another server (${shown(next.origin)}); AdOps Desk does not send your token there.`, context, { next: shown(next.href) })
   }
-  if (visited.has(next.href)) throw badResponse('the links between pages go round in a circle.', context, { next: next.href })
+  if (visited.has(next.href)) throw badResponse('the links between pages go round in a circle.', context, { next: shown(next.href) })
   return next.href
 }

@@ -80,6 +80,8 @@ const detailRules: Record<string, Rule> = {
   httpStatus: integer,
   apiStatus: text(100),
   retryAfterSeconds: nullableNumber,
+  limitBytes: integer,
+  deadlineSeconds: integer,
   reason: text(),
   fields: fieldMap,
   issues: issueList,

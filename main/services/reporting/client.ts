@@ -74,6 +74,8 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
         body: JSON.stringify({ ...checked, token }),
         read: true,
         signal,
+        // An export streams to disk for as long as it takes; it keeps the idle timeout and its cancel, not the overall deadline.
+        ...(operation === 'export' ? { deadlineMs: null } : {}),
       })
       const answer = await judge(response, operation === 'export', signal)
       if (!(answer instanceof AppError)) return { value: answer }

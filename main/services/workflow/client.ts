@@ -42,13 +42,30 @@ export interface WorkflowClient {
   delete(kind: string, id: EntityId, options?: CallOptions): Promise<void>
 }
 
+/**
+ * How far a listing is followed. A real list ends well before these (the platform's largest
+ * kinds hold some hundreds of thousands of entities in pages of up to 1,000); a server whose
+ * `next` never ends would otherwise have a sync fill memory forever.
+ */
+export const MAX_LIST_PAGES = 10_000
+export const MAX_LIST_ROWS = 5_000_000
+
+export interface ListLimits {
+  maxPages: number
+  maxRows: number
+}
+
 export interface WorkflowClientOptions {
   http: HttpClient
   tokens: TokenProvider
   settings: Pick<ConnectionSettings, 'baseUrl'>
+  /** For tests: MAX_LIST_PAGES and MAX_LIST_ROWS by default. */
+  limits?: Partial<ListLimits>
 }
 
-export function createWorkflowClient({ http, tokens, settings }: WorkflowClientOptions): WorkflowClient {
+export function createWorkflowClient({ http, tokens, settings, limits = {} }: WorkflowClientOptions): WorkflowClient {
+  const maxPages = limits.maxPages ?? MAX_LIST_PAGES
+  const maxRows = limits.maxRows ?? MAX_LIST_ROWS
   const base = settings.baseUrl.replace(/\/+$/, '')
   const kindUrl = (kind: string): string => `${base}/${kind}/`
   const entityUrl = (kind: string, id: EntityId): string => `${base}/${kind}/${encodeURIComponent(String(id))}/`
@@ -89,10 +106,12 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
       let fetched = 0
       while (url !== null) {
         throwIfAborted(signal)
+        if (visited.size >= maxPages) throw listTooLong(kind, `more than ${maxPages.toLocaleString('en-US')} pages`, first.href)
         visited.add(url)
         const response = await send('GET', url, undefined, signal)
         const page = expectJson(listEnvelopeSchema, await readBody(response, signal), response.status, response.context, `The list of ${kind}`)
         fetched += page.results.length
+        if (fetched > maxRows) throw listTooLong(kind, `more than ${maxRows.toLocaleString('en-US')} ${kind}`, first.href)
         onProgress?.({ fetched, count: page.count })
         const next: string | null = page.next === null || page.next === '' ? null : followLink(page.next, url, baseOrigin, visited, response)
         url = next
@@ -139,6 +158,15 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
       return write(async () => discard(await send('DELETE', entityUrl(kind, id), undefined, options.signal)))
     },
   }
+}
+
+/** A listing that goes on past the limits: said as what it is, not as a crash of memory later. */
+function listTooLong(kind: string, past: string, url: string): AppError {
+  return new AppError(
+    'bad_response',
+    `The list of ${kind} goes on past ${past}; AdOps Desk stops there so that a server whose list never ends cannot fill this computer's memory. Check the connection's workflow address, or contact the platform's support.`,
+    { kind, url },
+  )
 }
 
 /**

@@ -104,7 +104,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   expect(host.bridgeResponses.length).toBeGreaterThan(5)
 })
 
-test('changing an address asks for the password again; the stored one is not sent to the new address', async ({ page, host }) => {
+test('changing an address asks for the password again before the change is saved', async ({ page, host }) => {
   await openConnections(page, host.url)
   await page.getByTestId('new-profile').click()
   await fillProfile(page, { name: 'Moving', base: 'https://workflow.example.com', auth: 'https://auth.example.com', report: 'https://reports.example.com', service: '1' })

@@ -12,7 +12,9 @@ function isChannelName(name: string): name is ChannelName {
  * The one path every bridge call takes, from Electron's IPC and from the web test host alike:
  * known channel → input validated against the contract → handler → result checked against the
  * contract. The result check strips any field the contract does not name, so a service that
- * grew a secret-bearing field by mistake still cannot send it to the page.
+ * grew a secret-bearing field by mistake still cannot send it to the page. The error path is
+ * checked too: `toErrorShape` keeps only the detail keys the page uses, type-checked and
+ * bounded, and a one-line message of bounded length (main/services/error-shape.ts).
  */
 export async function dispatch(handlers: Handlers, channel: string, rawInput: unknown): Promise<Outcome<unknown>> {
   try {

@@ -1,4 +1,5 @@
 import type { ApiErrorShape, ErrorCode } from '@contract'
+import { publicErrorShape } from './error-shape'
 
 /**
  * The one error type services throw. `message` is a sentence a user can act on;
@@ -27,13 +28,16 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError
 }
 
-/** Anything thrown becomes a wire error; unknown failures never leak stack traces to the page. */
+/**
+ * Anything thrown becomes a wire error for the page: unknown failures never leak stack traces,
+ * and every error keeps only the detail keys the page may see, bounded and clean (error-shape.ts).
+ */
 export function toErrorShape(error: unknown): ApiErrorShape {
-  if (isAppError(error)) return error.toShape()
+  if (isAppError(error)) return publicErrorShape(error.toShape())
   const detail = error instanceof Error ? error.message : String(error)
-  return {
+  return publicErrorShape({
     code: 'internal',
     message: 'Something went wrong inside AdOps Desk. Try again; if it keeps happening, restart the app.',
-    details: { error: detail.slice(0, 500) },
-  }
+    details: { error: detail },
+  })
 }

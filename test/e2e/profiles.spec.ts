@@ -104,6 +104,32 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   expect(host.bridgeResponses.length).toBeGreaterThan(5)
 })
 
+test('changing an address asks for the password again before the change is saved', async ({ page, host }) => {
+  await openConnections(page, host.url)
+  await page.getByTestId('new-profile').click()
+  await fillProfile(page, { name: 'Moving', base: 'https://workflow.example.com', auth: 'https://auth.example.com', report: 'https://reports.example.com', service: '1' })
+  await page.getByTestId('field-username').locator('input').fill('ops@example.com')
+  await page.getByTestId('field-password').locator('input').fill(PASSWORD)
+  await page.getByTestId('form-save').click()
+  await expect(row(page, 'Moving')).toContainText('In keychain')
+
+  await row(page, 'Moving').getByTestId('edit').click()
+  const password = page.getByTestId('field-password').locator('input')
+  await expect(password).toHaveAttribute('placeholder', /leave empty to keep it/)
+  // A retyped trailing slash is the same address: the stored password is still kept.
+  await page.getByTestId('field-authUrl').locator('input').fill('https://auth.example.com/')
+  await expect(password).toHaveAttribute('placeholder', /leave empty to keep it/)
+  await page.getByTestId('field-authUrl').locator('input').fill('https://elsewhere.example.net')
+  await expect(password).toHaveAttribute('placeholder', 'Password')
+  await page.getByTestId('form-save').click()
+  await expect(page.getByText('Enter the password again: the addresses or sign-in changed')).toBeVisible()
+  await password.fill('a-new-password-for-elsewhere')
+  await page.getByTestId('form-save').click()
+  await expect(row(page, 'Moving')).toContainText('In keychain')
+  const keytar = await loadKeytar()
+  expect((await keytar.findCredentials(host.keychainService)).map((entry) => entry.password)).toEqual(['a-new-password-for-elsewhere'])
+})
+
 test('invalid addresses are explained at their fields and nothing typed is lost', async ({ page, host }) => {
   await openConnections(page, host.url)
   await page.getByTestId('new-profile').click()

@@ -48,6 +48,7 @@ export async function requestPasswordToken(grant: PasswordGrant): Promise<Issued
     // Asking for a token changes nothing on the server, so it may be repeated like a read.
     read: true,
     signal: grant.signal,
+    secrets: [grant.password],
   })
 
   if (response.status < 200 || response.status >= 300) {

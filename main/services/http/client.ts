@@ -1,10 +1,24 @@
 import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici'
 import { AppError } from '../errors'
 import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
-import { errorFromTransport, type RequestContext } from './errors'
+import { answerTooLarge, deadlinePassed, errorFromTransport, type RequestContext } from './errors'
 import { createRetryDecision, defaultRetryPolicy, type RetryEvent, type RetryPolicy } from './retry'
+import { bearerTokenOf, maskSecrets } from './secrets'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * The most a success answer may weigh when read whole (one page of a list, one report answer).
+ * The platform's largest answers are a few MB; past this a server is misbehaving, and reading on
+ * would only fill memory. Exports are streamed to disk and are not read this way.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+/**
+ * The longest a call may take from sending to the last byte, retries included. The idle
+ * timeouts catch a silent server, not one that sends a byte every few seconds. Exports, which
+ * may rightly stream for a long time, opt out and keep only the idle timeout.
+ */
+export const REQUEST_DEADLINE_MS = 5 * 60 * 1000
 
 export interface HttpClientOptions {
   /** Time to open a TCP/TLS connection. */
@@ -21,6 +35,10 @@ export interface HttpClientOptions {
   now?: () => number
   onRetry?: (event: RetryEvent & RequestContext) => void
   userAgent?: string
+  /** For tests: MAX_RESPONSE_BYTES by default. */
+  maxResponseBytes?: number
+  /** For tests: REQUEST_DEADLINE_MS by default. */
+  deadlineMs?: number
 }
 
 export interface HttpRequest {
@@ -34,6 +52,13 @@ export interface HttpRequest {
    */
   read: boolean
   signal?: AbortSignal
+  /**
+   * What the request carries that must never come back out in an error (a password in a form
+   * body). A bearer token in the Authorization header is counted without being listed.
+   */
+  secrets?: readonly string[]
+  /** null: no overall deadline, only the idle timeouts (a streamed export). Default: the client's deadline. */
+  deadlineMs?: number | null
 }
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>
@@ -44,6 +69,10 @@ export interface HttpResponse {
   headers: ResponseHeaders
   body: ResponseStream
   context: RequestContext
+  /** The request's secrets, masked in whatever is read from this answer for an error. */
+  secrets?: readonly string[]
+  /** The most `readText`/`readBody` read of this answer (MAX_RESPONSE_BYTES unless the client was told otherwise). */
+  maxBodyBytes?: number
 }
 
 export interface HttpClient {
@@ -60,6 +89,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const random = options.random ?? Math.random
   const now = options.now ?? Date.now
   const userAgent = options.userAgent ?? 'AdOps Desk'
+  const maxBodyBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
+  const defaultDeadlineMs = options.deadlineMs ?? REQUEST_DEADLINE_MS
 
   // One keep-alive pool for everything; reads go through undici's retry interceptor on top of it.
   const agent = new Agent({
@@ -83,10 +114,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   return {
     async request(request) {
       const url = parseUrl(request.url)
-      const context: RequestContext = { method: request.method, url: url.href }
       const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...request.headers }
+      const bearer = bearerTokenOf(headers)
+      const secrets = [...(request.secrets ?? []), ...(bearer === null ? [] : [bearer])]
+      // A link the platform gave may carry a token in its query; the address goes into error details.
+      const context: RequestContext = { method: request.method, url: maskSecrets(url.href, secrets) }
       if (request.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json;charset=UTF-8'
       if (request.signal?.aborted === true) throw errorFromTransport(request.signal.reason, context, request.signal)
+
+      const deadline = startDeadline(request.deadlineMs === undefined ? defaultDeadlineMs : request.deadlineMs, context)
+      // The caller's cancel and the deadline both stop the call; undici hands on the deadline's AppError as the failure.
+      const signal = deadline === null ? request.signal : request.signal === undefined ? deadline.signal : AbortSignal.any([request.signal, deadline.signal])
 
       let started = false
       const dispatchOptions: RequestWithRetry = {
@@ -95,13 +133,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         method: request.method,
         headers,
         body: request.body ?? null,
-        signal: request.signal ?? null,
+        signal: signal ?? null,
       }
       if (request.read && policy.maxRetries > 0) {
         dispatchOptions.retryOptions = {
           retry: createRetryDecision({
             policy,
-            signal: request.signal,
+            signal,
             responseStarted: () => started,
             random,
             now,
@@ -112,13 +150,26 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       try {
         const response = await (request.read ? reads : agent).request(dispatchOptions)
         started = true
-        return { status: response.statusCode, headers: response.headers, body: response.body, context }
+        // The deadline runs until the body is read or dropped; a body left unread is stopped by it.
+        response.body.once('close', () => deadline?.stop())
+        return { status: response.statusCode, headers: response.headers, body: response.body, context, secrets, maxBodyBytes }
       } catch (error) {
+        deadline?.stop()
         throw errorFromTransport(error, context, request.signal)
       }
     },
     close: () => agent.close(),
   }
+}
+
+/** An overall deadline for one call: aborts with a `timeout` AppError when it passes. Null when the call has none. */
+function startDeadline(deadlineMs: number | null, context: RequestContext): { signal: AbortSignal; stop(): void } | null {
+  if (deadlineMs === null) return null
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(deadlinePassed(context, deadlineMs)), deadlineMs)
+  // A pending deadline must not keep the process (the command line, a test) alive.
+  timer.unref()
+  return { signal: controller.signal, stop: () => clearTimeout(timer) }
 }
 
 export function parseUrl(address: string): URL {
@@ -131,20 +182,38 @@ export function parseUrl(address: string): URL {
   throw new AppError('validation', `"${address.slice(0, 200)}" is not a web address AdOps Desk can call. Check the addresses of the connection (they start with https://).`, { url: address.slice(0, 200) })
 }
 
-/** The whole body as text; a connection that breaks mid-body becomes a mapped AppError. */
+/**
+ * The whole body as text, read up to the answer's byte limit: past it the connection is dropped
+ * and the answer is `bad_response`. A connection that breaks mid-body becomes a mapped AppError.
+ */
 export async function readText(response: HttpResponse, signal?: AbortSignal): Promise<string> {
+  const limit = response.maxBodyBytes ?? MAX_RESPONSE_BYTES
+  const declared = Number(response.headers['content-length'])
   try {
-    return await response.body.text()
+    if (Number.isFinite(declared) && declared > limit) throw answerTooLarge(response.context, limit)
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > limit) throw answerTooLarge(response.context, limit)
+      chunks.push(chunk)
+    }
+    return Buffer.concat(chunks, size).toString('utf8')
   } catch (error) {
+    // Leaving the loop early or failing before it: free the connection rather than read on.
+    response.body.destroy()
     throw errorFromTransport(error, response.context, signal)
   }
 }
 
-/** An error answer's body, bounded, in whichever form it came. Never throws: a broken error body is still an error. */
+/**
+ * An error answer's body, bounded, in whichever form it came, with the request's secrets masked
+ * (a server may quote the request back). Never throws: a broken error body is still an error.
+ */
 export async function readErrorBody(response: HttpResponse): Promise<ResponseBody> {
   const contentType = contentTypeOf(response.headers)
   try {
-    return parseBody(await readLimitedText(response.body, ERROR_BODY_LIMIT), contentType)
+    return parseBody(maskSecrets(await readLimitedText(response.body, ERROR_BODY_LIMIT), response.secrets), contentType)
   } catch {
     return { kind: 'empty' }
   }
@@ -159,7 +228,11 @@ export async function discard(response: HttpResponse): Promise<void> {
   }
 }
 
-/** A success answer's body, read whole and parsed when it is JSON. */
+/**
+ * A success answer's body, read whole and parsed when it is JSON. A body that is not JSON is
+ * only ever reported as an error, so its text has the request's secrets masked.
+ */
 export async function readBody(response: HttpResponse, signal?: AbortSignal): Promise<ResponseBody> {
-  return parseBody(await readText(response, signal), contentTypeOf(response.headers))
+  const body = parseBody(await readText(response, signal), contentTypeOf(response.headers))
+  return body.kind === 'text' ? { ...body, text: maskSecrets(body.text, response.secrets) } : body
 }

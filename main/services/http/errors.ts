@@ -116,6 +116,34 @@ export function unreadableBody(body: ResponseBody, status: number, context: Requ
   return badResponse('an answer of the wrong shape.', context, { httpStatus: status })
 }
 
+/** A byte count as a person reads it: "64 MB", "256 KB". */
+export function formatBytes(bytes: number): string {
+  const mebibyte = 1024 * 1024
+  if (bytes >= mebibyte) return `${Math.round(bytes / mebibyte)} MB`
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${bytes} bytes`
+}
+
+/** A success answer longer than the client reads at once (see MAX_RESPONSE_BYTES). */
+export function answerTooLarge(context: RequestContext, limitBytes: number): AppError {
+  return new AppError(
+    'bad_response',
+    `The platform sent more than ${formatBytes(limitBytes)} in one answer, more than AdOps Desk reads at once (so that a server that never stops cannot fill this computer's memory). Check the connection's addresses; for a report, narrow the dates or the breakdown, or export it to a file instead.`,
+    { method: context.method, url: context.url, limitBytes },
+  )
+}
+
+/** A call that went past its overall deadline while the platform was still (slowly) answering. */
+export function deadlinePassed(context: RequestContext, deadlineMs: number): AppError {
+  const seconds = Math.round(deadlineMs / 1000)
+  const within = seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds >= 1 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${deadlineMs} ms`
+  return new AppError(
+    'timeout',
+    `The platform did not finish answering within ${within}. Check your network or VPN and try again; a very large request may need narrowing.`,
+    { method: context.method, url: context.url, deadlineSeconds: seconds },
+  )
+}
+
 /* ---------- transport failures (no HTTP answer) ---------- */
 
 export function cancelled(context: RequestContext | null): AppError {

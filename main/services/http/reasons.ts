@@ -7,9 +7,16 @@ import type { ResponseBody } from './body'
 
 const EXCERPT_LENGTH = 300
 
-/** A body cut to one short line, so details stay readable when a server answers a whole page. */
+/**
+ * Control characters (C0, DEL, C1) and the invisible marks that reorder or hide text (bidi
+ * overrides and isolates, zero-width marks): a server's text must not steer a terminal, fake a
+ * line of its own in the details view, or display differently from what it is.
+ */
+export const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g
+
+/** A server's text cut to one short clean line, so a sentence and details stay readable when a server answers a whole page. */
 export function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  const flat = text.replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim()
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
 }
 
@@ -17,14 +24,14 @@ export function excerpt(text: string): string {
 export function reasonOf(body: ResponseBody): string | null {
   if (body.kind === 'json') {
     const value = body.value
-    if (typeof value === 'string' && value.trim() !== '') return value.trim()
+    if (typeof value === 'string' && value.trim() !== '') return excerpt(value)
     if (isRecord(value)) {
       for (const key of ['detail', 'reason', 'error_description', 'message', 'error']) {
         const candidate = value[key]
-        if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim()
+        if (typeof candidate === 'string' && candidate.trim() !== '') return excerpt(candidate)
       }
       const fields = fieldErrorsOf(value)
-      if (fields !== null) return describeFields(fields)
+      if (fields !== null) return excerpt(describeFields(fields))
     }
     return null
   }
@@ -35,18 +42,23 @@ export function reasonOf(body: ResponseBody): string | null {
   return null
 }
 
-/** A Django-style field map `{"name": ["This field is required."]}`; null when the body is not one. */
+/** A field map longer than this is a server misbehaving, not a form to correct. */
+const MAX_FIELDS = 50
+const MAX_MESSAGES_PER_FIELD = 10
+
+/** A Django-style field map `{"name": ["This field is required."]}`, bounded and cleaned; null when the body is not one. */
 export function fieldErrorsOf(value: Record<string, unknown>): Record<string, string[]> | null {
   const fields: Record<string, string[]> = {}
-  let found = false
+  let found = 0
   for (const [key, raw] of Object.entries(value)) {
     if (key === 'detail' || key === 'status') continue
     const messages = Array.isArray(raw) ? raw.filter((item): item is string => typeof item === 'string') : typeof raw === 'string' ? [raw] : []
     if (messages.length === 0) continue
-    fields[key] = messages
-    found = true
+    fields[excerpt(key).slice(0, 100)] = messages.slice(0, MAX_MESSAGES_PER_FIELD).map(excerpt)
+    found += 1
+    if (found === MAX_FIELDS) break
   }
-  return found ? fields : null
+  return found > 0 ? fields : null
 }
 
 /** `name: This field is required; url: Enter a valid URL`, with Django's `non_field_errors` left unlabelled. */

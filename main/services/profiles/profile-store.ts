@@ -4,10 +4,10 @@ import type { Profile, ProfileInput } from '@contract'
 import { AppError } from '../errors'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
-import type { SecretStore } from '../secrets/secret-store'
+import type { SecretKey, SecretStore } from '../secrets/secret-store'
 import type { Credentials } from '../connection/settings'
 import { PROFILES_FILE_VERSION, profilesFileSchema, type StoredProfile } from './types'
-import { normaliseProfileInput } from './validation'
+import { normaliseProfileInput, secretBinding, secretBoundChanges } from './validation'
 
 export interface ProfileStore {
   list(): Promise<Profile[]>
@@ -72,8 +72,13 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
     return result
   }
 
+  /** The keychain key of a profile's secret: bound to the servers the profile points at now. */
+  function keyOf(stored: StoredProfile): SecretKey {
+    return { profileId: stored.id, boundTo: secretBinding(stored) }
+  }
+
   async function present(stored: StoredProfile): Promise<Profile> {
-    const storage = await secrets.storage(stored.id)
+    const storage = await secrets.storage(keyOf(stored))
     return { ...stored, hasSecret: storage !== 'none', secretStorage: storage, isDemo: false }
   }
 
@@ -84,6 +89,24 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
   function requireSecret(): never {
     throw new AppError('validation', 'Enter the password or token for this connection.', {
       fields: { secret: ['Required'] },
+    })
+  }
+
+  /**
+   * Re-pointing a connection (another address, service id, user or method) without entering its
+   * secret again is refused: the saved secret was given for the old servers, and a page that was
+   * taken over could otherwise send it wherever it likes by editing the addresses.
+   */
+  function requireSecretAgain(changed: string[]): never {
+    throw new AppError('validation', 'The connection\'s addresses or sign-in changed, so its saved password or token was not kept. Enter it again to save the change.', {
+      fields: { secret: ['Enter the password or token again: the addresses or sign-in changed.'] },
+      changed,
+    })
+  }
+
+  function dropSecret(key: SecretKey): Promise<void> {
+    return secrets.delete(key).catch((error: unknown) => {
+      notices.add({ level: 'warning', message: 'A password or token that is no longer used could not be removed from the system keychain. Remove the old "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
     })
   }
 
@@ -117,7 +140,7 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       const stamp = now().toISOString()
       const stored: StoredProfile = { id: newId(), ...normalised, createdAt: stamp, updatedAt: stamp }
       // Secret first: a profile that exists without its secret is confusing, an orphaned keychain entry is harmless and is overwritten on retry.
-      await secrets.set(stored.id, secret, { sessionOnly: input.sessionOnlySecret === true })
+      await secrets.set(keyOf(stored), secret, { sessionOnly: input.sessionOnlySecret === true })
       await mutate(async (profiles) => ({ profiles: [...profiles, stored], result: undefined }))
       return present(stored)
     },
@@ -125,16 +148,22 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
     async update(id, input) {
       const normalised = normaliseProfileInput(input)
       const secret = secretOf(input)
+      let replaced: SecretKey | null = null
       const updated = await mutate(async (profiles) => {
         const index = await findIndex(profiles, id)
         const previous = profiles[index] as StoredProfile
-        // A new sign-in method needs its own secret: a password is not a token.
-        if (secret === undefined && previous.authMethod !== normalised.authMethod) requireSecret()
-        if (secret !== undefined) await secrets.set(id, secret, { sessionOnly: input.sessionOnlySecret === true })
         const next: StoredProfile = { ...previous, ...normalised, updatedAt: now().toISOString() }
+        const changed = secretBoundChanges(previous, normalised)
+        if (secret === undefined && changed.length > 0) requireSecretAgain(changed)
+        if (secret !== undefined) {
+          await secrets.set(keyOf(next), secret, { sessionOnly: input.sessionOnlySecret === true })
+          if (keyOf(previous).boundTo !== keyOf(next).boundTo) replaced = keyOf(previous)
+        }
         profiles[index] = next
         return { profiles, result: next }
       })
+      // After the file: the old secret is removed only once nothing points at it any more.
+      if (replaced !== null) await dropSecret(replaced)
       return present(updated)
     },
 
@@ -152,13 +181,13 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
     },
 
     async delete(id) {
-      await mutate(async (profiles) => {
+      const removed = await mutate(async (profiles) => {
         const index = await findIndex(profiles, id)
-        profiles.splice(index, 1)
-        return { profiles, result: undefined }
+        const [gone] = profiles.splice(index, 1)
+        return { profiles, result: gone as StoredProfile }
       })
       // After the file: if the keychain fails now, the entry is orphaned but the user's intent (gone from the list) holds.
-      await secrets.delete(id).catch((error: unknown) => {
+      await secrets.delete(keyOf(removed)).catch((error: unknown) => {
         notices.add({ level: 'warning', message: 'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
       })
       const outcomes = await Promise.allSettled([...removedListeners].map(async (listener) => listener(id)))
@@ -176,7 +205,8 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
     async credentials(id) {
       const profiles = await load()
       const stored = profiles[await findIndex(profiles, id)] as StoredProfile
-      const secret = await secrets.get(id)
+      // Only a secret saved for the servers the profile points at now is found.
+      const secret = await secrets.get(keyOf(stored))
       if (secret === null) {
         throw new AppError('auth', `No password or token is stored for "${stored.name}". Edit the connection and enter it.`, { profileId: id })
       }

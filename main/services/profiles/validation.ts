@@ -85,6 +85,37 @@ export function normaliseProfileInput(input: ProfileInput): NormalisedProfile {
   }
 }
 
+/**
+ * The fields that decide where a profile's secret goes and what it opens: the three addresses,
+ * the service ids a token is scoped to, and who signs in how. When any of them changes, the
+ * saved secret is not carried over (see profile-store's update).
+ */
+export const SECRET_BOUND_FIELDS = ['baseUrl', 'authUrl', 'reportUrl', 'serviceId', 'reportServiceId', 'authMethod', 'username'] as const
+
+/** Which of SECRET_BOUND_FIELDS differ between the profile as stored and as edited (both normalised). */
+export function secretBoundChanges(previous: Pick<NormalisedProfile, (typeof SECRET_BOUND_FIELDS)[number]>, next: NormalisedProfile): string[] {
+  return SECRET_BOUND_FIELDS.filter((field) => previous[field] !== next[field])
+}
+
+/**
+ * Where a profile's secret may be sent, as the keychain binding (see SecretKey): the origins of
+ * its addresses. The password goes to the sign-in address; a permanent token, and the tokens a
+ * password buys, go to the other two.
+ */
+export function secretBinding(profile: Pick<NormalisedProfile, 'baseUrl' | 'authUrl' | 'reportUrl'>): string {
+  const origins = new Set([profile.authUrl, profile.baseUrl, profile.reportUrl].map(originOf))
+  return [...origins].sort().join(' ')
+}
+
+function originOf(address: string): string {
+  try {
+    return new URL(address).origin
+  } catch {
+    // Only a hand-edited file holds an unparseable address; binding to it as written still never matches another.
+    return address
+  }
+}
+
 function emptyToNull(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? ''
   return trimmed === '' ? null : trimmed

@@ -7,7 +7,8 @@ import type { TokenProvider } from '../auth/token-provider'
 import { contentTypeOf, type ResponseBody } from '../http/body'
 import { readBody, readErrorBody, type HttpClient, type HttpResponse, type ResponseStream } from '../http/client'
 import { badResponse, errorFromHttp, errorFromTransport, unreadableBody, type RequestContext } from '../http/errors'
-import { looksLikeYaml } from '../http/reasons'
+import { excerpt, looksLikeYaml } from '../http/reasons'
+import { maskSecrets } from '../http/secrets'
 import { expectJson } from '../http/validate'
 import {
   audienceSchema,
@@ -73,6 +74,8 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
         body: JSON.stringify({ ...checked, token }),
         read: true,
         signal,
+        // An export streams to disk for as long as it takes; it keeps the idle timeout and its cancel, not the overall deadline.
+        ...(operation === 'export' ? { deadlineMs: null } : {}),
       })
       const answer = await judge(response, operation === 'export', signal)
       if (!(answer instanceof AppError)) return { value: answer }
@@ -126,7 +129,8 @@ async function judge(response: HttpResponse, expectFile: boolean, signal: AbortS
   if (body.kind === 'json' && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) {
     const record = body.value as Record<string, unknown>
     if (typeof record.status === 'string' && record.status !== 'success') {
-      const reason = typeof record.reason === 'string' && record.reason.trim() !== '' ? record.reason.trim() : null
+      // A success-coded answer is read whole, not through the error reader: mask and bound its reason here.
+      const reason = typeof record.reason === 'string' && record.reason.trim() !== '' ? excerpt(maskSecrets(record.reason, response.secrets)) : null
       return errorFromReportingStatus(record.status, reason, response.status, response.context)
     }
     if (record.status === 'success') return { kind: 'json', body, response }

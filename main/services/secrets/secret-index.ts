@@ -6,18 +6,19 @@ import { createSerialQueue } from '../files/serial-queue'
 
 /**
  * Which profiles have a secret in the keychain, kept beside the profiles so that showing the
- * list ("has a password", "needs one") reads no secret from the keychain. It holds profile
- * ids and true/false per keychain service name, never a secret.
+ * list ("has a password", "needs one") reads no secret from the keychain. It holds keychain
+ * account names (a profile id and the servers its secret is bound to) and true/false per
+ * keychain service name, never a secret.
  *
  * It is a record of what this store did, not the truth: an entry can go stale (the keychain
  * edited by hand, a write lost to a crash). The secret store corrects it whenever it does read
- * a secret because one is needed, and an id missing here is looked up once (see secret-store).
+ * a secret because one is needed, and an account missing here is looked up once (see secret-store).
  */
 export interface SecretIndex {
-  /** true or false when known, undefined when this id was never recorded. */
-  lookup(service: string, profileId: string): Promise<boolean | undefined>
-  record(service: string, profileId: string, hasSecret: boolean): Promise<void>
-  forget(service: string, profileId: string): Promise<void>
+  /** true or false when known, undefined when this account was never recorded. */
+  lookup(service: string, account: string): Promise<boolean | undefined>
+  record(service: string, account: string, hasSecret: boolean): Promise<void>
+  forget(service: string, account: string): Promise<void>
 }
 
 export const SECRET_INDEX_FILE_NAME = 'keychain-index.json'
@@ -40,13 +41,13 @@ export function createSecretIndex(userDataDir: string): SecretIndex {
     return file.state === 'ok' ? file.value : { version: 1, services: {} }
   }
 
-  function change(service: string, profileId: string, hasSecret: boolean | undefined): Promise<void> {
+  function change(service: string, account: string, hasSecret: boolean | undefined): Promise<void> {
     return serial(async () => {
       // Read afresh: the command line shares this file with the app.
       const file = await read()
       const entries = { ...file.services[service] }
-      if (hasSecret === undefined) delete entries[profileId]
-      else entries[profileId] = hasSecret
+      if (hasSecret === undefined) delete entries[account]
+      else entries[account] = hasSecret
       const next: IndexFile = { version: 1, services: { ...file.services, [service]: entries } }
       await writeFileAtomic(filePath, `${JSON.stringify(next, null, 2)}\n`)
       loaded = Promise.resolve(next)
@@ -54,12 +55,12 @@ export function createSecretIndex(userDataDir: string): SecretIndex {
   }
 
   return {
-    async lookup(service, profileId) {
+    async lookup(service, account) {
       loaded ??= read()
       const entries = (await loaded).services[service] ?? {}
-      return Object.hasOwn(entries, profileId) ? entries[profileId] : undefined
+      return Object.hasOwn(entries, account) ? entries[account] : undefined
     },
-    record: (service, profileId, hasSecret) => change(service, profileId, hasSecret),
-    forget: (service, profileId) => change(service, profileId, undefined),
+    record: (service, account, hasSecret) => change(service, account, hasSecret),
+    forget: (service, account) => change(service, account, undefined),
   }
 }

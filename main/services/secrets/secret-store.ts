@@ -4,15 +4,36 @@ import { createSecretIndex } from './secret-index'
 
 export type SecretStorage = 'keychain' | 'session' | 'none'
 
+/**
+ * A profile's secret, bound to where it may be sent. `boundTo` names the servers the secret
+ * (or a token got with it) goes to; it is part of the keychain account, so a secret saved for
+ * one set of servers is simply not found for another: a profile re-pointed by any path (a
+ * hostile page, a bug, a hand-edited file) has no secret to send to its new address.
+ */
+export interface SecretKey {
+  profileId: string
+  boundTo: string
+}
+
 export interface SecretStore {
   /** Whether the OS keychain answers now; asked again each time while it does not (it may be unlocked later). */
   isKeychainAvailable(): Promise<boolean>
   /** Stores the secret; with `sessionOnly` (allowed only when the keychain is unavailable) it stays in memory. */
-  set(profileId: string, secret: string, options?: { sessionOnly?: boolean }): Promise<SecretStorage>
-  get(profileId: string): Promise<string | null>
+  set(key: SecretKey, secret: string, options?: { sessionOnly?: boolean }): Promise<SecretStorage>
+  /** The secret saved under exactly this binding, or null. */
+  get(key: SecretKey): Promise<string | null>
   /** Where a profile's secret is, without reading it. */
-  storage(profileId: string): Promise<SecretStorage>
-  delete(profileId: string): Promise<void>
+  storage(key: SecretKey): Promise<SecretStorage>
+  /** Removes the secret under this binding (and one saved before secrets were bound). */
+  delete(key: SecretKey): Promise<void>
+}
+
+/**
+ * The keychain account of a bound secret: the profile id and where the secret may go, readable
+ * in the OS keychain's own window ("3f2c… for https://auth.example.com").
+ */
+export function accountOf(key: SecretKey): string {
+  return `${key.profileId} for ${key.boundTo}`
 }
 
 export interface SecretStoreOptions {
@@ -34,12 +55,16 @@ const unavailableMessage =
 const lockedMessage = 'The system keychain is locked or not available, so the saved password or token cannot be read. Unlock the keychain and try again.'
 
 /**
- * Secrets live in the OS keychain keyed by profile id, or, only when the user chose so
- * because the keychain is unavailable, in this process's memory. Never on disk in plain text.
+ * Secrets live in the OS keychain keyed by profile id and binding (see SecretKey), or, only
+ * when the user chose so because the keychain is unavailable, in this process's memory. Never
+ * on disk in plain text.
  *
  * Reading a secret happens only when it is needed (signing in). Whether a profile has one is
- * answered from a small index of profile ids (secret-index.ts), so listing profiles reads no
- * secret. Profiles saved before the index existed are looked up once each, then recorded.
+ * answered from a small index of accounts (secret-index.ts), so listing profiles reads no
+ * secret. Accounts missing from the index are looked up once each, then recorded.
+ *
+ * Secrets saved before they were bound sit under the bare profile id. Such a secret is taken
+ * as bound to where the profile points when it is first needed, and moved under that binding.
  */
 export function createSecretStore({ openKeychain, serviceName, userDataDir }: SecretStoreOptions): SecretStore {
   const sessionSecrets = new Map<string, string>()
@@ -79,10 +104,26 @@ export function createSecretStore({ openKeychain, serviceName, userDataDir }: Se
     }
   }
 
+  /** What the index says about a key, counting a secret recorded before binding as this key's. */
+  async function recorded(key: SecretKey): Promise<boolean | undefined> {
+    return (await index.lookup(serviceName, accountOf(key))) ?? (await index.lookup(serviceName, key.profileId))
+  }
+
   /** Reads the secret because it is needed, and corrects the index if it was wrong. */
-  async function readSecret(chain: Keychain, profileId: string): Promise<string | null> {
-    const secret = await chain.getPassword(serviceName, profileId)
-    if ((await index.lookup(serviceName, profileId)) !== (secret !== null)) await index.record(serviceName, profileId, secret !== null)
+  async function readSecret(chain: Keychain, key: SecretKey): Promise<string | null> {
+    const account = accountOf(key)
+    const secret = (await chain.getPassword(serviceName, account)) ?? (await adoptUnbound(chain, key))
+    if ((await index.lookup(serviceName, account)) !== (secret !== null)) await index.record(serviceName, account, secret !== null)
+    return secret
+  }
+
+  /** A secret saved before binding existed, moved under the profile's binding of today. */
+  async function adoptUnbound(chain: Keychain, key: SecretKey): Promise<string | null> {
+    const secret = await chain.getPassword(serviceName, key.profileId)
+    if (secret === null) return null
+    await chain.setPassword(serviceName, accountOf(key), secret)
+    await chain.deletePassword(serviceName, key.profileId)
+    await index.forget(serviceName, key.profileId)
     return secret
   }
 
@@ -91,19 +132,20 @@ export function createSecretStore({ openKeychain, serviceName, userDataDir }: Se
       return (await getKeychain()) !== null
     },
 
-    async set(profileId, secret, options = {}) {
+    async set(key, secret, options = {}) {
+      const account = accountOf(key)
       if (options.sessionOnly === true) {
         if (await this.isKeychainAvailable()) {
           // The keychain works: a session-only copy would just lose the secret at restart for no gain.
           options = {}
         } else {
-          sessionSecrets.set(profileId, secret)
+          sessionSecrets.set(account, secret)
           return 'session'
         }
       }
-      await keychainCall((chain) => chain.setPassword(serviceName, profileId, secret))
-      sessionSecrets.delete(profileId)
-      await index.record(serviceName, profileId, true).catch((error: unknown) => {
+      await keychainCall((chain) => chain.setPassword(serviceName, account, secret))
+      sessionSecrets.delete(account)
+      await index.record(serviceName, account, true).catch((error: unknown) => {
         throw new AppError('storage', 'The secret was saved in the system keychain, but AdOps Desk could not note that on disk. Check that the disk is not full and try again.', {
           error: (error as Error).message,
         })
@@ -111,39 +153,46 @@ export function createSecretStore({ openKeychain, serviceName, userDataDir }: Se
       return 'keychain'
     },
 
-    async get(profileId) {
-      const inMemory = sessionSecrets.get(profileId)
+    async get(key) {
+      const account = accountOf(key)
+      const inMemory = sessionSecrets.get(account)
       if (inMemory !== undefined) return inMemory
       const chain = await getKeychain()
       if (chain === null) {
         // One is stored but cannot be read now: say so, rather than "there is none".
-        if ((await index.lookup(serviceName, profileId)) === true) throw new AppError('keychain_unavailable', lockedMessage, { profileId })
+        if ((await recorded(key)) === true) throw new AppError('keychain_unavailable', lockedMessage, { profileId: key.profileId })
         return null
       }
-      return readSecret(chain, profileId).catch(() => null)
+      return readSecret(chain, key).catch(() => null)
     },
 
-    async storage(profileId) {
-      if (sessionSecrets.has(profileId)) return 'session'
-      const known = await index.lookup(serviceName, profileId)
+    async storage(key) {
+      const account = accountOf(key)
+      if (sessionSecrets.has(account)) return 'session'
+      const known = await recorded(key)
       if (known !== undefined) return known ? 'keychain' : 'none'
-      // Saved before the index existed: look it up once and record the answer.
+      // Not recorded yet (saved before the index, or before binding): look it up once and record the answer.
       const chain = await getKeychain()
       if (chain === null) return 'none'
-      const secret = await readSecret(chain, profileId).catch(() => null)
+      const secret = await readSecret(chain, key).catch(() => null)
       return secret === null ? 'none' : 'keychain'
     },
 
-    async delete(profileId) {
-      sessionSecrets.delete(profileId)
+    async delete(key) {
+      const account = accountOf(key)
+      sessionSecrets.delete(account)
       const chain = await getKeychain()
       if (chain === null) {
         // The entry may outlive this (the keychain is locked); forget it so it is looked up again if asked.
-        await index.forget(serviceName, profileId)
+        await index.forget(serviceName, account)
         return
       }
-      await keychainCall((ready) => ready.deletePassword(serviceName, profileId))
-      await index.forget(serviceName, profileId)
+      await keychainCall(async (ready) => {
+        await ready.deletePassword(serviceName, account)
+        await ready.deletePassword(serviceName, key.profileId)
+      })
+      await index.forget(serviceName, account)
+      await index.forget(serviceName, key.profileId)
     },
   }
 }

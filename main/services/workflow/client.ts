@@ -5,6 +5,7 @@ import type { TokenProvider } from '../auth/token-provider'
 import { throwIfAborted } from '../http/abort'
 import { discard, parseUrl, readBody, readErrorBody, type HttpClient, type HttpMethod, type HttpResponse } from '../http/client'
 import { badResponse, errorFromHttp } from '../http/errors'
+import { maskSecrets } from '../http/secrets'
 import { expectJson } from '../http/validate'
 import { assertEntityId, assertEntityKind, entitySchema, listEnvelopeSchema, type Entity, type EntityId } from './entities'
 import { uncertainWrite } from './uncertain-write'
@@ -41,13 +42,30 @@ export interface WorkflowClient {
   delete(kind: string, id: EntityId, options?: CallOptions): Promise<void>
 }
 
+/**
+ * How far a listing is followed. A real list ends well before these (the platform's largest
+ * kinds hold some hundreds of thousands of entities in pages of up to 1,000); a server whose
+ * `next` never ends would otherwise have a sync fill memory forever.
+ */
+export const MAX_LIST_PAGES = 10_000
+export const MAX_LIST_ROWS = 5_000_000
+
+export interface ListLimits {
+  maxPages: number
+  maxRows: number
+}
+
 export interface WorkflowClientOptions {
   http: HttpClient
   tokens: TokenProvider
   settings: Pick<ConnectionSettings, 'baseUrl'>
+  /** For tests: MAX_LIST_PAGES and MAX_LIST_ROWS by default. */
+  limits?: Partial<ListLimits>
 }
 
-export function createWorkflowClient({ http, tokens, settings }: WorkflowClientOptions): WorkflowClient {
+export function createWorkflowClient({ http, tokens, settings, limits = {} }: WorkflowClientOptions): WorkflowClient {
+  const maxPages = limits.maxPages ?? MAX_LIST_PAGES
+  const maxRows = limits.maxRows ?? MAX_LIST_ROWS
   const base = settings.baseUrl.replace(/\/+$/, '')
   const kindUrl = (kind: string): string => `${base}/${kind}/`
   const entityUrl = (kind: string, id: EntityId): string => `${base}/${kind}/${encodeURIComponent(String(id))}/`
@@ -88,12 +106,14 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
       let fetched = 0
       while (url !== null) {
         throwIfAborted(signal)
+        if (visited.size >= maxPages) throw listTooLong(kind, `more than ${maxPages.toLocaleString('en-US')} pages`, first.href)
         visited.add(url)
         const response = await send('GET', url, undefined, signal)
         const page = expectJson(listEnvelopeSchema, await readBody(response, signal), response.status, response.context, `The list of ${kind}`)
         fetched += page.results.length
+        if (fetched > maxRows) throw listTooLong(kind, `more than ${maxRows.toLocaleString('en-US')} ${kind}`, first.href)
         onProgress?.({ fetched, count: page.count })
-        const next: string | null = page.next === null || page.next === '' ? null : followLink(page.next, url, baseOrigin, visited, response.context)
+        const next: string | null = page.next === null || page.next === '' ? null : followLink(page.next, url, baseOrigin, visited, response)
         url = next
         yield page.results
       }
@@ -140,21 +160,32 @@ export function createWorkflowClient({ http, tokens, settings }: WorkflowClientO
   }
 }
 
+/** A listing that goes on past the limits: said as what it is, not as a crash of memory later. */
+function listTooLong(kind: string, past: string, url: string): AppError {
+  return new AppError(
+    'bad_response',
+    `The list of ${kind} goes on past ${past}; AdOps Desk stops there so that a server whose list never ends cannot fill this computer's memory. Check the connection's workflow address, or contact the platform's support.`,
+    { kind, url },
+  )
+}
+
 /**
  * The next page's address exactly as the platform gave it, absolute or relative to the page
  * just read. It must stay on the platform's origin (the token goes with it) and must not
  * lead back to a page already read (a loop would never end).
  */
-function followLink(link: string, current: string, origin: string, visited: Set<string>, context: { method: string; url: string }): string {
+function followLink(link: string, current: string, origin: string, visited: Set<string>, { context, secrets }: HttpResponse): string {
+  // The link is the server's text and goes into the error: it may quote the token back.
+  const shown = (text: string): string => maskSecrets(text, secrets).slice(0, 200)
   let next: URL
   try {
     next = new URL(link, current)
   } catch {
-    throw badResponse(`the link to the next page ("${link.slice(0, 200)}") is not an address.`, context)
+    throw badResponse(`the link to the next page ("${shown(link)}") is not an address.`, context)
   }
   if (next.origin !== origin) {
-    throw badResponse(`the link to the next page points at another server (${next.origin}); AdOps Desk does not send your token there.`, context, { next: next.href })
+    throw badResponse(`the link to the next page points at another server (${shown(next.origin)}); AdOps Desk does not send your token there.`, context, { next: shown(next.href) })
   }
-  if (visited.has(next.href)) throw badResponse('the links between pages go round in a circle.', context, { next: next.href })
+  if (visited.has(next.href)) throw badResponse('the links between pages go round in a circle.', context, { next: shown(next.href) })
   return next.href
 }

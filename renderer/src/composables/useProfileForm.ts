@@ -35,6 +35,16 @@ const issuePathToField: Record<string, ProfileField> = {
   secret: 'secret',
 }
 
+/** An address as main stores it (origin and path, no trailing slash), so a retyped slash is no change. */
+function sameAddress(typed: string, stored: string): boolean {
+  try {
+    const url = new URL(typed.trim())
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '') === stored
+  } catch {
+    return typed.trim() === stored
+  }
+}
+
 /**
  * The connection form's state and rules. The renderer checks only what it can know
  * (required fields); addresses are checked by main, whose field errors land here too.
@@ -52,8 +62,19 @@ export function useProfileForm(existing: Profile | null) {
   const errors = ref<Partial<Record<ProfileField, string>>>({})
   const formError = ref<ApiError | null>(null)
 
-  /** A secret is needed for a new profile, a copy without one, or when the sign-in method changes. */
-  const secretRequired = computed(() => !existing || !existing.hasSecret || existing.authMethod !== model.authMethod)
+  /**
+   * Main keeps a saved secret only while the connection points where it did: another address,
+   * service id, user name or sign-in method needs the secret entered again.
+   */
+  const repointed = computed(() =>
+    existing !== null && (
+      !sameAddress(model.baseUrl, existing.baseUrl) || !sameAddress(model.authUrl, existing.authUrl) || !sameAddress(model.reportUrl, existing.reportUrl) ||
+      model.serviceId.trim() !== existing.serviceId || (model.reportServiceId.trim() || null) !== existing.reportServiceId ||
+      model.authMethod !== existing.authMethod || (model.authMethod === 'password' && model.username.trim() !== (existing.username ?? ''))
+    ),
+  )
+  /** A secret is needed for a new profile, a copy without one, or a connection that now points elsewhere. */
+  const secretRequired = computed(() => !existing || !existing.hasSecret || repointed.value)
 
   function check(): boolean {
     const found: Partial<Record<ProfileField, string>> = {}
@@ -62,7 +83,8 @@ export function useProfileForm(existing: Profile | null) {
     }
     if (model.authMethod === 'password' && model.username.trim() === '') found.username = 'Required'
     const secret = model.authMethod === 'password' ? model.password : model.token.trim()
-    if (secretRequired.value && secret === '') found.secret = model.authMethod === 'password' ? 'Enter the password' : 'Enter the token'
+    const what = model.authMethod === 'password' ? 'password' : 'token'
+    if (secretRequired.value && secret === '') found.secret = existing?.hasSecret === true && repointed.value ? `Enter the ${what} again: the addresses or sign-in changed` : `Enter the ${what}`
     errors.value = found
     return Object.keys(found).length === 0
   }

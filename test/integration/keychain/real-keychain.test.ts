@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
+import { accountOf } from '../../../main/services/secrets/secret-store'
+import { secretBinding } from '../../../main/services/profiles/validation'
 import { createTestServices, passwordProfile, tokenProfile } from '../../support/services'
 
 // The OS keychain itself (gnome-keyring over D-Bus in CI; see test/with-keyring.sh).
@@ -27,15 +29,16 @@ describe('secrets in the real OS keychain', () => {
 
     const created = await services.profiles.create(passwordProfile)
     expect(created.secretStorage).toBe('keychain')
-    expect(await keytar.getPassword(serviceName, created.id)).toBe(passwordProfile.auth.password)
+    const account = accountOf({ profileId: created.id, boundTo: secretBinding(created) })
+    expect(await keytar.getPassword(serviceName, account)).toBe(passwordProfile.auth.password)
     expect(await services.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
 
     await services.profiles.update(created.id, { ...passwordProfile, auth: { method: 'password', username: 'ops@example.com', password: 'the-replacement' } })
-    expect(await keytar.getPassword(serviceName, created.id)).toBe('the-replacement')
-    expect((await keytar.findCredentials(serviceName)).filter((entry) => entry.account === created.id)).toHaveLength(1)
+    expect(await keytar.getPassword(serviceName, account)).toBe('the-replacement')
+    expect((await keytar.findCredentials(serviceName)).filter((entry) => entry.account.startsWith(created.id))).toHaveLength(1)
 
     await services.profiles.delete(created.id)
-    expect(await keytar.getPassword(serviceName, created.id)).toBeNull()
+    expect(await keytar.getPassword(serviceName, account)).toBeNull()
     expect(await keytar.findCredentials(serviceName)).toEqual([])
   })
 
@@ -47,7 +50,7 @@ describe('secrets in the real OS keychain', () => {
     expect(await restarted.profiles.credentials(password.id)).toEqual({ method: 'password', username: 'ops@example.com', password: passwordProfile.auth.password })
     expect(await restarted.profiles.credentials(token.id)).toEqual({ method: 'token', token: tokenProfile.auth.token })
     const duplicate = await restarted.profiles.duplicate(token.id)
-    expect(await keytar.getPassword(serviceName, duplicate.id)).toBeNull()
+    expect((await keytar.findCredentials(serviceName)).filter((entry) => entry.account.startsWith(duplicate.id))).toEqual([])
     for (const profile of await restarted.profiles.list()) await restarted.profiles.delete(profile.id)
     expect(await keytar.findCredentials(serviceName)).toEqual([])
   })

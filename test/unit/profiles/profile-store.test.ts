@@ -76,7 +76,6 @@ describe('profile store', () => {
     const onDisk = await fs.readFile(path.join(services.userDataDir, 'profiles.json'), 'utf8')
     expect(onDisk).not.toContain(passwordProfile.auth.password)
     expect(JSON.parse(onDisk)).toMatchObject({ version: 1, profiles: [{ id: created.id, name: 'Production EU' }] })
-    expect(await services.secrets.get(created.id)).toBe(passwordProfile.auth.password)
     expect(await services.profiles.credentials(created.id)).toEqual({ method: 'password', username: 'ops@example.com', password: passwordProfile.auth.password })
   })
 
@@ -100,7 +99,7 @@ describe('profile store', () => {
     const created = await services.profiles.create(passwordProfile)
     const renamed = await services.profiles.update(created.id, { ...passwordProfile, name: 'Renamed', auth: { method: 'password', username: 'ops@example.com' } })
     expect(renamed).toMatchObject({ name: 'Renamed', hasSecret: true })
-    expect(await services.secrets.get(created.id)).toBe(passwordProfile.auth.password)
+    expect(await services.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
     await expect(services.profiles.update(created.id, { ...passwordProfile, auth: { method: 'token' } })).rejects.toMatchObject({ code: 'validation' })
     const switched = await services.profiles.update(created.id, { ...passwordProfile, auth: { method: 'token', token: 'new-token' } })
     expect(switched).toMatchObject({ authMethod: 'token', username: null })

@@ -2,11 +2,13 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SECRET_INDEX_FILE_NAME } from '../../../main/services/secrets/secret-index'
-import { createSecretStore } from '../../../main/services/secrets/secret-store'
+import { accountOf, createSecretStore } from '../../../main/services/secrets/secret-store'
+import { secretBinding } from '../../../main/services/profiles/validation'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { createTestServices, passwordProfile, temporaryFolder, tokenProfile } from '../../support/services'
 
 const serviceName = 'AdOps Desk test'
+const key = (profileId: string) => ({ profileId, boundTo: 'https://auth.example.com' })
 
 describe('the secret store reads a secret only when it is needed', () => {
   it('lists profiles, with whether each has a secret, without reading any secret', async () => {
@@ -30,7 +32,7 @@ describe('the secret store reads a secret only when it is needed', () => {
 
     // Signing in is when a secret is read: that one, once.
     expect(await restarted.profiles.credentials(password.id)).toMatchObject({ password: passwordProfile.auth.password })
-    expect(keychain.reads).toEqual([password.id])
+    expect(keychain.reads).toEqual([accountOf({ profileId: password.id, boundTo: secretBinding(password) })])
   })
 
   it('keeps profile ids on disk, never a secret', async () => {
@@ -53,12 +55,13 @@ describe('the secret store reads a secret only when it is needed', () => {
 
     const upgraded = await createTestServices({ keychain, userDataDir: first.userDataDir })
     expect((await upgraded.profiles.list()).map((profile) => profile.hasSecret)).toEqual([true, false])
-    expect(keychain.reads).toEqual([password.id])
+    const account = accountOf({ profileId: password.id, boundTo: secretBinding(password) })
+    expect(keychain.reads).toEqual([account])
 
     const again = await createTestServices({ keychain, userDataDir: first.userDataDir })
     expect((await again.profiles.list()).map((profile) => profile.hasSecret)).toEqual([true, false])
     expect(await again.profiles.get(copy.id)).toMatchObject({ hasSecret: false })
-    expect(keychain.reads).toEqual([password.id])
+    expect(keychain.reads).toEqual([account])
   })
 
   it('corrects the index when reading a secret shows it was wrong (an entry removed by hand)', async () => {
@@ -71,19 +74,44 @@ describe('the secret store reads a secret only when it is needed', () => {
   })
 })
 
+describe('secrets bound to where they may be sent', () => {
+  it('files a secret under the profile id and the origins of its addresses', async () => {
+    const keychain = createMemoryKeychain()
+    const services = await createTestServices({ keychain })
+    const created = await services.profiles.create(passwordProfile)
+    expect([...keychain.entries.keys()]).toEqual([`${serviceName}\u0000${created.id} for https://auth.example.com https://reports.example.com https://workflow.example.com`])
+  })
+
+  it('takes a secret saved before binding (under the bare profile id) as bound to today\'s addresses, once', async () => {
+    const keychain = createMemoryKeychain()
+    const first = await createTestServices({ keychain })
+    const created = await first.profiles.create(tokenProfile)
+    // The file layout of the version before binding: the secret under the profile id, indexed by it.
+    keychain.entries.clear()
+    await keychain.setPassword(serviceName, created.id, tokenProfile.auth.token)
+    await fs.writeFile(path.join(first.userDataDir, SECRET_INDEX_FILE_NAME), JSON.stringify({ version: 1, services: { [serviceName]: { [created.id]: true } } }))
+
+    const upgraded = await createTestServices({ keychain, userDataDir: first.userDataDir })
+    expect(await upgraded.profiles.get(created.id)).toMatchObject({ hasSecret: true })
+    expect(await upgraded.profiles.credentials(created.id)).toEqual({ method: 'token', token: tokenProfile.auth.token })
+    expect([...keychain.entries.keys()]).toEqual([`${serviceName}\u0000${accountOf({ profileId: created.id, boundTo: secretBinding(created) })}`])
+    expect(await fs.readFile(path.join(first.userDataDir, SECRET_INDEX_FILE_NAME), 'utf8')).not.toContain(`"${created.id}"`)
+  })
+})
+
 describe('a keychain that is locked or missing at start', () => {
   it('is asked again later, and used once it answers', async () => {
     const keychain = createMemoryKeychain()
     keychain.locked = true
     const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName, userDataDir: await temporaryFolder() })
     expect(await secrets.isKeychainAvailable()).toBe(false)
-    expect(await secrets.set('profile-1', 'kept for the session', { sessionOnly: true })).toBe('session')
-    await expect(secrets.set('profile-2', 'needs the keychain')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    expect(await secrets.set(key('profile-1'), 'kept for the session', { sessionOnly: true })).toBe('session')
+    await expect(secrets.set(key('profile-2'), 'needs the keychain')).rejects.toMatchObject({ code: 'keychain_unavailable' })
 
     keychain.locked = false
     expect(await secrets.isKeychainAvailable()).toBe(true)
-    expect(await secrets.set('profile-2', 'needs the keychain')).toBe('keychain')
-    expect(await secrets.get('profile-2')).toBe('needs the keychain')
+    expect(await secrets.set(key('profile-2'), 'needs the keychain')).toBe('keychain')
+    expect(await secrets.get(key('profile-2'))).toBe('needs the keychain')
   })
 
   it('is asked again when the module itself failed to load at first', async () => {

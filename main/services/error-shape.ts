@@ -22,6 +22,14 @@ export function cleanText(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
+/**
+ * No file path crosses the bridge: an OS error's text names the file it failed on (`ENOENT: no
+ * such file or directory, open '/home/me/…'`); the page gets the file's name only.
+ */
+export function withoutPaths(text: string): string {
+  return text.replace(/(['"])((?:[A-Za-z]:)?[\\/][^'"]*)\1/g, (_quoted, quote: string, filePath: string) => `${quote}${filePath.split(/[\\/]/).pop() ?? ''}${quote}`)
+}
+
 type Rule = (value: unknown) => unknown
 
 const text =
@@ -103,10 +111,9 @@ const detailRules: Record<string, Rule> = {
   outcome: oneOf('unknown', 'probably_created'),
   cause: text(),
   header: textList(200),
-  path: text(1_000),
   channel: text(100),
   issue: text(300),
-  error: text(),
+  error: (value) => (typeof value === 'string' ? cleanText(withoutPaths(value), MAX_DETAIL_TEXT) : undefined),
 }
 
 /** The error as the page may see it: known detail keys only, each checked and bounded; a clean, bounded message. */

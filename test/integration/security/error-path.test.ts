@@ -48,7 +48,7 @@ beforeAll(async () => {
     return answer('workflow', response, sent, () => json({ count: 0, next: null, previous: null, results: [] }))
   })
   services = await createTestServices()
-  handlers = createHandlers(services)
+  handlers = createHandlers(services, { nativeSaveDialog: false })
   const created = await services.profiles.create({
     name: 'Hostile',
     baseUrl: `${server.url}/wf`,

@@ -35,7 +35,7 @@ beforeEach(async () => {
   keychain = createMemoryKeychain()
   const services = await createTestServices({ keychain })
   userDataDir = services.userDataDir
-  handlers = createHandlers(services)
+  handlers = createHandlers(services, { nativeSaveDialog: false })
   hostile.requests.length = 0
 })
 
@@ -147,5 +147,5 @@ async function repointOnDisk(id: string, origin: string): Promise<void> {
     profile.reportUrl = `${origin}/rep`
   }
   await fs.writeFile(file, JSON.stringify(stored))
-  handlers = createHandlers(await createTestServices({ keychain, userDataDir }))
+  handlers = createHandlers(await createTestServices({ keychain, userDataDir }), { nativeSaveDialog: false })
 }

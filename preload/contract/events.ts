@@ -9,6 +9,8 @@ export const events = {
   onSyncProgress: z.object({ profileId: z.string(), kind: z.string(), fetched: z.number(), count: z.number(), rows: entityRows }),
   /** The platform asked us to wait (429); the app is waiting that long before trying again. */
   onThrottled: z.object({ profileId: z.string().nullable(), waitSeconds: z.number(), url: z.string() }),
+  /** An `adopsdesk://preset/<name>` link was opened: show that preset. */
+  onOpenPreset: z.object({ name: z.string() }),
 } as const
 export type Events = typeof events
 export type EventName = keyof Events

@@ -15,6 +15,7 @@ import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
 import { events } from './events'
 import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
+import { copyRequestChannel, historyChannels, parseRequestChannel, presetsChannels, resultsChannels } from './presets'
 import { reportsChannels } from './reports'
 
 export const channels = {
@@ -46,6 +47,20 @@ export const channels = {
   'reports:run': reportsChannels.run,
   'reports:audience': reportsChannels.audience,
   'reports:values': reportsChannels.values,
+  'reports:request': copyRequestChannel,
+  'requests:parse': parseRequestChannel,
+  'presets:list': presetsChannels.list,
+  'presets:get': presetsChannels.get,
+  'presets:save': presetsChannels.save,
+  'presets:rename': presetsChannels.rename,
+  'presets:duplicate': presetsChannels.duplicate,
+  'presets:delete': presetsChannels.delete,
+  'presets:restore': presetsChannels.restore,
+  'presets:import': presetsChannels.import,
+  'presets:export': presetsChannels.export,
+  'results:get': resultsChannels.get,
+  'history:list': historyChannels.list,
+  'history:get': historyChannels.get,
 } as const
 
 export type Channels = typeof channels
@@ -65,4 +80,5 @@ export * from './profiles'
 export * from './entities'
 export * from './events'
 export * from './reports'
+export * from './presets'
 export { splitChannel } from './api'

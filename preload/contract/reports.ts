@@ -254,6 +254,8 @@ export type AudienceView = z.infer<typeof audienceResultSchema>
 
 const target = { profileId: profileRef }
 const definitionInput = { ...target, definition: reportDefinitionSchema }
+/** The preset a run comes from, so its result is kept under the preset and the history names it (presets.ts). */
+const fromPreset = { preset: z.string().trim().min(1).max(120).nullable().optional() }
 
 export const reportsChannels = {
   /** The report's description: from the platform when reachable (then kept on disk), else the copy on disk. */
@@ -266,8 +268,8 @@ export const reportsChannels = {
     resolvedRangeSchema,
   ),
   /** Runs the chart: ranking call for top N, one call per metric, the comparison period. Cancellable by request id. */
-  run: channel(z.object({ ...definitionInput, requestId: requestId.optional(), pointBudget: z.number().int().min(50).max(20_000).optional() }).strict(), timeSeriesResultSchema),
-  audience: channel(z.object({ ...definitionInput, requestId: requestId.optional() }).strict(), audienceResultSchema),
+  run: channel(z.object({ ...definitionInput, ...fromPreset, requestId: requestId.optional(), pointBudget: z.number().int().min(50).max(20_000).optional() }).strict(), timeSeriesResultSchema),
+  audience: channel(z.object({ ...definitionInput, ...fromPreset, requestId: requestId.optional() }).strict(), audienceResultSchema),
   /** Values of a key (with names) that contain the text, ranked by the first metric; for filters and the line picker. */
   values: channel(
     z.object({ ...definitionInput, key: z.string().min(1).max(200), text: z.string().max(200), limit: z.number().int().min(1).max(1_000), requestId: requestId.optional() }).strict(),

@@ -1,0 +1,39 @@
+/**
+ * Preset names: unique without regard to case ("Weekly EU" and "weekly eu" are one preset), and
+ * the file names made from them: readable in a folder listing and in git, safe on every OS.
+ */
+
+/** The form two names are compared in. */
+export function nameKey(name: string): string {
+  return name.trim().normalize('NFC').toLocaleLowerCase('en-US')
+}
+
+/** Names Windows reserves for devices, whatever the extension. */
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/
+
+/**
+ * A file stem from a name: ASCII letters and digits, runs of anything else as one dash, at most
+ * 60 characters ("Weekly EU: revenue" → "weekly-eu-revenue"). Never empty, never a dot file,
+ * never a path. Different names may share a stem; the store adds "-2", "-3"… then.
+ */
+export function fileStem(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+  if (ascii === '' || RESERVED.test(ascii)) return ascii === '' ? 'preset' : `${ascii}-preset`
+  return ascii
+}
+
+/** The first of `wanted`, `wanted (2)`… (or the given pattern) that `isTaken` refuses. */
+export function freeName(wanted: string, isTaken: (name: string) => boolean, variant: (attempt: number) => string = (attempt) => `${wanted} (${attempt})`): string {
+  if (!isTaken(wanted)) return wanted
+  for (let attempt = 2; ; attempt += 1) {
+    const candidate = variant(attempt).slice(0, 120).trim()
+    if (!isTaken(candidate)) return candidate
+  }
+}

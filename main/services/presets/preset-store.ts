@@ -1,0 +1,278 @@
+import { promises as nodeFs } from 'node:fs'
+import path from 'node:path'
+import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
+import { AppError } from '../errors'
+import { asideName, writeFileAtomic } from '../files/atomic'
+import { createSerialQueue } from '../files/serial-queue'
+import type { Notices } from '../notices'
+import { presetFileText, readPresetDocument } from './format'
+import { fileStem, freeName, nameKey } from './names'
+
+/**
+ * Presets, one JSON file each in `<userData>/presets/`. The folder is the truth: files a team
+ * pulls from git while the app runs are picked up at the next listing (a file is read again only
+ * when its size or time changed). A file that is not a preset is moved aside with a notice and
+ * the others are unaffected; a file of a newer format is left where it is and listed as refused.
+ */
+export interface PresetStore {
+  list(): Promise<{ presets: PresetSummary[]; refused: FileProblem[] }>
+  get(name: string): Promise<Preset>
+  /** `replace: false` refuses a name that is taken (any case); `true` overwrites that preset. */
+  save(input: { name: string; definition: ReportDefinition; description?: string | undefined }, replace: boolean): Promise<Preset>
+  rename(name: string, newName: string): Promise<Preset>
+  duplicate(name: string, newName?: string): Promise<Preset>
+  /** Removes the file; the preset can be restored until the app quits. */
+  delete(name: string): Promise<{ name: string }>
+  restore(name: string): Promise<Preset>
+  /**
+   * Adds a preset read from elsewhere (an import). A taken name is `renamed` to "<name>
+   * (imported)" or `replaced`; a preset equal to the saved one is left `unchanged`.
+   */
+  add(preset: Preset, onConflict: 'rename' | 'replace'): Promise<{ preset: Preset; outcome: 'added' | 'renamed' | 'replaced' | 'unchanged' }>
+}
+
+export interface PresetStoreOptions {
+  folder: string
+  notices: Pick<Notices, 'add'>
+  now?: () => Date
+}
+
+interface Loaded {
+  /** Base name of the file. */
+  fileName: string
+  mtimeMs: number
+  size: number
+  read: { state: 'ok'; preset: Preset } | { state: 'refused'; reason: string }
+}
+
+export const presetsFolder = (userDataDir: string): string => path.join(userDataDir, 'presets')
+
+export function summaryOf(preset: Preset): PresetSummary {
+  const { definition } = preset
+  return {
+    name: preset.name,
+    description: preset.description,
+    savedAt: preset.savedAt,
+    project: definition.project,
+    report: definition.report,
+    metrics: definition.metrics,
+    breakdown: definition.breakdown,
+    dates: definition.dates,
+  }
+}
+
+const sameContent = (left: Preset, right: Preset): boolean =>
+  left.name === right.name && left.description === right.description && JSON.stringify(left.definition) === JSON.stringify(right.definition)
+
+export function createPresetStore({ folder, notices, now = () => new Date() }: PresetStoreOptions): PresetStore {
+  const serial = createSerialQueue()
+  const files = new Map<string, Loaded>()
+  /** Deleted this session, by name key: what `restore` brings back. */
+  const deleted = new Map<string, Preset>()
+
+  async function readOne(fileName: string, mtimeMs: number, size: number): Promise<Loaded | null> {
+    const filePath = path.join(folder, fileName)
+    let text: string
+    try {
+      text = await nodeFs.readFile(filePath, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      return moveAside(fileName, `it could not be read (${(error as Error).message})`)
+    }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text.replace(/^\uFEFF/, ''))
+    } catch (error) {
+      return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
+    }
+    const read = readPresetDocument(parsed)
+    if (read.state === 'newer') return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${read.reason}.` } }
+    if (read.state === 'invalid') return moveAside(fileName, read.reason)
+    return { fileName, mtimeMs, size, read: { state: 'ok', preset: read.preset } }
+  }
+
+  async function moveAside(fileName: string, reason: string): Promise<null> {
+    const filePath = path.join(folder, fileName)
+    const movedTo = asideName(filePath, now())
+    await nodeFs.rename(filePath, movedTo)
+    notices.add({
+      level: 'warning',
+      message: `The preset file ${fileName} could not be read because ${reason}. It was moved aside as ${path.basename(movedTo)}; your other presets are fine.`,
+      details: { movedTo },
+    })
+    return null
+  }
+
+  /** Brings the in-memory view in line with the folder: new and changed files read, removed ones forgotten. */
+  async function refresh(): Promise<void> {
+    const entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return []
+      throw error
+    })
+    // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
+    const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
+    for (const known of [...files.keys()]) if (!names.has(known)) files.delete(known)
+    for (const fileName of [...names].sort()) {
+      const stat = await nodeFs.stat(path.join(folder, fileName)).catch(() => null)
+      if (stat === null) continue
+      const known = files.get(fileName)
+      if (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size) continue
+      const loaded = await readOne(fileName, stat.mtimeMs, stat.size)
+      if (loaded === null) files.delete(fileName)
+      else files.set(fileName, loaded)
+    }
+  }
+
+  /** The usable presets by name key, and the refused files; of two files with one name, the first by file name wins. */
+  function index(): { byKey: Map<string, { fileName: string; preset: Preset }>; refused: FileProblem[] } {
+    const byKey = new Map<string, { fileName: string; preset: Preset }>()
+    const refused: FileProblem[] = []
+    for (const fileName of [...files.keys()].sort()) {
+      const loaded = files.get(fileName) as Loaded
+      if (loaded.read.state === 'refused') {
+        refused.push({ fileName, reason: loaded.read.reason })
+        continue
+      }
+      const key = nameKey(loaded.read.preset.name)
+      const first = byKey.get(key)
+      if (first !== undefined) {
+        refused.push({ fileName, reason: `${fileName} was left as it is because ${first.fileName} already holds a preset named “${first.preset.name}”. Rename one of them.` })
+        continue
+      }
+      byKey.set(key, { fileName, preset: loaded.read.preset })
+    }
+    return { byKey, refused }
+  }
+
+  async function current() {
+    await refresh()
+    return index()
+  }
+
+  function notFound(name: string): AppError {
+    return new AppError('not_found', `There is no preset named “${name}”. It may have been renamed or deleted; refresh the list.`, { name })
+  }
+
+  function taken(name: string, existing: string): AppError {
+    return new AppError('conflict', `A preset named “${existing}” already exists. Choose another name, or save over it.`, { name, fields: { name: ['This name is taken'] } })
+  }
+
+  /** A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it. */
+  function fileNameFor(name: string, keep: string | null): string {
+    const stem = fileStem(name)
+    for (let attempt = 1; ; attempt += 1) {
+      const candidate = attempt === 1 ? `${stem}.json` : `${stem}-${attempt}.json`
+      if (candidate === keep || !files.has(candidate)) return candidate
+    }
+  }
+
+  /**
+   * Writes the preset and removes the file it replaces. Saving over a preset keeps its file (a
+   * file a team named by hand stays named so); a rename moves it to the new name's file.
+   */
+  async function writePreset(preset: Preset, previousFile: string | null, keepFileName = true): Promise<Preset> {
+    const fileName = previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile)
+    const filePath = path.join(folder, fileName)
+    try {
+      await writeFileAtomic(filePath, presetFileText(preset))
+    } catch (error) {
+      throw new AppError('storage', `The preset “${preset.name}” could not be saved to disk. Check that the disk is not full and try again.`, { error: (error as Error).message })
+    }
+    const stat = await nodeFs.stat(filePath)
+    files.set(fileName, { fileName, mtimeMs: stat.mtimeMs, size: stat.size, read: { state: 'ok', preset } })
+    // Written first, removed second: a crash in between leaves both files, never neither.
+    if (previousFile !== null && previousFile !== fileName) await removeFile(previousFile)
+    return preset
+  }
+
+  async function removeFile(fileName: string): Promise<void> {
+    await nodeFs.rm(path.join(folder, fileName), { force: true })
+    files.delete(fileName)
+  }
+
+  function presetOf(name: string, description: string, definition: ReportDefinition): Preset {
+    return { name: name.trim(), description, savedAt: now().toISOString(), definition }
+  }
+
+  return {
+    list: () =>
+      serial(async () => {
+        const { byKey, refused } = await current()
+        const presets = [...byKey.values()].map(({ preset }) => summaryOf(preset))
+        presets.sort((left, right) => left.name.localeCompare(right.name, 'en', { sensitivity: 'base' }) || left.name.localeCompare(right.name))
+        return { presets, refused }
+      }),
+
+    get: (name) =>
+      serial(async () => {
+        const found = (await current()).byKey.get(nameKey(name))
+        if (found === undefined) throw notFound(name)
+        return found.preset
+      }),
+
+    save: ({ name, definition, description }, replace) =>
+      serial(async () => {
+        const found = (await current()).byKey.get(nameKey(name))
+        if (found !== undefined && !replace) throw taken(name, found.preset.name)
+        return writePreset(presetOf(name, description ?? found?.preset.description ?? '', definition), found?.fileName ?? null)
+      }),
+
+    rename: (name, newName) =>
+      serial(async () => {
+        const { byKey } = await current()
+        const found = byKey.get(nameKey(name))
+        if (found === undefined) throw notFound(name)
+        const other = byKey.get(nameKey(newName))
+        // Changing only the case of a name is a rename of the same preset.
+        if (other !== undefined && other.fileName !== found.fileName) throw taken(newName, other.preset.name)
+        return writePreset({ ...found.preset, name: newName.trim(), savedAt: now().toISOString() }, found.fileName, false)
+      }),
+
+    duplicate: (name, newName) =>
+      serial(async () => {
+        const { byKey } = await current()
+        const found = byKey.get(nameKey(name))
+        if (found === undefined) throw notFound(name)
+        const isTaken = (candidate: string) => byKey.has(nameKey(candidate))
+        const chosen = newName ?? freeName(`${found.preset.name} copy`, isTaken, (attempt) => `${found.preset.name} copy ${attempt}`)
+        if (isTaken(chosen)) throw taken(chosen, byKey.get(nameKey(chosen))?.preset.name ?? chosen)
+        return writePreset(presetOf(chosen, found.preset.description, found.preset.definition), null)
+      }),
+
+    delete: (name) =>
+      serial(async () => {
+        const found = (await current()).byKey.get(nameKey(name))
+        if (found === undefined) throw notFound(name)
+        await removeFile(found.fileName)
+        deleted.set(nameKey(found.preset.name), found.preset)
+        return { name: found.preset.name }
+      }),
+
+    restore: (name) =>
+      serial(async () => {
+        const key = nameKey(name)
+        const preset = deleted.get(key)
+        if (preset === undefined) throw new AppError('not_found', `“${name}” was not deleted in this session, so it cannot be restored.`, { name })
+        const other = (await current()).byKey.get(key)
+        if (other !== undefined) throw new AppError('conflict', `A preset named “${other.preset.name}” exists again. Rename it first, then restore the deleted one.`, { name })
+        deleted.delete(key)
+        return writePreset(preset, null)
+      }),
+
+    add: (preset, onConflict) =>
+      serial(async () => {
+        const { byKey } = await current()
+        const found = byKey.get(nameKey(preset.name))
+        if (found === undefined) return { preset: await writePreset(preset, null), outcome: 'added' as const }
+        if (sameContent(found.preset, preset)) return { preset: found.preset, outcome: 'unchanged' as const }
+        if (onConflict === 'replace') return { preset: await writePreset(preset, found.fileName), outcome: 'replaced' as const }
+        const isTaken = (candidate: string) => byKey.has(nameKey(candidate))
+        const name = freeName(`${preset.name} (imported)`, isTaken, (attempt) => `${preset.name} (imported ${attempt})`)
+        return { preset: await writePreset({ ...preset, name }, null), outcome: 'renamed' as const }
+      }),
+  }
+}
+
+function stemOf(fileName: string): string {
+  return fileName.replace(/(-\d+)?\.json$/, '')
+}

@@ -2,6 +2,7 @@ import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
 import { draftHandlers, entityHandlers } from './entities'
+import { exportHandlers } from './exports'
 import { reportHandlers } from './reports'
 import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
@@ -17,5 +18,6 @@ export function createHandlers(services: Services): Handlers {
     ...entityHandlers(services),
     ...draftHandlers(services),
     ...reportHandlers(services),
+    ...exportHandlers(services),
   }
 }

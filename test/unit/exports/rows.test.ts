@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { csvLine, tsvLine } from '../../../main/sandbox/reporting/export-csv'
 import type { Cell } from '../../../main/sandbox/reporting/export'
@@ -47,7 +48,7 @@ describe('counting the rows of a streamed export', () => {
   })
 
   it('reads tsv as the platform escapes it', async () => {
-    const records = await readTsvHead(chunks(fileOf(tsvLine, awkward), 3), 10)
+    const records = await readTsvHead(Readable.from(chunks(fileOf(tsvLine, awkward), 3)), 10)
     expect(records).toEqual([['page_url', 'impressions'], ['line\nbreak, "quoted"', '1'], ['tab\there', '2'], ['back\\slash', '3']])
   })
 })

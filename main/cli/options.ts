@@ -16,6 +16,7 @@ export const optionSpecs = {
   out: { type: 'string' },
   project: { type: 'string' },
   slicer: { type: 'string' },
+  progress: { type: 'boolean' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -38,6 +39,7 @@ export const optionHelp: Record<OptionName, string> = {
   out: 'file to write; written whole or not at all',
   project: 'project name',
   slicer: 'report (slicer) name',
+  progress: 'show progress on standard error even when it is not a terminal',
 }
 
 /** Flags every command accepts. */

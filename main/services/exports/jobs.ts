@@ -26,7 +26,7 @@ import { exportFailure, formatBytes } from './failures'
 import { HISTORY_LIMIT, jobView, type ExportHistory, type ExportRecord } from './history'
 import { readExportHead } from './preview'
 import { capsOf, planExport, type ExportPlan } from './request'
-import { createRowCounter, endsWithOthers, type RowCounter } from './rows'
+import { createRowCounter, endsWithOthers, observed, type RowCounter } from './rows'
 import type { ExportShell, ExportSignals } from './signals'
 
 /**
@@ -438,18 +438,5 @@ export function createExportService(options: ExportServiceOptions): ExportServic
       await Promise.all([...live.values()].map((job) => stopJob(job, 'quit')))
       await Promise.allSettled([...running])
     },
-  }
-}
-
-/** The download's bytes, seen on their way to the file; destroying it closes the download. */
-function observed(body: AsyncIterable<Buffer> & { destroy(): void }, see: (chunk: Buffer) => void): AsyncIterable<Buffer> & { destroy(): void } {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for await (const chunk of body) {
-        see(chunk)
-        yield chunk
-      }
-    },
-    destroy: () => body.destroy(),
   }
 }

@@ -4,15 +4,13 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow } from './electron/window'
-import { createSaveDialog } from './electron/dialogs'
+import { listenForDeepLinks } from './electron/deep-links'
+import { createFileDialogs, createSaveDialog } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
-import { connectEvents } from './handlers/events'
-import { createHandlers } from './handlers/handlers'
 import { registerIpc } from './ipc'
-import { createServices } from './services'
+import { createRuntime, type LoadSandbox } from './runtime'
 import { KEYCHAIN_SERVICE } from './services/app-identity'
 import type { Keychain } from './services/secrets/keychain'
-import type { StartSandbox } from './services/connection/demo'
 
 export interface StartOptions {
   /** The folder holding the built main bundle; preload and renderer sit beside it in out/. */
@@ -20,8 +18,10 @@ export interface StartOptions {
   /** The vite dev server, when running `npm run dev`. */
   rendererDevUrl?: string | undefined
   openKeychain: () => Promise<Keychain>
-  /** The embedded demo backend (main/sandbox). */
-  startSandbox: StartSandbox
+  /** Loads the embedded demo backend (main/sandbox) when the demo first opens. */
+  loadSandbox: LoadSandbox
+  /** The process's arguments: a preset link that launched the app is among them (Windows, Linux). */
+  argv?: readonly string[]
 }
 
 /**
@@ -37,6 +37,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     return
   }
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, electron.shell))
+  const links = listenForDeepLinks(app, options.argv ?? [])
 
   await app.whenReady()
   hardenSession(electron.session.defaultSession)
@@ -44,40 +45,52 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   handleAppProtocol(electron.protocol, electron.net, rendererDir)
 
   let window: BrowserWindow | null = null
-  const services = createServices({
+  const runtime = await createRuntime({
     userDataDir: app.getPath('userData'),
     openKeychain: options.openKeychain,
     keychainServiceName: KEYCHAIN_SERVICE,
     environment: { version: app.getVersion(), platform: process.platform },
-    startSandbox: options.startSandbox,
+    loadSandbox: options.loadSandbox,
     saveDialog: createSaveDialog(electron.dialog, () => window, app.getPath('downloads')),
+    fileDialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
+    // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
+    sendEvent: (event, payload) => {
+      if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
+    },
   })
-  await services.start()
 
   const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
   const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin
-  registerIpc(electron.ipcMain, createHandlers(services), isAppUrl)
+  registerIpc(electron.ipcMain, runtime.handlers, isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
   const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
   window = created
-  const disconnect = connectEvents(services, (event, payload) => {
-    if (!created.isDestroyed()) created.webContents.send(eventChannel(event), payload)
-  })
   created.on('closed', () => {
-    disconnect()
     window = null
   })
-  // With the single-instance lock, a second launch focuses the first window instead.
-  app.on('second-instance', () => {
+  const focus = (): void => {
     if (created.isDestroyed()) return
     if (created.isMinimized()) created.restore()
     created.focus()
+  }
+  // A preset link opens that preset in the window, once the page is there to listen.
+  created.webContents.once('did-finish-load', () =>
+    links.deliverTo((link) => {
+      if ('name' in link) runtime.services.events.emit('onOpenPreset', { name: link.name })
+      else runtime.services.notices.add({ level: 'warning', message: `${link.problem} Nothing was opened.` })
+      focus()
+    }),
+  )
+  // With the single-instance lock, a second launch focuses the first window instead, and hands over its preset link.
+  app.on('second-instance', (_event, argv) => {
+    links.fromArgv(argv)
+    focus()
   })
 
   app.on('window-all-closed', () => app.quit())
   app.on('will-quit', () => {
-    void services.close()
+    void runtime.close()
   })
 }
 

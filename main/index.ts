@@ -7,7 +7,6 @@ import * as electron from 'electron'
 import { startApp } from './app'
 import { isCliInvocation, runCli } from './cli/run'
 import { loadKeytar } from './services/secrets/keychain'
-import { startSandbox } from './sandbox'
 
 // Packaged: [binary, ...args]; from source (`electron .`): [electron, '.', ...args].
 const cliArguments = process.argv.slice(electron.app.isPackaged ? 1 : 2)
@@ -23,8 +22,9 @@ if (isCliInvocation(cliArguments)) {
     mainDir: import.meta.dirname,
     rendererDevUrl: process.env.ELECTRON_RENDERER_URL,
     openKeychain: loadKeytar,
-    // The demo backend listens on loopback only.
-    startSandbox: ({ port }) => startSandbox({ port, host: '127.0.0.1' }),
+    argv: process.argv,
+    // A dynamic import: the build keeps the sandbox in its own chunk, read only when the demo opens.
+    loadSandbox: () => import('./sandbox'),
   }).catch((error: unknown) => {
     electron.dialog.showErrorBox('AdOps Desk could not start', error instanceof Error ? error.message : String(error))
     electron.app.exit(1)

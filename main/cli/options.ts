@@ -17,6 +17,7 @@ export const optionSpecs = {
   project: { type: 'string' },
   slicer: { type: 'string' },
   progress: { type: 'boolean' },
+  preset: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -40,6 +41,7 @@ export const optionHelp: Record<OptionName, string> = {
   project: 'project name',
   slicer: 'report (slicer) name',
   progress: 'show progress on standard error even when it is not a terminal',
+  preset: 'a saved preset\'s name, or a preset file (.json)',
 }
 
 /** Flags every command accepts. */

@@ -7,6 +7,7 @@ import type { Connection } from '../services/connection/connection'
 import type { Command } from './command'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
+import { presetCommands, reportRunCommands } from './commands/presets'
 import { reportCommands } from './commands/report'
 import { resolveConnection } from './connection-flags'
 import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
@@ -16,7 +17,7 @@ import { createRedactor } from './redact'
 import type { CliServices, CliServicesFactory } from './services'
 import { UsageError } from './usage'
 
-export const commands: readonly Command[] = [...profileCommands, ...entityCommands, ...reportCommands]
+export const commands: readonly Command[] = [...profileCommands, ...presetCommands, ...entityCommands, ...reportCommands, ...reportRunCommands]
 
 /** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */
 export function isCliInvocation(argv: readonly string[]): boolean {

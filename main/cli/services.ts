@@ -5,11 +5,26 @@ import { loadKeytar, type Keychain } from '../services/secrets/keychain'
 import { createSecretStore } from '../services/secrets/secret-store'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../services/http/client'
 import { createConnection, type Connection } from '../services/connection/connection'
+import { createHistoryStore, historyFolder } from '../services/history/history-store'
+import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/history/record-runs'
+import { createPresetStore, presetsFolder, type PresetStore } from '../services/presets/preset-store'
+import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../services/reports/info-store'
+import { createReportService } from '../services/reports/service'
+import { createResultCache, resultsFolder } from '../services/results/result-cache'
+import { createSettingsStore } from '../services/workspace/settings-store'
 
-/** What the commands use: the app's profile store and keychain, and connections over one HTTP client. */
+/** What the commands use: the app's profile store, keychain and presets, and connections over one HTTP client. */
 export interface CliServices {
   profiles: ProfileStore
+  presets: PresetStore
   connect(settings: ConnectionSettings, credentials: () => Promise<Credentials>): Connection
+  /**
+   * The app's report service over a connection. With a saved connection's id its runs are
+   * recorded as the app records them (history, saved result, `info` kept), so a preset run by
+   * cron shows in the app; a connection made from flags leaves nothing behind.
+   */
+  reports(connection: Connection, profileId: string | null): Pick<RecordedReportService, 'run'>
+  /** Waits for what runs recorded, then releases the connection pool. */
   close(): Promise<void>
 }
 
@@ -33,16 +48,52 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
   notices.subscribe((notice) => context.warn(notice.message))
   const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService, userDataDir: context.userDataDir })
   const profiles = createProfileStore({ userDataDir: context.userDataDir, secrets, notices })
+  const presets = createPresetStore({ folder: presetsFolder(context.userDataDir), notices })
   // Made on first use: listing profiles needs no connection pool.
   let http: HttpClient | null = null
+  const flushes: Array<() => Promise<void>> = []
   return {
     profiles,
+    presets,
     connect(settings, credentials) {
       http ??= createHttpClient(overrides.http)
       return createConnection({ settings, credentials, http, ...(overrides.now === undefined ? {} : { now: overrides.now }) })
     },
+    reports(connection, profileId) {
+      const capture = createRequestCapture()
+      const service = createReportService({
+        reportingOf: async () => capture.wrap(connection.reporting),
+        store: profileId === null ? memoryInfoStore() : createDiskInfoStore(context.userDataDir, notices),
+      })
+      if (profileId === null) {
+        return { run: (id, definition, { signal, pointBudget }) => service.run(id, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) }) }
+      }
+      const settings = createSettingsStore(context.userDataDir, notices)
+      const recorded = recordRuns(service, {
+        cache: createResultCache({ folder: resultsFolder(context.userDataDir), limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024, notices }),
+        history: createHistoryStore({ folder: historyFolder(context.userDataDir), notices }),
+        capture,
+        notices,
+        connectionName: async (id) => (await profiles.find(id))?.name ?? id,
+      })
+      flushes.push(() => recorded.flush())
+      return recorded
+    },
     async close() {
+      await Promise.all(flushes.map((flush) => flush()))
       await http?.close()
     },
+  }
+}
+
+/** `info` for one command's runs only: a connection made from flags has no id to keep it under. */
+function memoryInfoStore(): InfoStore {
+  const entries = new Map<string, StoredInfo>()
+  const keyOf = (project: string, report: string) => JSON.stringify([project, report])
+  return {
+    read: async (_profileId, project, report) => entries.get(keyOf(project, report)) ?? null,
+    write: async (_profileId, entry) => void entries.set(keyOf(entry.project, entry.report), entry),
+    list: async () => [...entries.values()].map(({ project, report, fetchedAt }) => ({ project, report, fetchedAt })),
+    removeProfile: async () => entries.clear(),
   }
 }

@@ -1,15 +1,29 @@
 import path from 'node:path'
 import type { BrowserWindow, Dialog } from 'electron'
 import type { SaveDialog } from '../services/entities/entity-service'
+import type { FileDialogs, FileFilter } from '../services/files/dialogs'
+
+const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] }
 
 /** The OS save dialog, attached to the app window, starting in the user's Downloads folder. */
 export function createSaveDialog(dialog: Dialog, window: () => BrowserWindow | null, downloads: string): SaveDialog {
+  return { chooseSavePath: (defaultName) => createFileDialogs(dialog, window, downloads).chooseSavePath(defaultName, CSV) }
+}
+
+/** The OS open and save dialogs for files main reads and writes (preset files): the page never names a path. */
+export function createFileDialogs(dialog: Dialog, window: () => BrowserWindow | null, downloads: string): FileDialogs {
   return {
-    async chooseSavePath(defaultName) {
-      const options = { defaultPath: path.join(downloads, defaultName), filters: [{ name: 'CSV', extensions: ['csv'] }] }
+    async chooseSavePath(defaultName, filter = CSV) {
+      const options = { defaultPath: path.join(downloads, defaultName), filters: [filter] }
       const parent = window()
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
+    },
+    async chooseOpenPaths(title, filter) {
+      const options = { title, defaultPath: downloads, filters: [filter], properties: ['openFile' as const, 'multiSelections' as const] }
+      const parent = window()
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+      return result.canceled ? [] : result.filePaths
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { Services } from '../services'
+import { parseRequestHandler } from './presets'
 import type { HandlersFor } from './types'
 
 export function workspaceHandlers({ workspace, entities }: Services): HandlersFor<'workspace'> {
@@ -20,5 +21,6 @@ export function requestHandlers({ requests }: Services): HandlersFor<'requests'>
       requests.cancel(requestId)
       return null
     },
+    'requests:parse': parseRequestHandler,
   }
 }

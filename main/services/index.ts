@@ -1,3 +1,4 @@
+import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
 import type { StartSandbox } from './connection/demo'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
@@ -10,12 +11,17 @@ import type { FileDialogs, SaveFileDialog } from './files/dialogs'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createNotices, type Notices } from './notices'
-import { createPresetStore, presetsFolder } from './presets/preset-store'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestRegistry, type RequestRegistry } from './requests'
 import { createDiskInfoStore } from './reports/info-store'
-import { createReportService, type ReportService } from './reports/service'
+import { createReportService } from './reports/service'
 import type { Keychain } from './secrets/keychain'
+import { createHistoryStore, historyFolder, type HistoryStore } from './history/history-store'
+import { createRequestCapture, recordRuns, type RecordedReportService } from './history/record-runs'
+import { createRequestCopier, type RequestCopy } from './presets/api-request'
+import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
+import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
+import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
 import { createWorkspace, type Workspace } from './workspace/workspace'
@@ -34,11 +40,11 @@ export interface ServicesOptions {
   startSandbox: StartSandbox
   /** The OS save dialog; null where there is none (the web host). */
   saveDialog: SaveDialog | null
-  /** Open and save dialogs for every file main writes on the page's behalf; without them (the web host), fixed folders in the data folder. */
+  /** Open and save dialogs for every file main writes on the page's behalf (presets, exports, entity csv); without them (the web host), fixed folders in the data folder. */
   fileDialogs?: FileDialogs
   /** The taskbar's progress and notifications for export jobs (main/electron/export-signals.ts); none in the web host. */
   exportSignals?: ExportSignals | null
-  /** Opens finished exports and shows them in their folder (main/electron/export-shell.ts); none in the web host. */
+  /** Opens finished exports and shows them in their folder (main/electron/export-signals.ts); none in the web host. */
   exportShell?: ExportShell | null
   http?: HttpClientOptions
   now?: () => Date
@@ -55,7 +61,14 @@ export interface Services {
   workspace: Workspace
   entities: EntityService
   drafts: DraftsStore
-  reports: ReportService
+  /** Runs are recorded: a line in the history, the result in the cache. */
+  reports: RecordedReportService
+  presets: PresetStore
+  presetFiles: PresetTransfer
+  results: ResultCache
+  history: HistoryStore
+  /** "Copy as API request". */
+  copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
   exports: ExportService
   requests: RequestRegistry
   http: HttpClient
@@ -93,25 +106,60 @@ export function createServices(options: ServicesOptions): Services {
   // A deleted connection takes its local lists and drafts with it.
   profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
   profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))
+  const now = options.now ?? (() => new Date())
+  const presets = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, now })
+  const presetFiles = createPresetTransfer(presets, options.fileDialogs ?? createFolderDialogs(options.userDataDir))
+  const results = createResultCache({
+    folder: resultsFolder(options.userDataDir),
+    limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
+    notices,
+    now,
+  })
+  const history = createHistoryStore({ folder: historyFolder(options.userDataDir), notices, now })
+  // The saved results belong to the connection; the history keeps its runs (it names the connection).
+  profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))
   const infoStore = createDiskInfoStore(options.userDataDir, notices)
   profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))
-  const reports = createReportService({
-    reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
-    store: infoStore,
-    ...(options.now ? { now: options.now } : {}),
+  const capture = createRequestCapture()
+  const reports = recordRuns(
+    createReportService({
+      reportingOf: async (profileId) => capture.wrap((await workspace.connection(profileId)).reporting),
+      store: infoStore,
+      ...(options.now ? { now: options.now } : {}),
+    }),
+    {
+      cache: results,
+      history,
+      capture,
+      notices,
+      now,
+      async connectionName(profileId) {
+        if (profileId === DEMO_PROFILE_ID) return 'Demo workspace'
+        const stored = await profiles.find(profileId)
+        return stored?.id === profileId ? stored.name : profileId
+      },
+    },
+  )
+  const copyRequest = createRequestCopier({
+    infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
+    reportUrlOf: async (profileId) => (await workspace.connection(profileId)).settings.reportUrl,
+    lastChart: async (profileId, definition) => {
+      const cached = await results.get(profileId, 'chart', definition, null)
+      return cached?.kind === 'chart' ? { series: cached.result.series, ranAt: cached.ranAt } : null
+    },
+    now,
   })
-  const presetStore = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, ...(options.now ? { now: options.now } : {}) })
   const exportJobs = createExportService({
     reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
     infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
-    presetOf: async (name) => (await presetStore.get(name)).definition,
+    presetOf: async (name) => (await presets.get(name)).definition,
     dialog: saveDialog,
     history: createExportHistory(exportHistoryFile(options.userDataDir), notices),
     events,
     notices,
     signals: options.exportSignals ?? null,
     shell: options.exportShell ?? null,
-    ...(options.now ? { now: options.now } : {}),
+    now,
   })
   const requests = createRequestRegistry()
   return {
@@ -125,17 +173,24 @@ export function createServices(options: ServicesOptions): Services {
     entities,
     drafts,
     reports,
+    presets,
+    presetFiles,
+    results,
+    history,
+    copyRequest,
     exports: exportJobs,
     requests,
     http,
     async start() {
-      // A job the last run left running is marked interrupted now, not found silently later.
-      await Promise.all([profiles.list(), settings.read(), exportJobs.recover()])
+      // Presets are listed too, so a preset file that is not one is reported at start; a job the
+      // last run left running is marked interrupted now, not found silently later.
+      await Promise.all([profiles.list(), settings.read(), presets.list(), exportJobs.recover()])
     },
     async close() {
       requests.cancelAll()
       // Jobs stop first (kept as interrupted, temporary files removed) while their connections still exist.
       await exportJobs.close()
+      await reports.flush()
       await workspace.close()
       await http.close()
     },

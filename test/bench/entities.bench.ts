@@ -132,7 +132,7 @@ export default async function bench(): Promise<void> {
   })
   const port = String(await freePort())
   const startHost = async (): Promise<string> => {
-    const started = await startChild(['test/host/preview-web.ts', '--port', port, '--user-data', userDataDir], env, /preview at (http:\/\/\S+\/)/)
+    const started = await startChild(['main/hosts/web/preview-web.ts', '--port', port, '--user-data', userDataDir], env, /preview at (http:\/\/\S+\/)/)
     host = started.child
     return started.match[1] as string
   }

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Api } from '@contract'
 import type { SandboxInfo } from '../../main/sandbox'
+import { spawnTsx } from '../support/child-process'
 import { expect, test as base } from './fixtures'
 
 /** Extends the web-host fixture with a sandbox backend of its own, started as a child process. */
-
-const root = path.join(import.meta.dirname, '..', '..')
 
 /** What the sandbox prints on start: the same shape startSandbox() returns. */
 export type { SandboxInfo }
@@ -19,36 +16,11 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-async function startSandbox(scale: 'small' | 'large'): Promise<{ child: ChildProcess; info: SandboxInfo }> {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['main/sandbox/cli.ts', '--port', '0', '--scale', scale], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const info = await new Promise<SandboxInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the sandbox did not start:\n${output}`)), 30_000)
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const line = output.split('\n').find((candidate) => candidate.trim().startsWith('{'))
-      if (line && output.includes('\n')) {
-        clearTimeout(timer)
-        resolve(JSON.parse(line) as SandboxInfo)
-      }
-    })
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}:\n${output}`)))
-  })
-  return { child, info }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
-
 export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: SandboxProcess }>({
   sandboxScale: ['small', { option: true }],
   sandbox: async ({ sandboxScale }, use) => {
-    const { child, info } = await startSandbox(sandboxScale)
+    const child = spawnTsx('main/sandbox/cli.ts', ['--port', '0', '--scale', sandboxScale])
+    const info = await child.json<SandboxInfo>()
     const sandbox: SandboxProcess = {
       info,
       async request(method, pathname, body) {
@@ -60,10 +32,12 @@ export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: Sand
         const text = await response.text()
         return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) }
       },
-      stop: () => stopChild(child),
+      async stop() {
+        await child.stop()
+      },
     }
     await use(sandbox)
-    await stopChild(child)
+    await child.stop()
   },
 })
 

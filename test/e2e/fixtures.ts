@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test as base, type Page } from '@playwright/test'
 import { loadKeytar } from '../../main/services/secrets/keychain'
-
-const root = path.join(import.meta.dirname, '..', '..')
+import { repositoryRoot as root, spawnTsx, type SpawnedChild } from '../support/child-process'
 
 export interface PreviewHost {
   url: string
@@ -20,35 +18,13 @@ export interface PreviewHost {
 }
 
 /** Starts `preview:web` (the same command a developer runs) and resolves with its address. */
-async function startPreview(userDataDir: string, keychainService: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['test/host/preview-web.ts', '--port', '0', '--user-data', userDataDir], {
-    cwd: root,
-    env: { ...process.env, ADOPS_KEYCHAIN_SERVICE: keychainService },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startPreview(userDataDir: string, keychainService: string): Promise<{ url: string; child: SpawnedChild }> {
+  const child = spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--user-data', userDataDir], {
+    // Short retries: the tests take backends away on purpose and need not wait out the app's backoff.
+    env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast' },
   })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`preview:web did not start:\n${output}`)), 30_000)
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /preview at (http:\/\/\S+\/)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    }
-    child.stdout?.on('data', read)
-    child.stderr?.on('data', read)
-    child.once('exit', (code) => reject(new Error(`preview:web exited with ${code}:\n${output}`)))
-  })
-  return { url, child }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
+  const [, url] = await child.line(/preview at (http:\/\/\S+\/)/)
+  return { url: url ?? '', child }
 }
 
 export const test = base.extend<{ host: PreviewHost }>({
@@ -69,13 +45,15 @@ export const test = base.extend<{ host: PreviewHost }>({
       keychainService,
       bridgeResponses,
       async restart() {
-        await stopChild(running.child)
+        await running.child.stop()
         running = await startPreview(userDataDir, keychainService)
       },
-      stop: () => stopChild(running.child),
+      async stop() {
+        await running.child.stop()
+      },
     }
     await use(host)
-    await stopChild(running.child)
+    await running.child.stop()
     const keytar = await loadKeytar()
     for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account)
     await fs.rm(userDataDir, { recursive: true, force: true })

@@ -43,6 +43,12 @@ export function createFakeElectron(userDataDir: string) {
       app.sandboxEnabled = true
     },
     requestSingleInstanceLock: () => true,
+    /** Schemes the app asked the OS to send it (deep links). */
+    protocolClients: [] as string[],
+    setAsDefaultProtocolClient(scheme: string) {
+      app.protocolClients.push(scheme)
+      return true
+    },
     quit() {
       app.quitCalled = true
     },

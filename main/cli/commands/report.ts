@@ -80,7 +80,7 @@ const audience: Command = {
 }
 
 /** Fails before any request when the file could not be written anyway. */
-async function checkOutPath(out: string): Promise<string> {
+export async function checkOutPath(out: string): Promise<string> {
   const target = path.resolve(out)
   const stat = await fs.stat(target).catch(() => null)
   if (stat?.isDirectory() === true) throw new UsageError(`--out ${out} is a folder; give a file name.`)

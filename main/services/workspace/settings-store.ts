@@ -3,10 +3,14 @@ import { z } from 'zod'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
+export const DEFAULT_RESULT_CACHE_MEGABYTES = 200
+
 const settingsSchema = z.object({
   version: z.literal(1),
   /** The connection that was active when the app last ran. */
   activeProfileId: z.string().nullable(),
+  /** How much disk the saved report results may take; the least recently used go first. Absent in files of older versions. */
+  resultCacheMegabytes: z.number().int().min(1).max(100_000).default(DEFAULT_RESULT_CACHE_MEGABYTES),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -20,7 +24,7 @@ export function createSettingsStore(userDataDir: string, notices: Notices): Sett
   const document = createDocumentStore({
     filePath: path.join(userDataDir, 'settings.json'),
     schema: settingsSchema,
-    fallback: { version: 1, activeProfileId: null },
+    fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES },
     onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`),
   })
 

@@ -1,13 +1,14 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Notice } from '@contract'
+import type { Capabilities, Notice } from '@contract'
 import { api, unwrap } from '../api/bridge'
 
-/** App-wide facts from main: version, whether the keychain works, and notices to show. */
+/** App-wide facts from main: version, whether the keychain works, what the host can do, and notices to show. */
 export const useAppStore = defineStore('app', () => {
   const version = ref('')
   const platform = ref('')
   const keychainAvailable = ref(true)
+  const capabilities = ref<Capabilities>({ nativeSaveDialog: true })
   const notices = ref<Notice[]>([])
   let subscribed = false
 
@@ -16,6 +17,7 @@ export const useAppStore = defineStore('app', () => {
     version.value = info.version
     platform.value = info.platform
     keychainAvailable.value = info.keychainAvailable
+    capabilities.value = info.capabilities
     notices.value = info.notices
     if (!subscribed) {
       subscribed = true
@@ -30,5 +32,5 @@ export const useAppStore = defineStore('app', () => {
     await unwrap(api().app.dismissNotice({ id }))
   }
 
-  return { version, platform, keychainAvailable, notices, load, dismiss }
+  return { version, platform, keychainAvailable, capabilities, notices, load, dismiss }
 })

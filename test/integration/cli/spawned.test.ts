@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import { spawnTsx } from '../../support/child-process'
 import { ownLines } from './support'
-
-/** The real entry, the way a scheduled job runs it: `npx tsx main/cli.ts …` in its own process. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 let sandbox: Sandbox
 let userData: string
@@ -22,22 +18,15 @@ afterAll(async () => {
   await rm(userData, { recursive: true, force: true })
 })
 
-function cli(argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'main/cli.ts', ...argv], {
-      cwd: root,
-      // Never the user's own profiles or keychain entries.
-      env: { ...process.env, ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk spawned CLI tests', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.stdin ?? '')
+/** The real entry, the way a scheduled job runs it: `tsx main/cli.ts …` in its own process. */
+async function cli(argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnTsx('main/cli.ts', argv, {
+    // Never the user's own profiles or keychain entries.
+    env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk spawned CLI tests', ...options.env },
+    stdin: options.stdin ?? '',
   })
+  const code = await child.exit
+  return { code, stdout: child.stdout(), stderr: child.stderr() }
 }
 
 const flags = (): string[] => ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--report-url', sandbox.info.report_url, '--service-id', 'demo', '--username', 'demo']

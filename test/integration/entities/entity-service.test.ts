@@ -147,7 +147,7 @@ describe('entity service against the sandbox', () => {
   it('refuses a path from the page (bad_input) and writes nothing', async () => {
     const folder = await temporaryFolder()
     const target = path.join(folder, 'planted.csv')
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     const outcome = await dispatch(handlers, 'entities:exportCsv', { profileId, kind: 'publishers', ids: [1], columns: [{ key: 'id', title: 'ID' }], path: target })
     expect(outcome).toMatchObject({ ok: false, error: { code: 'bad_input' } })
     expect(await fs.readdir(folder)).toEqual([])
@@ -193,7 +193,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('hands the mirror over in slices so a long list can paint its first rows at once', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     const whole = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units' })
     const first = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 0, limit: 50 })
     const rest = await dispatch(handlers, 'entities:mirror', { profileId, kind: 'ad_units', offset: 50 })
@@ -207,7 +207,7 @@ describe('entity service against the sandbox', () => {
   })
 
   it('cancels a running sync through requests:cancel', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     sandbox.setFaults({ latency_ms: 300 })
     try {
       const running = dispatch(handlers, 'entities:sync', { profileId, kind: 'publishers', requestId: 'sync-1' })

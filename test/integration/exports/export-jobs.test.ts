@@ -316,7 +316,7 @@ describe('export jobs against the sandbox', () => {
   })
 
   it('through the bridge: start, list, preview, estimate; no path ever crosses', async () => {
-    const handlers = createHandlers(services)
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
     const started = await dispatch(handlers, 'exports:start', { profileId, source, options: { format: 'csv', keys: ['country'] } })
     if (!started.ok) throw new Error(started.error.message)
     const { jobId } = started.value as { jobId: string }

@@ -78,7 +78,7 @@ describe('report service against the sandbox', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 })
     services = await createTestServices()
-    handlers = createHandlers(services)
+    handlers = createHandlers(services, { nativeSaveDialog: false })
     profileId = await sandboxProfile(services, sandbox)
     direct = (await services.workspace.connection(profileId)).reporting
   })
@@ -231,7 +231,7 @@ describe('report info offline', () => {
     const keychain = createMemoryKeychain()
     const services = await createTestServices({ keychain })
     try {
-      const handlers = createHandlers(services)
+      const handlers = createHandlers(services, { nativeSaveDialog: false })
       const profileId = await sandboxProfile(services, sandbox)
       const online = await call(handlers, 'reports:info', { profileId, project: 'demo', report: 'supply' })
       expect(online.offlineReason).toBeNull()
@@ -245,7 +245,7 @@ describe('report info offline', () => {
       // A restarted app has only the disk.
       const restarted = await createTestServices({ userDataDir: services.userDataDir, keychain })
       try {
-        const again = createHandlers(restarted)
+        const again = createHandlers(restarted, { nativeSaveDialog: false })
         const fromDisk = await call(again, 'reports:info', { profileId, project: 'demo', report: 'supply' })
         expect(fromDisk.offlineReason).not.toBeNull()
         expect(fromDisk.keyFields).toEqual(online.keyFields)
@@ -269,7 +269,7 @@ describe('a refusal from the platform', () => {
     const services = await createTestServices({ keychain })
     try {
       const profileId = await sandboxProfile(services, sandbox)
-      await call(createHandlers(services), 'reports:info', { profileId, project: 'demo', report: 'supply' })
+      await call(createHandlers(services, { nativeSaveDialog: false }), 'reports:info', { profileId, project: 'demo', report: 'supply' })
       // A saved description that still lists a custom metric deleted since: main plans with it, the platform refuses it.
       const file = path.join(services.userDataDir, 'reports', 'info', encodeURIComponent(profileId), 'demo', 'supply.json')
       const saved = JSON.parse(await readFile(file, 'utf8')) as { info: { data_fields: Array<Record<string, unknown>> } }
@@ -277,7 +277,7 @@ describe('a refusal from the platform', () => {
       await writeFile(file, JSON.stringify(saved))
       const restarted = await createTestServices({ userDataDir: services.userDataDir, keychain })
       try {
-        const error = await failure(createHandlers(restarted), 'reports:run', { profileId, definition: definition({ metrics: ['deleted_custom_metric'] }) })
+        const error = await failure(createHandlers(restarted, { nativeSaveDialog: false }), 'reports:run', { profileId, definition: definition({ metrics: ['deleted_custom_metric'] }) })
         expect(error).toMatchObject({ code: 'validation', details: { apiStatus: 'bad_request', field: 'metrics', fields: { metrics: [expect.stringContaining('data_field')] } } })
         expect(error.message).toContain('deleted_custom_metric')
       } finally {
@@ -296,7 +296,7 @@ describe('resolving dates through the bridge', () => {
   it('answers absolute dates for tokens, with the field named on a bad one', async () => {
     const services = await createTestServices()
     try {
-      const handlers = createHandlers(services)
+      const handlers = createHandlers(services, { nativeSaveDialog: false })
       const range = await call(handlers, 'reports:resolveDates', { start: '2024-02-01', end: '-0m_last', timezone: { mode: 'fixed', offset: 0 }, reportTimezone: null })
       expect(range.start).toBe('2024-02-01')
       expect(range.timezone).toBe(0)

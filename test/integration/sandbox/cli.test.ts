@@ -1,21 +1,9 @@
-import { spawn } from 'node:child_process'
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
+import { spawnTsx } from '../../support/child-process'
 
-/**
- * The CLI as one process: node with tsx's loader, so signals reach the sandbox itself. npm's
- * wrapper dies on SIGTERM without passing it on, and tsx's own launcher relays signals with a
- * 30 ms wait for the child's answer, which a loaded machine misses (it then exits 143).
- */
-function run(args: string[]): { child: ReturnType<typeof spawn>; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, stdout: () => stdout, stderr: () => stderr, exit }
-}
+/** The sandbox CLI as a process (node with tsx's loader, so signals reach the sandbox itself). */
+const run = (args: string[]) => spawnTsx('main/sandbox/cli.ts', args)
 
 async function firstLine(read: () => string): Promise<string> {
   for (let waited = 0; waited < 20_000; waited += 50) {
@@ -33,8 +21,8 @@ describe('sandbox CLI', () => {
     it(`prints one JSON line, serves, and exits 0 on ${signal}`, async () => {
       const cli = run(['--port', '0', '--seed', '7', '--token-ttl', '60'])
       try {
-        const text = await firstLine(cli.stdout)
-        const info = JSON.parse(text.trim()) as Record<string, string>
+        const info = await cli.json<Record<string, string>>()
+        const text = cli.stdout()
         expect(Object.keys(info).sort()).toEqual(['auth_url', 'base_url', 'password', 'permanent_token', 'report_url', 'service_id', 'username', 'viewer_password', 'viewer_username'])
         expect(info['base_url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/workflow\/v1$/)
         const token = await request(`${info['auth_url'] ?? ''}/oauth2/token/`, {
@@ -43,8 +31,7 @@ describe('sandbox CLI', () => {
           body: 'grant_type=password&username=demo&password=demo&scope=service_id%3Ddemo',
         })
         expect(((await token.body.json()) as { expires_in: number }).expires_in).toBe(60)
-        cli.child.kill(signal)
-        expect(await cli.exit).toBe(0)
+        expect(await cli.stop(signal)).toBe(0)
         expect(cli.stdout()).toBe(text)
         expect(cli.stdout().split('\n').filter((line) => line !== '')).toHaveLength(1)
       } finally {

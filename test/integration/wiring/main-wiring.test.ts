@@ -22,13 +22,17 @@ describe('main process wiring (with a stand-in electron module)', () => {
       return keychain.deletePassword(service, account)
     },
   }
+  let sandboxLoads = 0
 
   beforeAll(async () => {
     out = await temporaryFolder('adops-out-')
     await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
     fake = createFakeElectron(await temporaryFolder())
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, startSandbox: async () => { throw new Error('the wiring test starts no demo') } })
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, loadSandbox: async () => {
+      sandboxLoads += 1
+      throw new Error('the wiring test starts no demo')
+    }, argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'] })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents
@@ -88,7 +92,7 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const handler = fake.handlers.get('app:info')
     if (!handler) throw new Error('app:info not registered')
     const own = await handler({ sender: contents, senderFrame: contents.mainFrame }, {})
-    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0' } })
+    expect(own).toMatchObject({ ok: true, value: { version: '0.1.0', capabilities: { nativeSaveDialog: true } } })
     const subframe = await handler({ sender: contents, senderFrame: { url: 'app://adops/index.html' } }, {})
     expect(subframe).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     const foreign = { ...contents, mainFrame: { url: 'https://evil.example.com/' } }
@@ -96,6 +100,10 @@ describe('main process wiring (with a stand-in electron module)', () => {
     expect(other).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     const bad = await handler({ sender: contents, senderFrame: contents.mainFrame }, { unexpected: true })
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+  })
+
+  it('starts without loading the demo backend', () => {
+    expect(sandboxLoads).toBe(0)
   })
 
   it('forwards a notice raised after start to the window on the event channel', async () => {
@@ -128,5 +136,28 @@ describe('main process wiring (with a stand-in electron module)', () => {
         payload: expect.objectContaining({ id: expect.any(String), level: 'warning', message: expect.stringContaining('could not be removed from the system keychain') }),
       },
     ])
+  })
+
+  it('registers adopsdesk:// and opens preset links (the launching one, macOS open-url, a second launch) once the page listens', () => {
+    expect(fake.app.protocolClients).toEqual(['adopsdesk'])
+    const opened = () => contents.sent.filter((message) => message.channel === eventChannel('onOpenPreset')).map((message) => message.payload)
+    let prevented = false
+    fake.app.emit('open-url', { preventDefault: () => (prevented = true) }, 'adopsdesk://preset/Weekly%20EU%20%2F%20revenue')
+    expect(prevented).toBe(true)
+    // The page has not loaded yet: nothing is sent into the void.
+    expect(opened()).toEqual([])
+    contents.emit('did-finish-load')
+    expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }])
+
+    // Windows and Linux: the second process's arguments, with the trailing slash Windows adds.
+    fake.app.emit('second-instance', {}, ['C:\\Program Files\\AdOps Desk\\AdOps Desk.exe', '--allow-file-access-from-files', 'adopsdesk://preset/Daily%20caf%C3%A9/'], 'C:\\')
+    fake.app.emit('second-instance', {}, ['/usr/bin/adops-desk'], '/home/ops')
+    expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }, { name: 'Daily café' }])
+
+    // A link of ours that names no preset is explained, not ignored.
+    fake.app.emit('open-url', { preventDefault: () => undefined }, 'adopsdesk://preset/')
+    const notices = contents.sent.filter((message) => message.channel === eventChannel('onNotice')).map((message) => message.payload)
+    expect(notices.at(-1)).toMatchObject({ level: 'warning', message: 'The link names no preset. Nothing was opened.' })
+    expect(opened()).toHaveLength(3)
   })
 })

@@ -33,7 +33,7 @@ const huge = 'x'.repeat(3_000_000)
 describe('every handler fed malformed input', () => {
   let handlers: Handlers
   beforeAll(async () => {
-    handlers = createHandlers(await createTestServices())
+    handlers = createHandlers(await createTestServices(), { nativeSaveDialog: false })
   })
 
   async function expectBadInput(channel: ChannelName, input: unknown): Promise<void> {

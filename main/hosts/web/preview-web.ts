@@ -2,13 +2,14 @@
  * `npm run preview:web -- --port P [--user-data DIR] [--host H]`
  * Serves the built renderer with window.api wired to the real main-process handlers.
  * Without --user-data, a temporary folder is used and removed on exit.
+ * ADOPS_RETRY_PROFILE=fast (set by the end-to-end tests) shortens the backoff between retries.
  */
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { KEYCHAIN_SERVICE } from '../../main/services/app-identity'
-import { startWebHost } from './server'
+import { KEYCHAIN_SERVICE } from '../../services/app-identity'
+import { isRetryProfile, retryProfiles, startWebHost } from './server'
 
 const usage = 'usage: npm run preview:web -- [--port P] [--host 127.0.0.1] [--user-data DIR] [--renderer DIR]'
 
@@ -38,14 +39,20 @@ async function main(): Promise<void> {
     console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"\n${usage}`)
     process.exit(2)
   }
+  const retryProfile = process.env.ADOPS_RETRY_PROFILE ?? 'production'
+  if (!isRetryProfile(retryProfile)) {
+    console.error(`ADOPS_RETRY_PROFILE must be one of ${Object.keys(retryProfiles).join(', ')}, got "${retryProfile}"`)
+    process.exit(2)
+  }
   const temporary = values['user-data'] === undefined
   const userDataDir = values['user-data'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'adops-desk-preview-')))
   const host = await startWebHost({
     port,
     host: values.host ?? '127.0.0.1',
     userDataDir: path.resolve(userDataDir),
-    rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', 'out', 'renderer')),
+    rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')),
     keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? KEYCHAIN_SERVICE,
+    retryProfile,
   })
   console.log(`AdOps Desk preview at ${host.url} (user data: ${userDataDir})`)
 

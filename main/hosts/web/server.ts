@@ -10,14 +10,31 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { build } from 'vite'
 import { eventChannel } from '@contract'
-import { CONTENT_SECURITY_POLICY } from '../../main/electron/app-protocol'
-import { dispatch } from '../../main/handlers/dispatch'
-import { connectEvents } from '../../main/handlers/events'
-import { createHandlers } from '../../main/handlers/handlers'
-import { createServices, type Services } from '../../main/services'
-import type { Keychain } from '../../main/services/secrets/keychain'
-import { loadKeytar } from '../../main/services/secrets/keychain'
-import { startSandbox } from '../../main/sandbox'
+import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
+import { dispatch } from '../../handlers/dispatch'
+import { createRuntime, type LoadSandbox } from '../../runtime'
+import { createFolderDialogs } from '../../services/files/folder-dialogs'
+import type { Services } from '../../services'
+import type { HttpClientOptions } from '../../services/http/client'
+import type { Keychain } from '../../services/secrets/keychain'
+import { loadKeytar } from '../../services/secrets/keychain'
+
+/**
+ * How the host repeats failed reads. `fast` is for end-to-end tests, which take backends away
+ * on purpose and should not wait out the app's backoff (up to 7.5 s before "offline") each
+ * time. A server's Retry-After is handled exactly as in the app: the jitter added to it is
+ * min(baseDelayMs, 250), so baseDelayMs stays at 250, and a rate-limit test sees the app's
+ * real pacing.
+ */
+export const retryProfiles = {
+  production: {},
+  fast: { retry: { baseDelayMs: 250, maxDelayMs: 500 } },
+} as const satisfies Record<string, HttpClientOptions>
+export type RetryProfile = keyof typeof retryProfiles
+
+export function isRetryProfile(value: string): value is RetryProfile {
+  return Object.prototype.hasOwnProperty.call(retryProfiles, value)
+}
 
 export interface WebHostOptions {
   port: number
@@ -26,6 +43,10 @@ export interface WebHostOptions {
   rendererDir: string
   keychainServiceName: string
   openKeychain?: () => Promise<Keychain>
+  /** Default: the demo backend imported when the demo first opens, as in the app. */
+  loadSandbox?: LoadSandbox
+  /** Default `production`: the app's own retry policy. */
+  retryProfile?: RetryProfile
 }
 
 export interface WebHost {
@@ -46,7 +67,7 @@ const contentTypes: Record<string, string> = {
 }
 
 let bridgeBundle: Promise<string> | undefined
-/** Bundles test/host/web-bridge.ts (and through it preload/bridge.ts and the contract) once per process. */
+/** Bundles web-bridge.ts (and through it preload/bridge.ts and the contract) once per process. */
 function bundleBridge(): Promise<string> {
   bridgeBundle ??= build({
     configFile: false,
@@ -87,23 +108,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     throw new Error(`No built renderer at ${options.rendererDir}. Run "npm run build" first.`)
   })
   const token = randomBytes(24).toString('hex')
-  const services = createServices({
+  const streams = new Set<http.ServerResponse>()
+  const runtime = await createRuntime({
     userDataDir: options.userDataDir,
     openKeychain: options.openKeychain ?? loadKeytar,
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
-    startSandbox: ({ port }) => startSandbox({ port, host: '127.0.0.1' }),
+    loadSandbox: options.loadSandbox ?? (() => import('../../sandbox')),
     // No OS dialog in a browser: the page asks for a path instead.
     saveDialog: null,
+    // Preset files: imports are read from <user data>/imports, exports written to <user data>/exports.
+    fileDialogs: createFolderDialogs(options.userDataDir),
+    sendEvent: (event, payload) => {
+      const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
+      for (const stream of streams) stream.write(line)
+    },
+    http: retryProfiles[options.retryProfile ?? 'production'],
   })
-  await services.start()
-  const handlers = createHandlers(services)
   const bridge = `window.__ADOPS_HOST__ = ${JSON.stringify({ token })};\n${await bundleBridge()}`
-  const streams = new Set<http.ServerResponse>()
-  const disconnect = connectEvents(services, (event, payload) => {
-    const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
-    for (const stream of streams) stream.write(line)
-  })
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -126,7 +148,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } catch {
         input = Symbol('unparseable')
       }
-      const outcome = await dispatch(handlers, channel, input)
+      const outcome = await dispatch(runtime.handlers, channel, input)
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(outcome))
       return
     }
@@ -186,13 +208,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const port = typeof address === 'object' && address ? address.port : options.port
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}/`,
-    services,
+    services: runtime.services,
     async close() {
-      disconnect()
+      // Cleared too, so an event emitted while the services shut down writes to no ended stream.
       for (const stream of streams) stream.end()
+      streams.clear()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await services.close()
+      await runtime.close()
     },
   }
 }

@@ -3,7 +3,7 @@
  * preload, over HTTP to the web host instead of IPC. Loaded as a classic script before the
  * app's module, so window.api exists when the app starts, exactly as with the preload.
  */
-import { buildApi } from '../../preload/bridge'
+import { buildApi } from '../../../preload/bridge'
 
 interface HostSettings {
   token: string

@@ -1,0 +1,25 @@
+import type { Services } from '../services'
+import { parsePastedRequest } from '../services/presets/paste'
+import type { Handlers, HandlersFor } from './types'
+
+/** Presets, their files, the results kept from runs and the run history: thin calls into the services. */
+export function presetHandlers({ presets, presetFiles, results, history }: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
+  return {
+    'presets:list': () => presets.list(),
+    'presets:get': ({ name }) => presets.get(name),
+    'presets:save': ({ name, definition, description, replace }) => presets.save({ name, definition, description }, replace),
+    'presets:rename': ({ name, newName }) => presets.rename(name, newName),
+    'presets:duplicate': ({ name, newName }) => presets.duplicate(name, newName),
+    'presets:delete': ({ name }) => presets.delete(name),
+    'presets:restore': ({ name }) => presets.restore(name),
+    'presets:import': ({ replace }) => presetFiles.import({ replace: replace === true }),
+    'presets:export': ({ names }) => presetFiles.export(names),
+    'results:get': ({ profileId, definition, preset, kind }) => results.get(profileId, kind, definition, preset ?? null),
+    'history:list': (query) => history.list(query),
+    'history:get': ({ id }) => history.get(id),
+  }
+}
+
+/** "Paste a request": pure, no connection needed. */
+export const parseRequestHandler: Handlers['requests:parse'] = async ({ text, base }) => parsePastedRequest(text, base)
+

@@ -24,7 +24,7 @@ export function createRowCounter(format: 'csv' | 'tsv'): RowCounter {
   let lines = 0
   let inQuotes = false
   let lastByte = LINE_FEED
-  let tail: Uint8Array[] = []
+  const tail: Uint8Array[] = []
   let tailBytes = 0
 
   function count(chunk: Uint8Array): void {

@@ -21,12 +21,12 @@ import { createTargets, ensure } from './targets'
  *   counting): at most 1.1× curl, and the process's RSS grows by at most 64 MB while it runs;
  * - the command line, `node build/cli.mjs report export` (what `npm run cli` runs), start
  *   included: at most 1.2× curl.
- * Each is run twice, interleaved, and its best time kept, so a passing load spike on a shared
+ * Each is run three times, interleaved, and its best time kept, so a passing load spike on a shared
  * machine does not decide. Fails when any target is missed.
  */
 
 const TARGETS = { appVsCurl: 1.1, rssGrowthMb: 64, cliVsCurl: 1.2 }
-const ROUNDS = 2
+const ROUNDS = 3
 const root = path.resolve(import.meta.dirname, '..', '..')
 
 async function startLargeSandbox(): Promise<{ child: ChildProcess; info: SandboxInfo }> {

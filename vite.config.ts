@@ -6,9 +6,11 @@ const root = import.meta.dirname
 const here = (path: string): string => resolve(root, path)
 
 /**
- * One config, three builds, chosen by `--mode` (see the `build` script):
+ * One config, four builds, chosen by `--mode` (see the `build` script):
  * - main: Node ESM for Electron's main process; node_modules stay external so keytar's
  *   native module loads from disk and electron resolves to the runtime.
+ * - cli: the command line as plain Node ESM (out/cli/index.js), node_modules external, so
+ *   `npm run cli` starts from built JavaScript instead of compiling TypeScript each time.
  * - preload: ONE CommonJS file with its dependencies bundled, because a sandboxed preload
  *   cannot require anything but electron.
  * - renderer (default): the Vue app.
@@ -26,6 +28,17 @@ const targets: Record<string, UserConfig> = {
       target: 'node20',
       sourcemap: true,
       rollupOptions: { output: { format: 'es', entryFileNames: '[name].js' } },
+    },
+  },
+  cli: {
+    resolve: { alias },
+    build: {
+      ssr: here('main/cli.ts'),
+      outDir: here('out/cli'),
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: true,
+      rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
     },
   },
   preload: {

@@ -16,6 +16,7 @@ export const optionSpecs = {
   out: { type: 'string' },
   project: { type: 'string' },
   slicer: { type: 'string' },
+  progress: { type: 'boolean' },
   preset: { type: 'string' },
 } as const
 
@@ -39,6 +40,7 @@ export const optionHelp: Record<OptionName, string> = {
   out: 'file to write; written whole or not at all',
   project: 'project name',
   slicer: 'report (slicer) name',
+  progress: 'show progress on standard error even when it is not a terminal',
   preset: 'a saved preset\'s name, or a preset file (.json)',
 }
 

@@ -14,7 +14,7 @@ import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
 import { writeText } from './io'
 import { connectionOptions, globalOptions, optionSpecs, type OptionName, type OptionValues } from './options'
 import { createRedactor } from './redact'
-import { createCliServices, type CliServices, type CliServicesFactory } from './services'
+import type { CliServices, CliServicesFactory } from './services'
 import { UsageError } from './usage'
 
 export const commands: readonly Command[] = [...profileCommands, ...presetCommands, ...entityCommands, ...reportCommands, ...reportRunCommands]
@@ -30,6 +30,8 @@ export function isCliInvocation(argv: readonly string[]): boolean {
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+/** Interrupted by Ctrl-C (128 + SIGINT), as shells expect. */
+export const EXIT_INTERRUPTED = 130
 
 export interface CliDeps {
   argv: readonly string[]
@@ -131,7 +133,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
     where = `${command.group} ${command.name}`
     const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value)
     const userDataDir = given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
-    const factory = deps.services ?? createCliServices
+    // Loaded only once a command runs: --help and usage errors start without the HTTP client and the keychain.
+    const factory = deps.services ?? (await import('./services')).createCliServices
     const ready: CliServices = factory({
       userDataDir,
       keychainService: given(env.ADOPS_KEYCHAIN_SERVICE) ?? KEYCHAIN_SERVICE,
@@ -167,6 +170,10 @@ export async function runCli(deps: CliDeps): Promise<number> {
       const help = about === null ? `${PROGRAM} --help` : `${PROGRAM} ${about} --help`
       await errorLine(`${error.message} See "${help}".`)
       return EXIT_USAGE
+    }
+    if (isAppError(error) && error.code === 'cancelled' && deps.signal?.aborted === true) {
+      await errorLine('Interrupted.')
+      return EXIT_INTERRUPTED
     }
     if (isAppError(error)) {
       await errorLine(`${error.message}${facts(error)}`)

@@ -19,7 +19,7 @@ export function entityHandlers({ entities, requests }: Services): HandlersFor<'e
       await entities.delete(profileId, kind, id)
       return null
     },
-    'entities:exportCsv': ({ profileId, kind, ids, columns, path }) => entities.exportCsv(profileId, kind, ids, columns, path),
+    'entities:exportCsv': ({ profileId, kind, ids, columns }) => entities.exportCsv(profileId, kind, ids, columns),
   }
 }
 

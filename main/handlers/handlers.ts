@@ -3,6 +3,7 @@ import type { Services } from '../services'
 import { profileHandlers } from './profiles'
 import { appHandlers } from './app'
 import { draftHandlers, entityHandlers } from './entities'
+import { exportHandlers } from './exports'
 import { presetHandlers } from './presets'
 import { reportHandlers } from './reports'
 import { requestHandlers, workspaceHandlers } from './workspace'
@@ -19,6 +20,7 @@ export function createHandlers(services: Services, capabilities: Capabilities): 
     ...entityHandlers(services),
     ...draftHandlers(services),
     ...reportHandlers(services),
+    ...exportHandlers(services),
     ...presetHandlers(services),
   }
 }

@@ -4,6 +4,11 @@ import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
+import { createExportHistory, exportHistoryFile } from './exports/history'
+import { createExportService, type ExportService } from './exports/jobs'
+import type { ExportShell, ExportSignals } from './exports/signals'
+import type { FileDialogs, SaveFileDialog } from './files/dialogs'
+import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
@@ -11,8 +16,6 @@ import { createRequestRegistry, type RequestRegistry } from './requests'
 import { createDiskInfoStore } from './reports/info-store'
 import { createReportService } from './reports/service'
 import type { Keychain } from './secrets/keychain'
-import type { FileDialogs } from './files/dialogs'
-import { createFolderDialogs } from './files/folder-dialogs'
 import { createHistoryStore, historyFolder, type HistoryStore } from './history/history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from './history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
@@ -37,8 +40,12 @@ export interface ServicesOptions {
   startSandbox: StartSandbox
   /** The OS save dialog; null where there is none (the web host). */
   saveDialog: SaveDialog | null
-  /** Open and save dialogs for preset files; without them (the web host), fixed folders in the data folder. */
+  /** Open and save dialogs for every file main writes on the page's behalf (presets, exports, entity csv); without them (the web host), fixed folders in the data folder. */
   fileDialogs?: FileDialogs
+  /** The taskbar's progress and notifications for export jobs (main/electron/export-signals.ts); none in the web host. */
+  exportSignals?: ExportSignals | null
+  /** Opens finished exports and shows them in their folder (main/electron/export-signals.ts); none in the web host. */
+  exportShell?: ExportShell | null
   http?: HttpClientOptions
   now?: () => Date
 }
@@ -62,6 +69,7 @@ export interface Services {
   history: HistoryStore
   /** "Copy as API request". */
   copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
+  exports: ExportService
   requests: RequestRegistry
   http: HttpClient
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
@@ -91,7 +99,9 @@ export function createServices(options: ServicesOptions): Services {
   })
   const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox })
   const mirrors = createMirrorStore(options.userDataDir, notices)
-  const entities = createEntityService({ workspace, mirrors, events, saveDialog: options.saveDialog, ...(options.now ? { now: options.now } : {}) })
+  // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
+  const saveDialog: SaveFileDialog = options.fileDialogs ?? options.saveDialog ?? createFolderDialogs(options.userDataDir)
+  const entities = createEntityService({ workspace, mirrors, events, saveDialog, ...(options.now ? { now: options.now } : {}) })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
   // A deleted connection takes its local lists and drafts with it.
   profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
@@ -139,6 +149,18 @@ export function createServices(options: ServicesOptions): Services {
     },
     now,
   })
+  const exportJobs = createExportService({
+    reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
+    infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
+    presetOf: async (name) => (await presets.get(name)).definition,
+    dialog: saveDialog,
+    history: createExportHistory(exportHistoryFile(options.userDataDir), notices),
+    events,
+    notices,
+    signals: options.exportSignals ?? null,
+    shell: options.exportShell ?? null,
+    now,
+  })
   const requests = createRequestRegistry()
   return {
     environment: options.environment,
@@ -156,16 +178,20 @@ export function createServices(options: ServicesOptions): Services {
     results,
     history,
     copyRequest,
+    exports: exportJobs,
     requests,
     http,
     async start() {
-      await Promise.all([profiles.list(), settings.read()])
+      // A job the last run left running is marked interrupted now, not found silently later.
+      await Promise.all([profiles.list(), settings.read(), exportJobs.recover()])
       // Presets are read now, so a file that is not a preset is reported at start, but without
       // holding up the window: a team folder may hold a thousand of them.
       void presets.list().catch(() => undefined)
     },
     async close() {
       requests.cancelAll()
+      // Jobs stop first (kept as interrupted, temporary files removed) while their connections still exist.
+      await exportJobs.close()
       await reports.flush()
       await workspace.close()
       await http.close()

@@ -92,15 +92,18 @@ export const entitiesChannels = {
   ),
   /** A 406 comes back as a `dependents` error whose details list the dependents found in the local mirrors. */
   delete: channel(z.object({ ...entityTarget, id: entityIdSchema }).strict(), z.null()),
-  /** Writes the given rows of the mirror, in the given order and columns, to a csv file (a save dialog in the app when no path is given). */
+  /**
+   * Writes the given rows of the mirror, in the given order and columns, to a csv file. Where is
+   * main's to ask (its save dialog; the web host: a new name in its exports folder): the page
+   * never names a path, and only the file's base name comes back. null: the dialog was cancelled.
+   */
   exportCsv: channel(
     z.object({
       ...entityTarget,
       ids: z.array(entityIdSchema).max(2_000_000),
       columns: z.array(z.object({ key: z.string().max(200), title: z.string().max(200) }).strict()).min(1).max(500),
-      path: z.string().min(1).max(4_096).optional(),
     }).strict(),
-    z.object({ path: z.string(), rows: z.number() }).nullable(),
+    z.object({ fileName: z.string(), rows: z.number() }).nullable(),
   ),
 } as const
 

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { noticeSchema } from './app'
 import { entityRows } from './entities'
+import { exportEvents } from './exports'
 
 export const events = {
   onNotice: noticeSchema,
@@ -11,6 +12,7 @@ export const events = {
   onThrottled: z.object({ profileId: z.string().nullable(), waitSeconds: z.number(), url: z.string() }),
   /** An `adopsdesk://preset/<name>` link was opened: show that preset. */
   onOpenPreset: z.object({ name: z.string() }),
+  ...exportEvents,
 } as const
 export type Events = typeof events
 export type EventName = keyof Events

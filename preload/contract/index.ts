@@ -14,6 +14,7 @@ import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
 import { events } from './events'
+import { exportsChannels } from './exports'
 import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
 import { copyRequestChannel, historyChannels, parseRequestChannel, presetsChannels, resultsChannels } from './presets'
 import { reportsChannels } from './reports'
@@ -61,6 +62,13 @@ export const channels = {
   'results:get': resultsChannels.get,
   'history:list': historyChannels.list,
   'history:get': historyChannels.get,
+  'exports:start': exportsChannels.start,
+  'exports:cancel': exportsChannels.cancel,
+  'exports:list': exportsChannels.list,
+  'exports:open': exportsChannels.open,
+  'exports:reveal': exportsChannels.reveal,
+  'exports:preview': exportsChannels.preview,
+  'exports:estimate': exportsChannels.estimate,
 } as const
 
 export type Channels = typeof channels
@@ -81,4 +89,5 @@ export * from './entities'
 export * from './events'
 export * from './reports'
 export * from './presets'
+export * from './exports'
 export { splitChannel } from './api'

@@ -87,18 +87,16 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(rowById(page, 151)).toContainText('E2E Trail Runners Co')
   expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({ name: 'E2E Trail Runners Co', advertiser_domains: ['shop.trail-runners.example'] })
 
-  // Search, then export what is shown (a path in the web host).
+  // Search, then export what is shown: the web host writes into its exports folder, the page names no path.
   await page.getByTestId('search').locator('input').fill('trail runners')
   await expectRowCount(page, '1 of 151')
   await page.getByTestId('export').click()
-  const target = path.join(host.userDataDir, 'brands-export.csv')
-  await page.getByTestId('export-path').locator('input').fill(target)
-  await screenshot(page, 'entities-export-dialog')
-  await page.getByTestId('export-confirm').click()
-  await expect(page.getByText(`Exported 1 row to ${target}`)).toBeVisible()
-  const csv = await fs.readFile(target, 'utf8')
+  await expect(page.getByText('Exported 1 row to brands.csv')).toBeVisible()
+  const csv = await fs.readFile(path.join(host.userDataDir, 'exports', 'brands.csv'), 'utf8')
   expect(csv.split(/\r?\n/).filter((line) => line !== '')).toHaveLength(2)
   expect(csv).toContain('E2E Trail Runners Co')
+  // No path crossed the bridge, in either direction.
+  expect(host.bridgeResponses.join('\n')).not.toContain(host.userDataDir)
 
   // Delete asks first.
   await openRow(page, 151)

@@ -63,7 +63,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'entities:create': { profileId: 'missing-profile', kind: 'brands', entity: { name: 'Acme', is_pmp_allowed: true, advertiser_domains: ['acme.example'] } },
   'entities:update': { profileId: 'missing-profile', kind: 'brands', id: 'b-1', original: { id: 1, name: 'A' }, changes: { name: 'B' }, force: false },
   'entities:delete': { profileId: 'missing-profile', kind: 'publishers', id: 1 },
-  'entities:exportCsv': { profileId: 'missing-profile', kind: 'publishers', ids: [1, 'two'], columns: [{ key: 'name', title: 'Name' }], path: '/nonexistent/folder/out.csv' },
+  'entities:exportCsv': { profileId: 'missing-profile', kind: 'publishers', ids: [1, 'two'], columns: [{ key: 'name', title: 'Name' }] },
   'drafts:list': { profileId: 'missing-profile' },
   'drafts:save': { profileId: 'missing-profile', kind: 'brands', key: 'new', draft: { name: 'Draft' }, original: null },
   'drafts:discard': { profileId: 'missing-profile', kind: 'brands', key: 'new' },
@@ -87,6 +87,17 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'results:get': { profileId: 'missing-profile', definition: sampleDefinition, preset: 'Weekly EU', kind: 'chart' },
   'history:list': { profileId: 'missing-profile', search: 'supply', preset: 'Weekly EU', outcome: 'error', offset: 0, limit: 50 },
   'history:get': { id: 'missing-run' },
+  'exports:start': {
+    profileId: 'missing-profile',
+    source: { kind: 'definition', definition: sampleDefinition },
+    options: { format: 'csv', dataFields: ['impressions', 'revenue'], keys: ['country', 'device_type'], includeNames: true, includeTotal: false, sort: [{ field: 'revenue', direction: 'DESC', byName: false }], filterLogic: '1' },
+  },
+  'exports:cancel': { jobId: 'job-1' },
+  'exports:list': {},
+  'exports:open': { jobId: 'job-1' },
+  'exports:reveal': { jobId: 'job-1' },
+  'exports:preview': { jobId: 'job-1' },
+  'exports:estimate': { profileId: 'missing-profile', source: { kind: 'preset', name: 'Monday revenue' }, options: { format: 'xlsx' }, requestId: 'request-6' },
 }
 
 /**

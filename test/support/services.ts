@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createServices, type Services } from '../../main/services'
+import { createServices, type Services, type ServicesOptions } from '../../main/services'
+import type { FileDialogs } from '../../main/services/files/dialogs'
 import type { Keychain } from '../../main/services/secrets/keychain'
 import { createMemoryKeychain } from './memory-keychain'
 import { startSandbox } from '../../main/sandbox'
@@ -10,7 +11,9 @@ export async function temporaryFolder(prefix = 'adops-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
 }
 
-export async function createTestServices(options: { keychain?: Keychain; userDataDir?: string; serviceName?: string } = {}): Promise<Services & { userDataDir: string }> {
+export async function createTestServices(
+  options: { keychain?: Keychain; userDataDir?: string; serviceName?: string; fileDialogs?: FileDialogs; extra?: Partial<ServicesOptions> } = {},
+): Promise<Services & { userDataDir: string }> {
   const userDataDir = options.userDataDir ?? (await temporaryFolder())
   const keychain = options.keychain ?? createMemoryKeychain()
   const services = createServices({
@@ -22,6 +25,9 @@ export async function createTestServices(options: { keychain?: Keychain; userDat
     saveDialog: null,
     // Tests wait for retries in milliseconds, not seconds.
     http: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+    // Without dialogs, files go where the web host puts them: a new name in <userData>/exports/.
+    ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
+    ...options.extra,
   })
   await services.start()
   return Object.assign(services, { userDataDir })

@@ -2,8 +2,10 @@ import { constants, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { ReportRequest } from '../../services/reporting/schemas'
 import { saveStreamAtomically } from '../../services/reporting/save-export'
+import { createRowCounter, endsWithOthers, observed } from '../../services/exports/rows'
 import type { Command, CommandContext } from '../command'
 import { readJsonObject, writeJson } from '../io'
+import { progressFor } from '../progress'
 import { UsageError } from '../usage'
 
 /** The request body as in the spec; a token in it is dropped (the client adds the right one). */
@@ -94,18 +96,41 @@ const exportReport: Command = {
   group: 'report',
   name: 'export',
   args: [],
-  options: ['request', 'out'],
+  options: ['request', 'out', 'progress'],
   connection: 'reporting',
   summary: 'download a report file (xlsx, csv, tsv) to --out, whole or not at all',
-  notes: ['The file appears at --out only once complete; on any failure nothing is left there (an existing file is kept).', '', ...FILTER_NOTES, ...TABLE_NOTES],
+  notes: [
+    'The file appears at --out only once complete; on any failure, or Ctrl-C, nothing is left there (an existing file is kept).',
+    'Progress (bytes, rows for csv/tsv, rate) shows on standard error when it is a terminal, or with --progress.',
+    'A csv/tsv export past the platform\'s cap (1,000,000 rows) ends with an Others row; "capped": true says so.',
+    '',
+    ...FILTER_NOTES,
+    ...TABLE_NOTES,
+  ],
   async run(context) {
     if (context.values.out === undefined) throw new UsageError('report export needs --out PATH.')
     const target = await checkOutPath(context.values.out)
     const request = await requestArgument(context)
+    const format = request.export_format
+    const counter = format === 'csv' || format === 'tsv' ? createRowCounter(format) : null
+    const rows = (): number | null => (counter === null ? null : Math.max(0, counter.lines() - 1))
+    const progress = progressFor(context.io.stderr, context.values.progress === true)
     const connection = await context.connect()
     const download = await connection.reporting.export(request, { signal: context.signal })
-    const { bytes } = await saveStreamAtomically(download.body, target, { signal: context.signal })
-    await writeJson(context.io.stdout, { path: target, bytes, contentType: download.contentType })
+    let bytes = 0
+    const source = observed(download.body, (chunk) => {
+      bytes += chunk.length
+      counter?.push(chunk)
+      progress?.update(bytes, rows())
+    })
+    try {
+      await saveStreamAtomically(source, target, { signal: context.signal })
+    } finally {
+      // The line ends either way, so an error message starts on its own line.
+      progress?.end(bytes, rows())
+    }
+    const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), request.include_total === 1)
+    await writeJson(context.io.stdout, { path: target, bytes, rows: rows(), capped, contentType: download.contentType })
   },
 }
 

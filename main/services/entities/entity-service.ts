@@ -1,18 +1,17 @@
-import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { sameId, type Dependent, type Entity, type EntityId, type UpdateResult } from '@contract'
 import { AppError, isAppError } from '../errors'
 import type { EventHub } from '../events'
 import { writeFileAtomic } from '../files/atomic'
 import { csvRow } from '../files/csv'
+import type { SaveFileDialog } from '../files/dialogs'
+import { chooseSaveTarget } from '../files/save-target'
 import type { Workspace } from '../workspace/workspace'
 import { builtInKinds, kindSpec } from './kinds'
 import type { Mirror, MirrorStore } from './mirror-store'
 
-export interface SaveDialog {
-  /** Asks the user where to save; null when they cancel. */
-  chooseSavePath(defaultName: string): Promise<string | null>
-}
+/** The save dialog entity exports use (files/dialogs.ts); kept under this name for the Electron adapter. */
+export type SaveDialog = SaveFileDialog
 
 export type { UpdateResult }
 
@@ -25,15 +24,16 @@ export interface EntityService {
   create(profileId: string, kind: string, entity: Record<string, unknown>): Promise<Entity>
   update(profileId: string, kind: string, id: EntityId, original: Record<string, unknown>, changes: Record<string, unknown>, force: boolean): Promise<UpdateResult>
   delete(profileId: string, kind: string, id: EntityId): Promise<void>
-  exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>, target: string | undefined): Promise<{ path: string; rows: number } | null>
+  /** Asks main's save dialog where; null when the user cancels. Answers the file's base name only. */
+  exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>): Promise<{ fileName: string; rows: number } | null>
 }
 
 export interface EntityServiceOptions {
   workspace: Workspace
   mirrors: MirrorStore
   events: EventHub
-  /** The OS save dialog in the app; absent in the web host, where the page must give a path. */
-  saveDialog: SaveDialog | null
+  /** The OS save dialog in the app; in the web host, a new name in its exports folder. The page never gives a path. */
+  saveDialog: SaveFileDialog
   now?: () => Date
 }
 
@@ -145,19 +145,11 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
       await mirrors.change(profileId, kind, (rows) => rows.filter((row) => !sameId(row.id, id)))
     },
 
-    async exportCsv(profileId, kind, ids, columns, target) {
-      let file = target
-      if (file === undefined) {
-        if (saveDialog === null) throw new AppError('bad_input', 'Enter the full path of the file to save, for example /home/me/Downloads/publishers.csv.')
-        const chosen = await saveDialog.chooseSavePath(`${kind}.csv`)
-        if (chosen === null) return null
-        file = chosen
-      }
-      if (!path.isAbsolute(file)) throw new AppError('validation', 'Enter a full path (starting at the root of the disk), for example /home/me/Downloads/publishers.csv.', { fields: { path: ['Must be a full path'] } })
-      // Never create folders on the user's disk as a side effect of an export.
-      const folder = await fs.stat(path.dirname(file)).catch(() => null)
-      if (!folder?.isDirectory()) throw new AppError('validation', `The folder ${path.dirname(file)} does not exist. Choose an existing folder.`, { fields: { path: ['Folder not found'] } })
+    async exportCsv(profileId, kind, ids, columns) {
+      // The list is read before asking where: a list that cannot be read opens no dialog.
       const { rows } = await mirrors.read(profileId, kind)
+      const file = await chooseSaveTarget(saveDialog, `${kind}.csv`, { name: 'CSV', extensions: ['csv'] })
+      if (file === null) return null
       const byId = new Map(rows.map((row) => [String(row.id), row]))
       const parts: string[] = [csvRow(columns.map((column) => column.title))]
       let written = 0
@@ -170,9 +162,12 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
       try {
         await writeFileAtomic(file, parts.join(''))
       } catch (error) {
-        throw new AppError('storage', `The file could not be written to ${file}. Check that the folder exists and you may write to it.`, { path: file, error: (error as Error).message })
+        // The sentence reaches the page: names, not the path.
+        throw new AppError('storage', `${path.basename(file)} could not be written in ${path.basename(path.dirname(file))}. Check that the folder still exists, that you may write to it and that the disk is not full.`, {
+          errorCode: (error as NodeJS.ErrnoException).code ?? null,
+        })
       }
-      return { path: file, rows: written }
+      return { fileName: path.basename(file), rows: written }
     },
   }
 }

@@ -137,8 +137,9 @@ export const useEntitiesStore = defineStore('entities', () => {
     setRows(target, target.rows.filter((row) => !sameId(row.id, id)))
   }
 
-  async function exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>, path?: string): Promise<{ path: string; rows: number } | null> {
-    return unwrap(api().entities.exportCsv({ profileId, kind, ids, columns, ...(path ? { path } : {}) }))
+  /** Main asks where to save; null when the user cancels. Only the file's base name comes back. */
+  async function exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>): Promise<{ fileName: string; rows: number } | null> {
+    return unwrap(api().entities.exportCsv({ profileId, kind, ids, columns }))
   }
 
   return {

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import type { Entity } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers } from '../../../main/handlers/handlers'
+import { dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { createTestServices, temporaryFolder } from '../../support/services'
 
@@ -128,28 +129,50 @@ describe('entity service against the sandbox', () => {
     await expect(services.entities.get(profileId, 'bidders', created.id, new AbortController().signal)).rejects.toMatchObject({ code: 'not_found' })
   })
 
-  it('exports the given rows, in the given order and columns, to csv', async () => {
+  it('exports the given rows, in the given order and columns, to csv in the exports folder (no dialog: the web host)', async () => {
     const { rows } = await services.entities.mirror(profileId, 'publishers')
     const chosen = [rows[2], rows[0], rows[1]].map((row) => row?.id as number)
-    const folder = await temporaryFolder()
-    const file = path.join(folder, 'publishers.csv')
-    const result = await services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }, { key: 'name', title: 'Name' }], file)
-    expect(result).toEqual({ path: file, rows: 3 })
-    const lines = (await fs.readFile(file, 'utf8')).trimEnd().split('\r\n')
+    const folder = dialogFolders(services.userDataDir).exports
+    const result = await services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }, { key: 'name', title: 'Name' }])
+    // Only the base name comes back: no path crosses the bridge.
+    expect(result).toEqual({ fileName: 'publishers.csv', rows: 3 })
+    const lines = (await fs.readFile(path.join(folder, 'publishers.csv'), 'utf8')).trimEnd().split('\r\n')
     expect(lines[0]).toBe('ID,Name')
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(chosen.map(String))
-    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], 'relative.csv')).rejects.toMatchObject({ code: 'validation' })
-    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], path.join(folder, 'missing', 'x.csv'))).rejects.toMatchObject({ code: 'validation' })
-    await expect(fs.access(path.join(folder, 'missing'))).rejects.toThrow()
-    // In the web host there is no save dialog: the page must give a path.
-    await expect(services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }], undefined)).rejects.toMatchObject({ code: 'bad_input' })
+    // A second export never replaces the first: the folder "dialog" picks a new name.
+    expect(await services.entities.exportCsv(profileId, 'publishers', chosen.slice(0, 1), [{ key: 'id', title: 'ID' }])).toEqual({ fileName: 'publishers (2).csv', rows: 1 })
+    expect((await fs.readFile(path.join(folder, 'publishers.csv'), 'utf8')).trimEnd().split('\r\n')).toHaveLength(4)
+  })
+
+  it('refuses a path from the page (bad_input) and writes nothing', async () => {
+    const folder = await temporaryFolder()
+    const target = path.join(folder, 'planted.csv')
+    const handlers = createHandlers(services, { nativeSaveDialog: false })
+    const outcome = await dispatch(handlers, 'entities:exportCsv', { profileId, kind: 'publishers', ids: [1], columns: [{ key: 'id', title: 'ID' }], path: target })
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'bad_input' } })
+    expect(await fs.readdir(folder)).toEqual([])
+  })
+
+  it('forces the .csv extension and never replaces a file the dialog did not show', async () => {
+    const folder = await temporaryFolder()
+    const answers = [path.join(folder, 'mine'), path.join(folder, 'mine'), null]
+    const dialogs = { chooseSavePath: async () => answers.shift() ?? null, chooseOpenPaths: async () => [] }
+    const withDialog = await createTestServices({ keychain, userDataDir: services.userDataDir, fileDialogs: dialogs })
+    // The user typed "mine": the file is mine.csv.
+    expect(await withDialog.entities.exportCsv(profileId, 'publishers', [], [{ key: 'id', title: 'ID' }])).toEqual({ fileName: 'mine.csv', rows: 0 })
+    await fs.writeFile(path.join(folder, 'mine.csv'), 'kept\n')
+    // "mine" again: mine.csv exists and was never shown in the dialog, so it is refused, not replaced.
+    await expect(withDialog.entities.exportCsv(profileId, 'publishers', [], [{ key: 'id', title: 'ID' }])).rejects.toMatchObject({ code: 'conflict' })
+    expect(await fs.readFile(path.join(folder, 'mine.csv'), 'utf8')).toBe('kept\n')
+    // A cancelled dialog writes nothing.
+    expect(await withDialog.entities.exportCsv(profileId, 'publishers', [], [{ key: 'id', title: 'ID' }])).toBeNull()
+    expect((await fs.readdir(folder)).sort()).toEqual(['mine.csv'])
   })
 
   it('writes no cell a spreadsheet would run as a formula, titles included (CSV injection)', async () => {
     const planted = await services.entities.create(profileId, 'publishers', { name: '=HYPERLINK("https://evil.example","open")', url: 'https://planted.example' })
-    const folder = await temporaryFolder()
-    const file = path.join(folder, 'planted.csv')
-    await services.entities.exportCsv(profileId, 'publishers', [planted.id], [{ key: 'id', title: '@ID' }, { key: 'name', title: '+Name' }, { key: 'url', title: 'URL' }], file)
+    const result = await services.entities.exportCsv(profileId, 'publishers', [planted.id], [{ key: 'id', title: '@ID' }, { key: 'name', title: '+Name' }, { key: 'url', title: 'URL' }])
+    const file = path.join(dialogFolders(services.userDataDir).exports, result?.fileName ?? '')
     expect(await fs.readFile(file, 'utf8')).toBe(`"'@ID","'+Name",URL\r\n${String(planted.id)},"'=HYPERLINK(""https://evil.example"",""open"")",https://planted.example\r\n`)
   })
 

@@ -1,0 +1,35 @@
+import path from 'node:path'
+import { isAppError } from '../errors'
+
+/**
+ * Why an export failed, as the sentence the jobs panel shows. It reaches the page, so it names
+ * the file and its folder by their base names only, never by path.
+ */
+export function exportFailure(error: unknown, filePath: string, bytes: number): string {
+  const file = path.basename(filePath)
+  const folder = path.basename(path.dirname(filePath))
+  if (!isAppError(error)) return `Something went wrong inside AdOps Desk while exporting ${file}; nothing was saved. Try again; if it keeps happening, restart the app.`
+  if (error.code === 'storage') {
+    const code = error.details?.errorCode
+    if (code === 'ENOSPC' || code === 'EDQUOT') return `The disk is full: ${file} could not be written in ${folder}, and nothing was saved. Free some space, or choose another disk, and export again.`
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `AdOps Desk may not write in the folder ${folder}; nothing was saved. Export again and choose another folder.`
+    if (code === 'ENOENT') return `The folder ${folder} is gone; nothing was saved. Export again and choose an existing folder.`
+    return `${file} could not be written in ${folder}${typeof code === 'string' ? ` (${code})` : ''}; nothing was saved. Check the disk and export again.`
+  }
+  if ((error.code === 'network' || error.code === 'timeout') && bytes > 0) {
+    return `The connection to the platform dropped after ${formatBytes(bytes)}; nothing was saved at ${file}. Check your network or VPN connection and export again.`
+  }
+  return error.message
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB', 'TB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}

@@ -4,6 +4,7 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow } from './electron/window'
+import { createExportShell, createExportSignals } from './electron/export-signals'
 import { listenForDeepLinks } from './electron/deep-links'
 import { createFileDialogs, createSaveDialog } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
@@ -53,6 +54,8 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     loadSandbox: options.loadSandbox,
     saveDialog: createSaveDialog(electron.dialog, () => window, app.getPath('downloads')),
     fileDialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
+    exportSignals: createExportSignals(electron.Notification, () => window),
+    exportShell: createExportShell(electron.shell),
     // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
     sendEvent: (event, payload) => {
       if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)

@@ -9,6 +9,7 @@ import { connectEvents, type EventSink } from './handlers/events'
 import { createHandlers, type Handlers } from './handlers/handlers'
 import { createServices, type Environment, type Services } from './services'
 import type { SaveDialog } from './services/entities/entity-service'
+import type { ExportShell, ExportSignals } from './services/exports/signals'
 import type { FileDialogs } from './services/files/dialogs'
 import type { HttpClientOptions } from './services/http/client'
 import type { Keychain } from './services/secrets/keychain'
@@ -32,6 +33,10 @@ export interface RuntimeOptions {
    * its own HTTP server) is a fair share of main, and most starts never open the demo.
    */
   loadSandbox: LoadSandbox
+  /** The taskbar bar and OS notifications for export jobs; absent in the web host. */
+  exportSignals?: ExportSignals
+  /** Opens an exported file or shows it in its folder; absent in the web host, which says where the file is instead. */
+  exportShell?: ExportShell
   /** Where main's events go: the window's webContents, or the web host's event stream. */
   sendEvent: EventSink
   http?: HttpClientOptions
@@ -54,6 +59,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1' }),
     saveDialog: options.saveDialog,
     fileDialogs: options.fileDialogs,
+    ...(options.exportSignals ? { exportSignals: options.exportSignals } : {}),
+    ...(options.exportShell ? { exportShell: options.exportShell } : {}),
     ...(options.http ? { http: options.http } : {}),
   })
   await services.start()

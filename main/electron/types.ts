@@ -1,4 +1,4 @@
-import type { App, BrowserWindow, IpcMain, Net, Protocol, Shell, Session, Dialog } from 'electron'
+import type { App, BrowserWindow, IpcMain, Net, Notification, Protocol, Shell, Session, Dialog } from 'electron'
 
 /**
  * The parts of the electron module main uses. main/index.ts passes the real module; the
@@ -12,5 +12,6 @@ export interface ElectronModule {
   net: Net
   shell: Shell
   dialog: Dialog
+  Notification: typeof Notification
   session: { defaultSession: Session }
 }

@@ -110,6 +110,13 @@ export function createFakeElectron(userDataDir: string) {
       },
     },
     dialog: { showErrorBox() {} },
+    /** Export notifications: recorded, never shown. */
+    Notification: class {
+      static isSupported(): boolean {
+        return true
+      }
+      show(): void {}
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler(handler: Listener) {

@@ -63,7 +63,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
-      eqeqeq: ['error', 'always'],
+      // `x == null` is the one loose comparison we allow: it means null or undefined.
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
       'vue/multi-word-component-names': 'off',
     },
   },

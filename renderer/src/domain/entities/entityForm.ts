@@ -134,7 +134,7 @@ export function checkForm(spec: EntityKindSpec, model: FormModel): Record<string
       continue
     }
     if (field.type === 'domains' && Array.isArray(converted.value)) {
-      const problems = converted.value.map((domain, index) => {
+      const problems = converted.value.map((domain) => {
         const problem = domainProblem(String(domain))
         return problem ? `${String(domain)}: ${problem}` : null
       }).filter((problem): problem is string => problem !== null)

@@ -1,6 +1,7 @@
 /** Events main pushes to the renderer; validated like results before they are sent. */
 import { z } from 'zod'
-import { noticeSchema } from './app'
+import { noticeSchema, themeStateSchema } from './app'
+import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
 
 export const events = {
@@ -9,6 +10,10 @@ export const events = {
   onSyncProgress: z.object({ profileId: z.string(), kind: z.string(), fetched: z.number(), count: z.number(), rows: entityRows }),
   /** The platform asked us to wait (429); the app is waiting that long before trying again. */
   onThrottled: z.object({ profileId: z.string().nullable(), waitSeconds: z.number(), url: z.string() }),
+  /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */
+  onMenuCommand: z.object({ command: menuCommandIdSchema }),
+  /** The theme in effect changed: the OS switched, or the setting did. */
+  onThemeChanged: themeStateSchema,
 } as const
 export type Events = typeof events
 export type EventName = keyof Events

@@ -1,9 +1,13 @@
+import path from 'node:path'
 import type { StartSandbox } from './connection/demo'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
+import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
+import { createLogFile } from './logs/log-file'
+import { createLogger, type Logger } from './logs/logger'
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestRegistry, type RequestRegistry } from './requests'
@@ -12,6 +16,7 @@ import { createReportService, type ReportService } from './reports/service'
 import type { Keychain } from './secrets/keychain'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
+import { createThemeService, type SystemTheme, type ThemeService } from './workspace/theme'
 import { createWorkspace, type Workspace } from './workspace/workspace'
 
 export interface Environment {
@@ -30,6 +35,10 @@ export interface ServicesOptions {
   saveDialog: SaveDialog | null
   http?: HttpClientOptions
   now?: () => Date
+  /** Where the rotating log goes: Electron's logs folder in the app; default `<userData>/logs` (the web host, tests). */
+  logsDir?: string
+  /** The OS theme (Electron's nativeTheme); null or absent where main cannot see it (the web host). */
+  systemTheme?: SystemTheme | null
 }
 
 /** Everything the handlers use, built once from its dependencies: the composition root of main. */
@@ -46,6 +55,11 @@ export interface Services {
   reports: ReportService
   requests: RequestRegistry
   http: HttpClient
+  log: Logger
+  logsDir: string
+  /** Errors nothing else caught, from main or the page: logged, shown once. */
+  errors: ErrorReporter
+  theme: ThemeService
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
   /** Releases what the services hold (the demo server, sockets) when the app quits. */
@@ -55,6 +69,13 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const notices = createNotices()
   const events = createEventHub()
+  const logsDir = options.logsDir ?? path.join(options.userDataDir, 'logs')
+  const log = createLogger({
+    file: createLogFile({ folder: logsDir, onError: (error) => console.warn(`AdOps Desk could not write its log in ${logsDir}: ${String(error)}`) }),
+  })
+  // What the user is told without asking (a file moved aside, a keychain entry left behind) is worth a line too.
+  notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))
+  const errors = createErrorReporter({ log, notices })
   const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
@@ -71,7 +92,9 @@ export function createServices(options: ServicesOptions): Services {
       options.http?.onRetry?.(event)
     },
   })
-  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox })
+  // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
+  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox, onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token) })
+  const theme = createThemeService({ settings, events, system: options.systemTheme ?? null })
   const mirrors = createMirrorStore(options.userDataDir, notices)
   const entities = createEntityService({ workspace, mirrors, events, saveDialog: options.saveDialog, ...(options.now ? { now: options.now } : {}) })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
@@ -99,13 +122,23 @@ export function createServices(options: ServicesOptions): Services {
     reports,
     requests,
     http,
+    log,
+    logsDir,
+    errors,
+    theme,
     async start() {
-      await Promise.all([profiles.list(), settings.read()])
+      const [, stored] = await Promise.all([profiles.list(), settings.read()])
+      log.setLevel(stored.logLevel)
+      await theme.start()
+      log.info(`AdOps Desk ${options.environment.version} started`, { platform: options.environment.platform })
     },
     async close() {
       requests.cancelAll()
+      theme.close()
       await workspace.close()
       await http.close()
+      log.info('AdOps Desk stopped')
+      await log.flush()
     },
   }
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { logLevelSchema, themeSettingSchema } from '@contract'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
@@ -7,6 +8,10 @@ const settingsSchema = z.object({
   version: z.literal(1),
   /** The connection that was active when the app last ran. */
   activeProfileId: z.string().nullable(),
+  // Added later: a file written before them, or by a newer version with a value this one does
+  // not know, keeps its other settings and gets the default here.
+  theme: themeSettingSchema.catch('system'),
+  logLevel: logLevelSchema.catch('info'),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -20,7 +25,7 @@ export function createSettingsStore(userDataDir: string, notices: Notices): Sett
   const document = createDocumentStore({
     filePath: path.join(userDataDir, 'settings.json'),
     schema: settingsSchema,
-    fallback: { version: 1, activeProfileId: null },
+    fallback: { version: 1, activeProfileId: null, theme: 'system', logLevel: 'info' },
     onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`),
   })
 

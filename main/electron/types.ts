@@ -1,4 +1,4 @@
-import type { App, BrowserWindow, IpcMain, Net, Protocol, Shell, Session, Dialog } from 'electron'
+import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Net, Protocol, Screen, Shell, Session, Dialog } from 'electron'
 
 /**
  * The parts of the electron module main uses. main/index.ts passes the real module; the
@@ -13,4 +13,7 @@ export interface ElectronModule {
   shell: Shell
   dialog: Dialog
   session: { defaultSession: Session }
+  Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>
+  nativeTheme: NativeTheme
 }

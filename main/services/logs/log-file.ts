@@ -57,16 +57,26 @@ export function createLogFile(options: LogFileOptions): LogFile {
     }
   }
 
-  async function write(text: string): Promise<void> {
+  /** Writes lines in as few appends as rotation allows: a file is rotated before the line that would overflow it. */
+  async function write(lines: readonly string[]): Promise<void> {
     size ??= await currentSize()
-    const bytes = Buffer.byteLength(text)
-    if (size > 0 && size + bytes > maxBytes) {
-      if (files > 1) await rotate()
-      else await fs.rm(fileOf(0), { force: true })
-      size = 0
+    let chunk = ''
+    let chunkBytes = 0
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(line)
+      if (size + chunkBytes > 0 && size + chunkBytes + bytes > maxBytes) {
+        if (chunk !== '') await fs.appendFile(fileOf(0), chunk, { mode: 0o600 })
+        if (files > 1) await rotate()
+        else await fs.rm(fileOf(0), { force: true })
+        size = 0
+        chunk = ''
+        chunkBytes = 0
+      }
+      chunk += line
+      chunkBytes += bytes
     }
-    await fs.appendFile(fileOf(0), text, { mode: 0o600 })
-    size += bytes
+    if (chunk !== '') await fs.appendFile(fileOf(0), chunk, { mode: 0o600 })
+    size += chunkBytes
   }
 
   async function drain(): Promise<void> {
@@ -74,7 +84,7 @@ export function createLogFile(options: LogFileOptions): LogFile {
       const batch = pending
       pending = []
       try {
-        await write(batch.join(''))
+        await write(batch)
       } catch (error) {
         // Read the size afresh next time: the failure may have happened half way through a rotation.
         size = null

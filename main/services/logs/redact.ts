@@ -44,16 +44,19 @@ export function createRedactor(initial: ReadonlyArray<string | undefined> = []):
 const SECRET_NAME = String.raw`[\w.-]*(?:passw(?:or)?d|pwd|secret|token|authorization|api[_-]?key|cookie|credential)[\w.-]*`
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i')
 
+// In this order: a value masked by one pattern is left alone by the next (they skip `***`).
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
-  // An authorization scheme and its credentials, wherever they appear.
-  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${MASK}`],
-  [/\bBasic\s+[A-Za-z0-9+/]{8,}={0,2}/g, `Basic ${MASK}`],
   // JSON: "access_token": "…" (escaped quotes inside the value included).
   [new RegExp(`("${SECRET_NAME}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi'), `$1"${MASK}"`],
+  // Header lines: the whole value, scheme and all.
+  [/\b((?:proxy-)?authorization|(?:set-)?cookie)(\s*:\s*)(?!\*\*\*)[^\s"',;][^\r\n"',;]*/gi, `$1$2${MASK}`],
+  // An authorization scheme and its credentials, wherever else they appear.
+  [/\bBearer\s+(?!\*\*\*)[A-Za-z0-9._~+/=-]+/gi, `Bearer ${MASK}`],
+  [/\bBasic\s+[A-Za-z0-9+/]{8,}={0,2}/g, `Basic ${MASK}`],
   // Forms, query strings and key=value text: password=…&
   [new RegExp(`\\b(${SECRET_NAME})=(?!\\*\\*\\*)[^&\\s"',;]+`, 'gi'), `$1=${MASK}`],
-  // Headers and YAML-ish text: Authorization: …, password: …
-  [new RegExp(`\\b(${SECRET_NAME})(\\s*:\\s+|:)(?!\\s*\\*\\*\\*)(?!\\s*")[^\\s,;]+`, 'gi'), `$1$2${MASK}`],
+  // YAML-ish text: password: …
+  [new RegExp(`\\b(${SECRET_NAME})(\\s*:\\s*)(?!\\*\\*\\*)(?!")[^\\s,;]+`, 'gi'), `$1$2${MASK}`],
   [USER_INFO, `$1${MASK}@`],
 ]
 

@@ -40,10 +40,10 @@ export function createLogger(options: LoggerOptions): Logger {
 
   function write(level: LogLevel, message: string, fields: Record<string, unknown> | undefined): void {
     if (RANK[level] > RANK[threshold] || options.file === null) return
+    // Message and fields are cleaned apart: a header pattern in the message must not run on into the fields.
     const data = fields === undefined || Object.keys(fields).length === 0 ? '' : ` ${JSON.stringify(redactValue(fields, known))}`
     // One event, one line: newlines in a message (a stack, a server's text) are written escaped.
-    const text = `${message.replace(/\r?\n/g, '\\n')}${data}`
-    const clean = known.redact(redactSecrets(text))
+    const clean = `${known.redact(redactSecrets(message)).replace(/\r?\n/g, '\\n')}${data}`
     const bounded = clean.length > MAX_LINE ? `${clean.slice(0, MAX_LINE)}…` : clean
     options.file.append(`${now().toISOString()} ${level.toUpperCase().padEnd(5)} ${bounded}\n`)
   }

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import path from 'node:path'
 import { eventChannel } from '@contract'
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
@@ -21,6 +22,8 @@ export interface StartOptions {
   openKeychain: () => Promise<Keychain>
   /** Loads the embedded demo backend (main/sandbox) when the demo first opens. */
   loadSandbox: LoadSandbox
+  /** Where unhandled rejections and uncaught exceptions are heard: `process`, unless a test gives its own. */
+  processEvents?: Pick<EventEmitter, 'on' | 'off'>
 }
 
 /**
@@ -56,7 +59,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     },
     ...desktopRuntimeOptions(electron, options.mainDir),
   })
-  installDesktop(electron, runtime)
+  installDesktop(electron, runtime, options.processEvents ?? process)
 
   const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
   const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin

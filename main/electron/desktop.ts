@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { BrowserWindow, Shell } from 'electron'
@@ -34,9 +35,9 @@ export function desktopRuntimeOptions(electron: ElectronModule, mainDir: string)
  * crash box), and the application menu sends its commands to the page (`onMenuCommand`),
  * except opening the logs folder, which main does itself.
  */
-export function installDesktop(electron: ElectronModule, runtime: Runtime): void {
+export function installDesktop(electron: ElectronModule, runtime: Runtime, processEvents: Pick<EventEmitter, 'on' | 'off'>): void {
   const { services } = runtime
-  watchProcessErrors(process, services.errors)
+  watchProcessErrors(processEvents, services.errors)
   const openFolder = folderOpener(electron.shell)
   installMenu(electron.Menu, {
     platform: process.platform,

@@ -1,4 +1,5 @@
-import type { Capabilities } from '@contract'
+import type { capabilitiesSchema } from '@contract'
+import type { z } from 'zod'
 import { createLicenseList } from '../services/about'
 import { AppError } from '../services/errors'
 import type { Services } from '../services'
@@ -22,7 +23,8 @@ export interface HostFeatures {
   versions?: { electron?: string | undefined; chrome?: string | undefined; node: string }
 }
 
-export function capabilitiesOf(host: HostFeatures): Capabilities {
+/** Every capability, as it crosses the bridge. */
+export function capabilitiesOf(host: HostFeatures): z.output<typeof capabilitiesSchema> {
   return { nativeSaveDialog: host.nativeSaveDialog, nativeMenu: host.nativeMenu ?? false, openFolders: host.openFolder !== undefined }
 }
 

@@ -18,11 +18,15 @@ export const capabilitiesSchema = z.object({
    * An application menu owns the shortcuts of `menuCommands` and sends `onMenuCommand` (Electron).
    * Without one (the web host) the page binds those keys itself.
    */
-  nativeMenu: z.boolean(),
+  nativeMenu: z.boolean().default(false),
   /** `app:openDataFolder` / `app:openLogsFolder` open the OS file manager; false where there is none to open. */
-  openFolders: z.boolean(),
+  openFolders: z.boolean().default(false),
 })
-export type Capabilities = z.infer<typeof capabilitiesSchema>
+/**
+ * The input side: a value may leave out what its host lacks (the page's placeholder before
+ * app:info answers); what crosses the bridge always has every field.
+ */
+export type Capabilities = z.input<typeof capabilitiesSchema>
 
 export const themeSettings = ['system', 'light', 'dark'] as const
 export const themeSettingSchema = z.enum(themeSettings)

@@ -1,5 +1,6 @@
-import { resolve } from 'node:path'
-import { defineConfig, type UserConfig } from 'vite'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 
 const root = import.meta.dirname
@@ -17,6 +18,47 @@ const here = (path: string): string => resolve(root, path)
  */
 /** `@contract` is the bridge's contract, imported the same way from main, renderer and tests. */
 const alias = { '@contract': here('preload/contract/index.ts') }
+
+/**
+ * The folder of the package a bundled module came from, as package-lock.json names it:
+ * `/…/node_modules/vue/dist/vue.js` → `node_modules/vue`, nested installs kept
+ * (`node_modules/a/node_modules/b`). null for our own modules.
+ */
+export function packageKeyOf(moduleId: string): string | null {
+  const clean = moduleId.replace(/^\0/, '').split('?')[0]?.replaceAll('\\', '/') ?? ''
+  const start = clean.indexOf('/node_modules/')
+  if (start === -1) return null
+  const parts = clean.slice(start + 1).split('/')
+  const key: string[] = []
+  let index = 0
+  while (parts[index] === 'node_modules' && parts[index + 1] !== undefined) {
+    const scoped = parts[index + 1]?.startsWith('@') ?? false
+    key.push('node_modules', scoped ? `${parts[index + 1]}/${parts[index + 2] ?? ''}` : (parts[index + 1] as string))
+    index += scoped ? 3 : 2
+  }
+  return key.length === 0 ? null : key.join('/')
+}
+
+/**
+ * Writes which packages the bundle was built from to `out/bundled-packages.<name>.json`:
+ * build/licenses.mjs lists exactly those in About, not every tool a devDependency pulls in.
+ */
+function bundledPackagesReport(name: string): Plugin {
+  return {
+    name: 'adops-bundled-packages',
+    apply: 'build',
+    async generateBundle() {
+      const keys = new Set<string>()
+      for (const id of this.getModuleIds()) {
+        const key = packageKeyOf(id)
+        if (key !== null) keys.add(key)
+      }
+      const report = here(`out/bundled-packages.${name}.json`)
+      await mkdir(dirname(report), { recursive: true })
+      await writeFile(report, `${JSON.stringify([...keys].sort(), null, 1)}\n`)
+    },
+  }
+}
 
 const targets: Record<string, UserConfig> = {
   main: {
@@ -42,6 +84,8 @@ const targets: Record<string, UserConfig> = {
     },
   },
   preload: {
+    // Which packages the bundle holds, for the licenses list (build/licenses.mjs).
+    plugins: [bundledPackagesReport('preload')],
     resolve: { alias },
     build: {
       outDir: here('out/preload'),
@@ -55,7 +99,7 @@ const targets: Record<string, UserConfig> = {
   renderer: {
     root: here('renderer'),
     base: './',
-    plugins: [vue()],
+    plugins: [vue(), bundledPackagesReport('renderer')],
     resolve: { alias },
     build: {
       outDir: here('out/renderer'),

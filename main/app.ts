@@ -1,11 +1,14 @@
+import type { EventEmitter } from 'node:events'
 import path from 'node:path'
 import { eventChannel } from '@contract'
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
-import { createMainWindow } from './electron/window'
+import { createMainWindow, mainWindowOptions } from './electron/window'
 import { createExportShell, createExportSignals } from './electron/export-signals'
 import { listenForDeepLinks } from './electron/deep-links'
+import { desktopRuntimeOptions, installDesktop, reloadWhenGone } from './electron/desktop'
+import { createWindowStateStore, placeWindow, trackWindowState, workAreasOf } from './electron/window-state'
 import { createFileDialogs, createSaveDialog } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
@@ -23,6 +26,8 @@ export interface StartOptions {
   loadSandbox: LoadSandbox
   /** The process's arguments: a preset link that launched the app is among them (Windows, Linux). */
   argv?: readonly string[]
+  /** Where unhandled rejections and uncaught exceptions are heard: `process`, unless a test gives its own. */
+  processEvents?: Pick<EventEmitter, 'on' | 'off'>
 }
 
 /**
@@ -60,15 +65,23 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     sendEvent: (event, payload) => {
       if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
     },
+    ...desktopRuntimeOptions(electron, options.mainDir),
   })
+  installDesktop(electron, runtime, options.processEvents ?? process)
 
   const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
   const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin
   registerIpc(electron.ipcMain, runtime.handlers, isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
-  const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
+  // Where the window was last time, corrected for the screens there are now.
+  const windowState = createWindowStateStore(app.getPath('userData'), runtime.services.notices)
+  const { width = 1320, height = 860, minWidth = 0, minHeight = 0 } = mainWindowOptions(preloadPath)
+  const placement = placeWindow(await windowState.read(), workAreasOf(electron.screen), { width, height, minWidth, minHeight })
+  const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`, placement)
   window = created
+  trackWindowState(created, windowState)
+  reloadWhenGone(created, runtime)
   created.on('closed', () => {
     window = null
   })

@@ -4,15 +4,15 @@
  * (hosts/web/) differ only in what they pass in: a save dialog or none, where events go,
  * the keychain, the retry policy.
  */
-import type { Capabilities } from '@contract'
 import { connectEvents, type EventSink } from './handlers/events'
-import { createHandlers, type Handlers } from './handlers/handlers'
+import { createHandlers, type Handlers, type HostFeatures } from './handlers/handlers'
 import { createServices, type Environment, type Services } from './services'
 import type { SaveDialog } from './services/entities/entity-service'
 import type { ExportShell, ExportSignals } from './services/exports/signals'
 import type { FileDialogs } from './services/files/dialogs'
 import type { HttpClientOptions } from './services/http/client'
 import type { Keychain } from './services/secrets/keychain'
+import type { SystemTheme } from './services/workspace/theme'
 // Types only: erased from the build, so main/sandbox stays out of the app's start.
 import type { Sandbox, SandboxOptions } from './sandbox'
 
@@ -40,6 +40,16 @@ export interface RuntimeOptions {
   /** Where main's events go: the window's webContents, or the web host's event stream. */
   sendEvent: EventSink
   http?: HttpClientOptions
+  /** The rotating log's folder; default `<userData>/logs` (the web host). Electron passes app.getPath('logs'). */
+  logsDir?: string
+  /** The OS theme (Electron's nativeTheme); absent in the web host, where the page follows the browser. */
+  systemTheme?: SystemTheme
+  /** An application menu sends `onMenuCommand` (Electron). */
+  nativeMenu?: boolean
+  /** Opens a folder in the OS file manager (Electron's shell.openPath); absent in the web host. */
+  openFolder?: (folder: string) => Promise<void>
+  /** out/licenses.json (build/licenses.mjs), for About. */
+  licensesFile?: string
 }
 
 export interface Runtime {
@@ -62,10 +72,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(options.exportSignals ? { exportSignals: options.exportSignals } : {}),
     ...(options.exportShell ? { exportShell: options.exportShell } : {}),
     ...(options.http ? { http: options.http } : {}),
+    ...(options.logsDir === undefined ? {} : { logsDir: options.logsDir }),
+    systemTheme: options.systemTheme ?? null,
   })
   await services.start()
-  const capabilities: Capabilities = { nativeSaveDialog: options.saveDialog !== null }
-  const handlers = createHandlers(services, capabilities)
+  const { openFolder } = options
+  const host: HostFeatures = {
+    nativeSaveDialog: options.saveDialog !== null,
+    nativeMenu: options.nativeMenu ?? false,
+    // The page names a folder, never a path: main knows where each one is.
+    ...(openFolder === undefined ? {} : { openFolder: (folder) => openFolder(folder === 'logs' ? services.logsDir : options.userDataDir) }),
+    ...(options.licensesFile === undefined ? {} : { licensesFile: options.licensesFile }),
+  }
+  const handlers = createHandlers(services, host)
   const disconnect = connectEvents(services, options.sendEvent)
   return {
     services,

@@ -1,9 +1,12 @@
 import os from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Readable, Writable } from 'node:stream'
 import { AppError, isAppError } from '../services/errors'
 import { defaultUserDataDir, KEYCHAIN_SERVICE } from '../services/app-identity'
 import type { Connection } from '../services/connection/connection'
+import { createLogFile } from '../services/logs/log-file'
+import { createLogger, type Logger } from '../services/logs/logger'
 import type { Command } from './command'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
@@ -123,6 +126,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
 
   let services: CliServices | null = null
   let where: string | null = null
+  // The app's log folder in the user data (the CLI has no Electron to ask), its own file: one line per command.
+  let log: Logger | null = null
   try {
     const parsed = parse(deps.argv)
     if ('help' in parsed) {
@@ -133,6 +138,9 @@ export async function runCli(deps: CliDeps): Promise<number> {
     where = `${command.group} ${command.name}`
     const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value)
     const userDataDir = given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
+    log = createLogger({ file: createLogFile({ folder: path.join(userDataDir, 'logs'), name: 'cli' }) })
+    log.addSecret(env.ADOPS_PASSWORD)
+    log.addSecret(env.ADOPS_TOKEN)
     // Loaded only once a command runs: --help and usage errors start without the HTTP client and the keychain.
     const factory = deps.services ?? (await import('./services')).createCliServices
     const ready: CliServices = factory({
@@ -156,14 +164,20 @@ export async function runCli(deps: CliDeps): Promise<number> {
             // A saved connection's secret is known only once read from the keychain.
             const read = await credentials()
             redactor.add(read.method === 'password' ? read.password : read.token)
+            log?.addSecret(read.method === 'password' ? read.password : read.token)
             return read
           }),
         )
         return connection
       },
     })
+    log.info(`cli ${where}: ok`)
     return EXIT_OK
   } catch (error) {
+    if (log !== null) {
+      if (isAppError(error)) log.warn(`cli ${where}: ${error.message}`, { code: error.code, details: error.details })
+      else if (!(error instanceof UsageError) && !outputClosed) log.error(`cli ${where}: ${error instanceof Error ? error.message : String(error)}`, { stack: error instanceof Error ? error.stack : undefined })
+    }
     if (outputClosed) return EXIT_OK
     if (error instanceof UsageError) {
       const about = error.command ?? where
@@ -184,5 +198,6 @@ export async function runCli(deps: CliDeps): Promise<number> {
   } finally {
     stdout.off('error', onOutputError)
     await services?.close().catch(() => undefined)
+    await log?.flush()
   }
 }

@@ -1,4 +1,4 @@
-import type { App, BrowserWindow, IpcMain, Net, Notification, Protocol, Shell, Session, Dialog } from 'electron'
+import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Net, Notification, Protocol, Screen, Shell, Session, Dialog } from 'electron'
 
 /**
  * The parts of the electron module main uses. main/index.ts passes the real module; the
@@ -14,4 +14,7 @@ export interface ElectronModule {
   dialog: Dialog
   Notification: typeof Notification
   session: { defaultSession: Session }
+  Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>
+  nativeTheme: NativeTheme
 }

@@ -24,10 +24,17 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
   }
 }
 
-export function createMainWindow(electron: ElectronModule, preloadPath: string, url: string): BrowserWindow {
-  const window = new electron.BrowserWindow(mainWindowOptions(preloadPath))
-  // Shown once painted, so the user never sees a white flash before the theme applies.
-  window.once('ready-to-show', () => window.show())
+/** Where the window opens (window-state.ts): saved bounds, corrected for today's screens. */
+export interface WindowPlacement {
+  bounds: { x?: number; y?: number; width: number; height: number }
+  maximized: boolean
+}
+
+export function createMainWindow(electron: ElectronModule, preloadPath: string, url: string, placement?: WindowPlacement): BrowserWindow {
+  const window = new electron.BrowserWindow({ ...mainWindowOptions(preloadPath), ...placement?.bounds })
+  // Shown once painted, so the user never sees a white flash before the theme applies
+  // (maximize() shows the window too, so it waits as well).
+  window.once('ready-to-show', () => (placement?.maximized ? window.maximize() : window.show()))
   void window.loadURL(url)
   return window
 }

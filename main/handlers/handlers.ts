@@ -1,7 +1,7 @@
-import type { Capabilities } from '@contract'
 import type { Services } from '../services'
 import { profileHandlers } from './profiles'
-import { appHandlers } from './app'
+import { appHandlers, type HostFeatures } from './app'
+import { withOutcomeLog } from './outcome-log'
 import { draftHandlers, entityHandlers } from './entities'
 import { exportHandlers } from './exports'
 import { presetHandlers } from './presets'
@@ -10,10 +10,12 @@ import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
 
 export type { Handlers, HandlersFor } from './types'
+export type { HostFeatures } from './app'
 
-export function createHandlers(services: Services, capabilities: Capabilities): Handlers {
-  return {
-    ...appHandlers(services, capabilities),
+/** Every channel's handler, each writing its outcome to the log (outcome-log.ts). */
+export function createHandlers(services: Services, host: HostFeatures): Handlers {
+  return withOutcomeLog({
+    ...appHandlers(services, host),
     ...profileHandlers(services),
     ...workspaceHandlers(services),
     ...requestHandlers(services),
@@ -22,5 +24,5 @@ export function createHandlers(services: Services, capabilities: Capabilities): 
     ...reportHandlers(services),
     ...exportHandlers(services),
     ...presetHandlers(services),
-  }
+  }, services.log)
 }

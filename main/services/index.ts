@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
 import type { StartSandbox } from './connection/demo'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
@@ -10,6 +11,9 @@ import type { ExportShell, ExportSignals } from './exports/signals'
 import type { FileDialogs, SaveFileDialog } from './files/dialogs'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
+import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
+import { createLogFile } from './logs/log-file'
+import { createLogger, type Logger } from './logs/logger'
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestRegistry, type RequestRegistry } from './requests'
@@ -24,6 +28,7 @@ import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
 import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
+import { createThemeService, type SystemTheme, type ThemeService } from './workspace/theme'
 import { createWorkspace, type Workspace } from './workspace/workspace'
 
 export interface Environment {
@@ -48,6 +53,10 @@ export interface ServicesOptions {
   exportShell?: ExportShell | null
   http?: HttpClientOptions
   now?: () => Date
+  /** Where the rotating log goes: Electron's logs folder in the app; default `<userData>/logs` (the web host, tests). */
+  logsDir?: string
+  /** The OS theme (Electron's nativeTheme); null or absent where main cannot see it (the web host). */
+  systemTheme?: SystemTheme | null
 }
 
 /** Everything the handlers use, built once from its dependencies: the composition root of main. */
@@ -72,6 +81,11 @@ export interface Services {
   exports: ExportService
   requests: RequestRegistry
   http: HttpClient
+  log: Logger
+  logsDir: string
+  /** Errors nothing else caught, from main or the page: logged, shown once. */
+  errors: ErrorReporter
+  theme: ThemeService
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
   /** Releases what the services hold (the demo server, sockets) when the app quits. */
@@ -81,6 +95,13 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const notices = createNotices()
   const events = createEventHub()
+  const logsDir = options.logsDir ?? path.join(options.userDataDir, 'logs')
+  const log = createLogger({
+    file: createLogFile({ folder: logsDir, onError: (error) => console.warn(`AdOps Desk could not write its log in ${logsDir}: ${String(error)}`) }),
+  })
+  // What the user is told without asking (a file moved aside, a keychain entry left behind) is worth a line too.
+  notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))
+  const errors = createErrorReporter({ log, notices })
   const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
@@ -97,7 +118,9 @@ export function createServices(options: ServicesOptions): Services {
       options.http?.onRetry?.(event)
     },
   })
-  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox })
+  // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
+  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox, onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token) })
+  const theme = createThemeService({ settings, events, system: options.systemTheme ?? null })
   const mirrors = createMirrorStore(options.userDataDir, notices)
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
   const saveDialog: SaveFileDialog = options.fileDialogs ?? options.saveDialog ?? createFolderDialogs(options.userDataDir)
@@ -181,20 +204,31 @@ export function createServices(options: ServicesOptions): Services {
     exports: exportJobs,
     requests,
     http,
+    log,
+    logsDir,
+    errors,
+    theme,
     async start() {
+      const [, stored] = await Promise.all([profiles.list(), settings.read()])
+      log.setLevel(stored.logLevel)
+      await theme.start()
       // A job the last run left running is marked interrupted now, not found silently later.
-      await Promise.all([profiles.list(), settings.read(), exportJobs.recover()])
+      await exportJobs.recover()
       // Presets are read now, so a file that is not a preset is reported at start, but without
       // holding up the window: a team folder may hold a thousand of them.
       void presets.list().catch(() => undefined)
+      log.info(`AdOps Desk ${options.environment.version} started`, { platform: options.environment.platform })
     },
     async close() {
       requests.cancelAll()
+      theme.close()
       // Jobs stop first (kept as interrupted, temporary files removed) while their connections still exist.
       await exportJobs.close()
       await reports.flush()
       await workspace.close()
       await http.close()
+      log.info('AdOps Desk stopped')
+      await log.flush()
     },
   }
 }

@@ -1,4 +1,4 @@
-/** The app itself: version, platform, what the host can do, notices. */
+/** The app itself: version, platform, what the host can do, notices, theme, About, logs. */
 import { z } from 'zod'
 import { channel, empty } from './primitives'
 
@@ -14,8 +14,66 @@ export type Notice = z.infer<typeof noticeSchema>
 export const capabilitiesSchema = z.object({
   /** An OS save dialog picks where files go (Electron); without one (the web host) the page asks for a path. */
   nativeSaveDialog: z.boolean(),
+  /**
+   * An application menu owns the shortcuts of `menuCommands` and sends `onMenuCommand` (Electron).
+   * Without one (the web host) the page binds those keys itself.
+   */
+  nativeMenu: z.boolean().default(false),
+  /** `app:openDataFolder` / `app:openLogsFolder` open the OS file manager; false where there is none to open. */
+  openFolders: z.boolean().default(false),
 })
-export type Capabilities = z.infer<typeof capabilitiesSchema>
+/**
+ * The input side: a value may leave out what its host lacks (the page's placeholder before
+ * app:info answers); what crosses the bridge always has every field.
+ */
+export type Capabilities = z.input<typeof capabilitiesSchema>
+
+export const themeSettings = ['system', 'light', 'dark'] as const
+export const themeSettingSchema = z.enum(themeSettings)
+export type ThemeSetting = z.infer<typeof themeSettingSchema>
+
+export const themeStateSchema = z.object({
+  /** What the user chose: follow the OS, or one pinned. */
+  setting: themeSettingSchema,
+  /**
+   * The theme in effect. null where main cannot see the OS's choice (the web host with
+   * `system`): the page follows `prefers-color-scheme` then.
+   */
+  effective: z.enum(['light', 'dark']).nullable(),
+})
+export type ThemeState = z.infer<typeof themeStateSchema>
+
+export const logLevels = ['error', 'warn', 'info', 'debug'] as const
+export const logLevelSchema = z.enum(logLevels)
+export type LogLevel = z.infer<typeof logLevelSchema>
+
+export const licenseSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** The SPDX expression the package declares ("MIT", "(MIT OR Apache-2.0)"), or "UNKNOWN". */
+  license: z.string(),
+  /** The package's own license file, when it ships one. */
+  text: z.string().nullable(),
+})
+export type License = z.infer<typeof licenseSchema>
+
+export const aboutSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  /** null outside Electron (the web host runs in plain Node). */
+  electron: z.string().nullable(),
+  chrome: z.string().nullable(),
+  node: z.string(),
+  /** Where the app keeps its data, in words: no path crosses the bridge; `app:openDataFolder` shows the folder. */
+  dataFolder: z.string(),
+  /** Bundled dependencies, generated at build time (build/licenses.mjs). */
+  licenses: z.array(licenseSchema),
+})
+export type About = z.infer<typeof aboutSchema>
+
+/** Bounds of an error report from the page; the page cuts longer text before sending. */
+export const RENDERER_ERROR_LIMITS = { message: 2_000, stack: 10_000 } as const
 
 export const appChannels = {
   info: channel(empty, z.object({
@@ -24,6 +82,24 @@ export const appChannels = {
     keychainAvailable: z.boolean(),
     capabilities: capabilitiesSchema,
     notices: z.array(noticeSchema),
+    theme: themeStateSchema,
+    logLevel: logLevelSchema,
   })),
   dismissNotice: channel(z.object({ id: z.string().max(200) }).strict(), z.null()),
+  about: channel(empty, aboutSchema),
+  /** Pins a theme or follows the OS again; remembered across restarts; `onThemeChanged` follows. */
+  setTheme: channel(z.object({ theme: themeSettingSchema }).strict(), themeStateSchema),
+  /** How much the log file records; remembered across restarts. */
+  setLogLevel: channel(z.object({ level: logLevelSchema }).strict(), z.null()),
+  openDataFolder: channel(empty, z.null()),
+  openLogsFolder: channel(empty, z.null()),
+  /** An error nothing in the page caught (window.onerror, unhandledrejection): logged, and shown once as a notice. */
+  reportRendererError: channel(
+    z.object({
+      kind: z.enum(['error', 'unhandledrejection']),
+      message: z.string().max(RENDERER_ERROR_LIMITS.message),
+      stack: z.string().max(RENDERER_ERROR_LIMITS.stack).optional(),
+    }).strict(),
+    z.null(),
+  ),
 } as const

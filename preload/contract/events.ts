@@ -1,6 +1,7 @@
 /** Events main pushes to the renderer; validated like results before they are sent. */
 import { z } from 'zod'
-import { noticeSchema } from './app'
+import { noticeSchema, themeStateSchema } from './app'
+import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
 import { exportEvents } from './exports'
 
@@ -13,6 +14,10 @@ export const events = {
   /** An `adopsdesk://preset/<name>` link was opened: show that preset. */
   onOpenPreset: z.object({ name: z.string() }),
   ...exportEvents,
+  /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */
+  onMenuCommand: z.object({ command: menuCommandIdSchema }),
+  /** The theme in effect changed: the OS switched, or the setting did. */
+  onThemeChanged: themeStateSchema,
 } as const
 export type Events = typeof events
 export type EventName = keyof Events

@@ -22,6 +22,12 @@ import { reportsChannels } from './reports'
 export const channels = {
   'app:info': appChannels.info,
   'app:dismissNotice': appChannels.dismissNotice,
+  'app:about': appChannels.about,
+  'app:setTheme': appChannels.setTheme,
+  'app:setLogLevel': appChannels.setLogLevel,
+  'app:openDataFolder': appChannels.openDataFolder,
+  'app:openLogsFolder': appChannels.openLogsFolder,
+  'app:reportRendererError': appChannels.reportRendererError,
   'profiles:list': profilesChannels.list,
   'profiles:create': profilesChannels.create,
   'profiles:update': profilesChannels.update,
@@ -84,6 +90,7 @@ export type Api = ApiOf<Channels, typeof events>
 export * from './primitives'
 export * from './errors'
 export * from './app'
+export * from './commands'
 export * from './profiles'
 export * from './entities'
 export * from './events'

@@ -28,6 +28,12 @@ export const sampleDefinition: ReportDefinition = {
 export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'app:info': {},
   'app:dismissNotice': { id: 'notice-1' },
+  'app:about': {},
+  'app:setTheme': { theme: 'dark' },
+  'app:setLogLevel': { level: 'info' },
+  'app:openDataFolder': {},
+  'app:openLogsFolder': {},
+  'app:reportRendererError': { kind: 'error', message: 'TypeError: x is undefined', stack: 'TypeError: x is undefined\n    at app.js:1:1' },
   'profiles:list': {},
   'profiles:create': {
     name: 'Sample',

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { MenuItemConstructorOptions, Rectangle } from 'electron'
 import type { ElectronModule } from '../../main/electron/types'
 
 type Listener = (...args: unknown[]) => unknown
@@ -23,6 +24,10 @@ export class FakeWebContents extends Emitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined
   readonly mainFrame = { url: 'app://adops/index.html' }
   readonly sent: Array<{ channel: string; payload: unknown }> = []
+  reloads = 0
+  reload(): void {
+    this.reloads += 1
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler
   }
@@ -35,8 +40,52 @@ export class FakeWebContents extends Emitter {
  * A stand-in for the electron module: just enough behaviour for startApp to run, and a
  * record of everything it was asked to do, so the wiring test can check the settings.
  */
-export function createFakeElectron(userDataDir: string) {
+export interface FakeElectronOptions {
+  /** The screens' work areas, the primary first; default one 1920×1080 screen. */
+  displays?: Rectangle[]
+  /** Whether the OS is in dark mode. */
+  osDark?: boolean
+  isPackaged?: boolean
+}
+
+/** nativeTheme: themeSource as Electron has it, and the OS's own choice, which a test can switch. */
+export class FakeNativeTheme extends Emitter {
+  private source: 'system' | 'light' | 'dark' = 'system'
+  constructor(private osDark: boolean) {
+    super()
+  }
+  get themeSource(): 'system' | 'light' | 'dark' {
+    return this.source
+  }
+  /** Like Electron, a change of source that changes the colours in effect is reported as 'updated'. */
+  set themeSource(source: 'system' | 'light' | 'dark') {
+    const before = this.shouldUseDarkColors
+    this.source = source
+    if (this.shouldUseDarkColors !== before) this.emit('updated')
+  }
+  get shouldUseDarkColors(): boolean {
+    return this.source === 'system' ? this.osDark : this.source === 'dark'
+  }
+  off(event: string, listener: Listener): this {
+    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((known) => known !== listener))
+    return this
+  }
+  /** The OS switching between light and dark, as Electron reports it. */
+  switchOs(dark: boolean): void {
+    this.osDark = dark
+    this.emit('updated')
+  }
+}
+
+/** A menu as the stand-in builds it: the template itself, so tests read labels, accelerators and clicks. */
+export interface FakeMenu {
+  template: MenuItemConstructorOptions[]
+}
+
+export function createFakeElectron(userDataDir: string, options: FakeElectronOptions = {}) {
   const app = Object.assign(new Emitter(), {
+    isPackaged: options.isPackaged ?? false,
+    getName: () => 'AdOps Desk',
     sandboxEnabled: false,
     quitCalled: false,
     enableSandbox() {
@@ -54,7 +103,7 @@ export function createFakeElectron(userDataDir: string) {
     },
     exit() {},
     whenReady: () => Promise.resolve(),
-    getPath: (name: string) => (name === 'userData' ? userDataDir : `/tmp/${name}`),
+    getPath: (name: string) => (name === 'userData' ? userDataDir : name === 'logs' ? `${userDataDir}/electron-logs` : `/tmp/${name}`),
     getVersion: () => '0.1.0',
   })
   const windows: FakeBrowserWindow[] = []
@@ -62,9 +111,13 @@ export function createFakeElectron(userDataDir: string) {
   class FakeBrowserWindow extends Emitter {
     readonly webContents = new FakeWebContents()
     loadedUrl = ''
+    bounds: Rectangle
+    maximized = false
+    shown = false
     constructor(readonly options: Record<string, unknown>) {
       super()
       windows.push(this)
+      this.bounds = { x: Number(options.x ?? 0), y: Number(options.y ?? 0), width: Number(options.width), height: Number(options.height) }
       app.emit('web-contents-created', {}, this.webContents)
     }
     async loadURL(url: string): Promise<void> {
@@ -72,15 +125,28 @@ export function createFakeElectron(userDataDir: string) {
     }
     isDestroyed = () => false
     isMinimized = () => false
+    isMaximized = () => this.maximized
+    getNormalBounds = () => ({ ...this.bounds })
     restore() {}
     focus() {}
-    show() {}
+    show() {
+      this.shown = true
+    }
+    maximize() {
+      this.maximized = true
+      this.shown = true
+    }
   }
+
+  const menus: { installed: FakeMenu | null } = { installed: null }
+  const displays = (options.displays ?? [{ x: 0, y: 0, width: 1920, height: 1080 }]).map((workArea, id) => ({ id, workArea, bounds: workArea }))
+  const nativeTheme = new FakeNativeTheme(options.osDark ?? false)
 
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>()
   const permission = { request: undefined as undefined | Listener, check: undefined as undefined | Listener }
   const protocols = { privileged: [] as unknown[], handlers: new Map<string, (request: Request) => Promise<Response>>() }
   const opened: string[] = []
+  const openedPaths: string[] = []
 
   const electron = {
     app,
@@ -108,7 +174,22 @@ export function createFakeElectron(userDataDir: string) {
       async openExternal(url: string) {
         opened.push(url)
       },
+      async openPath(folder: string) {
+        openedPaths.push(folder)
+        return ''
+      },
     },
+    Menu: {
+      buildFromTemplate: (template: MenuItemConstructorOptions[]): FakeMenu => ({ template }),
+      setApplicationMenu(menu: FakeMenu) {
+        menus.installed = menu
+      },
+    },
+    screen: {
+      getAllDisplays: () => displays,
+      getPrimaryDisplay: () => displays[0],
+    },
+    nativeTheme,
     dialog: { showErrorBox() {} },
     /** Export notifications: recorded, never shown. */
     Notification: class {
@@ -128,5 +209,5 @@ export function createFakeElectron(userDataDir: string) {
       },
     },
   }
-  return { electron: electron as unknown as ElectronModule, app, windows, handlers, permission, protocols, opened }
+  return { electron: electron as unknown as ElectronModule, app, windows, handlers, permission, protocols, opened, openedPaths, menus, nativeTheme }
 }

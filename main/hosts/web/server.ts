@@ -124,6 +124,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const stream of streams) stream.write(line)
     },
     http: retryProfiles[options.retryProfile ?? 'production'],
+    // build/licenses.mjs writes it beside out/renderer; logs go to <user data>/logs, the theme follows the browser.
+    licensesFile: path.join(options.rendererDir, '..', 'licenses.json'),
   })
   const bridge = `window.__ADOPS_HOST__ = ${JSON.stringify({ token })};\n${await bundleBridge()}`
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { logLevelSchema, themeSettingSchema } from '@contract'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
@@ -11,6 +12,10 @@ const settingsSchema = z.object({
   activeProfileId: z.string().nullable(),
   /** How much disk the saved report results may take; the least recently used go first. Absent in files of older versions. */
   resultCacheMegabytes: z.number().int().min(1).max(100_000).default(DEFAULT_RESULT_CACHE_MEGABYTES),
+  // Added later: a file written before them, or by a newer version with a value this one does
+  // not know, keeps its other settings and gets the default here.
+  theme: themeSettingSchema.catch('system'),
+  logLevel: logLevelSchema.catch('info'),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -24,7 +29,7 @@ export function createSettingsStore(userDataDir: string, notices: Notices): Sett
   const document = createDocumentStore({
     filePath: path.join(userDataDir, 'settings.json'),
     schema: settingsSchema,
-    fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES },
+    fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES, theme: 'system', logLevel: 'info' },
     onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`),
   })
 

@@ -1,5 +1,6 @@
 import { DEMO_PROFILE_ID, type Profile } from '@contract'
 import { createConnection, type Connection, type ConnectionTest } from '../connection/connection'
+import type { Credentials } from '../connection/settings'
 import { startDemoWorkspace, type DemoWorkspace, type StartSandbox } from '../connection/demo'
 import { AppError } from '../errors'
 import type { HttpClient } from '../http/client'
@@ -29,9 +30,15 @@ export interface WorkspaceOptions {
   settings: SettingsStore
   http: HttpClient
   startSandbox: StartSandbox
+  /** Told each time a sign-in reads its credentials (the log keeps the secret out from then on). */
+  onCredentials?: (credentials: Credentials) => void
 }
 
-export function createWorkspace({ profiles, settings, http, startSandbox }: WorkspaceOptions): Workspace {
+export function createWorkspace({ profiles, settings, http, startSandbox, onCredentials }: WorkspaceOptions): Workspace {
+  const seen = (credentials: Credentials): Credentials => {
+    onCredentials?.(credentials)
+    return credentials
+  }
   const connections = new Map<string, Connection>()
   let demo: Promise<DemoWorkspace> | null = null
   let demoStartedAt: string | null = null
@@ -91,10 +98,10 @@ export function createWorkspace({ profiles, settings, http, startSandbox }: Work
     let made: Connection
     if (profileId === DEMO_PROFILE_ID) {
       const running = await startDemo()
-      made = createConnection({ settings: running.settings, credentials: async () => running.credentials, http })
+      made = createConnection({ settings: running.settings, credentials: async () => seen(running.credentials), http })
     } else {
       const stored = await storedProfile(profileId)
-      made = createConnection({ settings: stored, credentials: () => profiles.credentials(profileId), http })
+      made = createConnection({ settings: stored, credentials: async () => seen(await profiles.credentials(profileId)), http })
     }
     connections.set(profileId, made)
     return made

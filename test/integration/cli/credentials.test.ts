@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,5 +99,14 @@ describe('error output never holds a secret', () => {
     expectRefusal(await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` }), '--username', 'demo'], { ADOPS_PASSWORD: PASSWORD }), 1, /Bad request.*\*\*\*/)
     expectRefusal(await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` })], { ADOPS_TOKEN: TOKEN }), 1, /Bad request.*\*\*\*/)
     expectRefusal(await cli(['entities', 'get', 'publishers', '1', '--profile', 'Echo']), 1, /Bad request.*\*\*\*/)
+  })
+})
+
+describe('the command line\'s log', () => {
+  it('has one line per command run above, and none of their secrets', async () => {
+    const log = await readFile(path.join(userData, 'logs', 'cli.log'), 'utf8')
+    expect(log).toMatch(/WARN  cli entities get: Sign-in rejected/)
+    expect(log).toMatch(/WARN  cli entities get: .*Bad request/)
+    for (const secret of [PASSWORD, TOKEN, STORED, 'hunter2']) expect(log).not.toContain(secret)
   })
 })

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { listPackage } from '@electron/asar'
+import { extractFile, listPackage } from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { temporaryFolder } from '../../support/services'
 
@@ -24,14 +24,19 @@ const standInElectron = Buffer.concat([
 ])
 
 /**
- * Packages the app with electron-builder as `npm run dist` would (Linux, unpacked), over a
- * stand-in Electron distribution because the real binary cannot be downloaded here, and
- * checks what went in: the built output and the production dependencies, nothing else.
+ * Packages the app with electron-builder as `npm run dist` would (Linux: unpacked, and the
+ * AppImage and deb as far as their desktop entries; build-linux.mjs), over a stand-in Electron
+ * distribution because the real binary cannot be downloaded here, and checks what went in: the
+ * built output and the production dependencies, nothing else; the menu; the adopsdesk://
+ * protocol registration; the fuses. (The macOS Info.plist and the Windows registry keys come
+ * from the same `protocols` entry, but can only be built on those systems.)
  */
 describe('the packaged app', () => {
   let files: string[]
+  let archive: string
   let unpacked: string
   let executable: string
+  let desktopEntries: { appImage?: string; deb?: string }
 
   beforeAll(async () => {
     await fs.access(path.join(root, 'out', 'main', 'index.js')).catch(() => {
@@ -41,20 +46,37 @@ describe('the packaged app', () => {
     await fs.writeFile(path.join(electronDist, 'electron'), standInElectron, { mode: 0o755 })
     await fs.writeFile(path.join(electronDist, 'version'), '45.4.1')
     const output = await temporaryFolder('adops-dist-')
-    await run(process.execPath, [
-      path.join(root, 'node_modules', 'electron-builder', 'cli.js'),
-      '--config', 'electron-builder.yml', '--linux', 'dir',
-      `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`,
-    ], { cwd: root, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } })
+    const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'build-linux.mjs'), root, electronDist, output], {
+      cwd: root,
+      env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+      maxBuffer: 16 * 1024 * 1024,
+    })
+    desktopEntries = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as typeof desktopEntries
     const app = path.join(output, 'linux-unpacked')
-    files = listPackage(path.join(app, 'resources', 'app.asar'), { isPack: false }).map((file) => file.replaceAll('\\', '/'))
+    archive = path.join(app, 'resources', 'app.asar')
+    files = listPackage(archive, { isPack: false }).map((file) => file.replaceAll('\\', '/'))
     unpacked = path.join(app, 'resources', 'app.asar.unpacked')
     executable = path.join(app, 'adops-desk')
     expect(await fs.readdir(app)).toContain('adops-desk')
   }, 120_000)
 
-  it('holds the built main, preload and renderer and the package manifest', () => {
-    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(files).toContain(file)
+  it('holds the built main, preload and renderer, the licenses list and the package manifest', () => {
+    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/licenses.json']) expect(files).toContain(file)
+  })
+
+  it('holds the application menu in the packaged main, with the accelerators of the contract', () => {
+    const main = extractFile(archive, 'out/main/index.js').toString('utf8')
+    expect(main).toContain('setApplicationMenu')
+    for (const accelerator of ['CmdOrCtrl+Shift+C', 'CmdOrCtrl+Enter', 'CmdOrCtrl+K']) expect(main).toContain(accelerator)
+  })
+
+  it('registers the adopsdesk:// protocol in the desktop entries of the AppImage and the deb', () => {
+    for (const target of ['appImage', 'deb'] as const) {
+      const entry = desktopEntries[target] ?? ''
+      expect(entry, target).toMatch(/^MimeType=(.*;)?x-scheme-handler\/adopsdesk;/m)
+      // The link reaches the app as an argument.
+      expect(entry, target).toMatch(/^Exec=.* %U$/m)
+    }
   })
 
   it('holds the production dependencies', () => {

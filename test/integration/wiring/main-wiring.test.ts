@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { channelNames, eventChannel } from '@contract'
+import type { MenuItemConstructorOptions } from 'electron'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { channelNames, eventChannel, menuCommands } from '@contract'
 import { startApp } from '../../../main/app'
 import type { Keychain } from '../../../main/services/secrets/keychain'
 import { createFakeElectron, type FakeWebContents } from '../../support/fake-electron'
@@ -23,13 +25,19 @@ describe('main process wiring (with a stand-in electron module)', () => {
     },
   }
   let sandboxLoads = 0
+  let userData: string
+  // The test's own `process` for unhandled errors, so firing one does not touch the test runner's.
+  const processEvents = new EventEmitter()
 
   beforeAll(async () => {
     out = await temporaryFolder('adops-out-')
     await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
-    fake = createFakeElectron(await temporaryFolder())
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, loadSandbox: async () => {
+    userData = await temporaryFolder()
+    // Last time the window was maximised on a monitor to the right, which is gone now.
+    await fs.writeFile(path.join(userData, 'window-state.json'), JSON.stringify({ version: 1, bounds: { x: 2500, y: 100, width: 1600, height: 1000 }, maximized: true }))
+    fake = createFakeElectron(userData, { displays: [{ x: 0, y: 0, width: 1440, height: 875 }], osDark: true })
+    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, processEvents, loadSandbox: async () => {
       sandboxLoads += 1
       throw new Error('the wiring test starts no demo')
     }, argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'] })
@@ -159,5 +167,93 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const notices = contents.sent.filter((message) => message.channel === eventChannel('onNotice')).map((message) => message.payload)
     expect(notices.at(-1)).toMatchObject({ level: 'warning', message: 'The link names no preset. Nothing was opened.' })
     expect(opened()).toHaveLength(3)
+  })
+
+  const own = () => ({ sender: contents, senderFrame: contents.mainFrame })
+  const invoke = async (channel: string, input: unknown): Promise<unknown> => {
+    const handler = fake.handlers.get(channel)
+    if (!handler) throw new Error(`${channel} not registered`)
+    return handler(own(), input)
+  }
+  const sentOn = (event: 'onMenuCommand' | 'onThemeChanged' | 'onNotice') => contents.sent.filter((message) => message.channel === eventChannel(event)).map((message) => message.payload)
+  const menuItems = (): MenuItemConstructorOptions[] => {
+    const flatten = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] => list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])])
+    return flatten(fake.menus.installed?.template ?? [])
+  }
+  const click = (id: string): void => {
+    const item = menuItems().find((candidate) => candidate.id === id)
+    if (!item?.click) throw new Error(`no menu item ${id}`)
+    ;(item.click as () => void)()
+  }
+
+  it('installs the application menu with every command of the contract and its accelerator, and no reload', () => {
+    const items = menuItems()
+    for (const command of menuCommands) expect(items.find((item) => item.id === command.id)?.accelerator, command.id).toBe(command.accelerator ?? undefined)
+    expect(items.map((item) => item.role)).not.toContain('reload')
+    expect(items.map((item) => item.role)).toEqual(expect.arrayContaining(['undo', 'copy', 'paste', 'toggleDevTools']))
+  })
+
+  it('sends a menu command to the page as onMenuCommand; opening the logs folder main does itself', async () => {
+    click('newEntity')
+    click('commandPalette')
+    expect(sentOn('onMenuCommand')).toEqual([{ command: 'newEntity' }, { command: 'commandPalette' }])
+    click('openLogsFolder')
+    await vi.waitFor(() => expect(fake.openedPaths).toEqual([path.join(userData, 'electron-logs')]))
+    expect(sentOn('onMenuCommand')).toHaveLength(2)
+  })
+
+  it('opens the window back on a screen that exists, at a size that fits, maximised as it was; and saves where it goes', async () => {
+    const window = fake.windows[0]
+    if (!window) throw new Error('no window')
+    expect(window.options).toMatchObject({ x: 0, y: 0, width: 1440, height: 875 })
+    expect(window.maximized).toBe(false)
+    window.emit('ready-to-show')
+    expect(window.maximized).toBe(true)
+    window.maximized = false
+    window.bounds = { x: 40, y: 30, width: 1200, height: 800 }
+    window.emit('unmaximize')
+    window.emit('close')
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await fs.readFile(path.join(userData, 'window-state.json'), 'utf8'))).toEqual({ version: 1, bounds: { x: 40, y: 30, width: 1200, height: 800 }, maximized: false }),
+    )
+  })
+
+  it('follows the OS theme until one is pinned, and tells the page each time the theme in effect changes', async () => {
+    expect(fake.nativeTheme.themeSource).toBe('system')
+    expect(await invoke('app:info', {})).toMatchObject({ ok: true, value: { theme: { setting: 'system', effective: 'dark' }, capabilities: { nativeMenu: true, openFolders: true } } })
+    expect(await invoke('app:setTheme', { theme: 'light' })).toEqual({ ok: true, value: { setting: 'light', effective: 'light' } })
+    expect(fake.nativeTheme.themeSource).toBe('light')
+    fake.nativeTheme.switchOs(false)
+    expect(await invoke('app:setTheme', { theme: 'system' })).toEqual({ ok: true, value: { setting: 'system', effective: 'light' } })
+    fake.nativeTheme.switchOs(true)
+    await vi.waitFor(() => expect(sentOn('onThemeChanged')).toHaveLength(3))
+    expect(sentOn('onThemeChanged')).toEqual([{ setting: 'light', effective: 'light' }, { setting: 'system', effective: 'light' }, { setting: 'system', effective: 'dark' }])
+  })
+
+  it('answers About without a path, and opens the data and logs folders itself', async () => {
+    const about = (await invoke('app:about', {})) as { ok: true; value: Record<string, unknown> }
+    expect(about).toMatchObject({ ok: true, value: { name: 'AdOps Desk', version: '0.1.0', node: process.versions.node, dataFolder: 'the app\'s data folder', licenses: [] } })
+    expect(JSON.stringify(about.value)).not.toContain(userData)
+    expect(await invoke('app:openDataFolder', {})).toEqual({ ok: true, value: null })
+    expect(fake.openedPaths.at(-1)).toBe(userData)
+  })
+
+  it('loads the page again when its renderer dies, a few times at most', () => {
+    for (let crash = 0; crash < 5; crash += 1) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 })
+    expect(contents.reloads).toBe(3)
+  })
+
+  it('logs an error nobody caught in main or the page and shows it once as a notice, instead of crashing', async () => {
+    const before = sentOn('onNotice').length
+    processEvents.emit('unhandledRejection', new Error('the export stream broke'))
+    processEvents.emit('unhandledRejection', new Error('the export stream broke'))
+    expect(await invoke('app:reportRendererError', { kind: 'error', message: 'TypeError: rows is undefined', stack: 'at render (index.js:1:1)' })).toEqual({ ok: true, value: null })
+    const notices = sentOn('onNotice').slice(before) as Array<{ message: string }>
+    expect(notices.map((notice) => notice.message)).toEqual([expect.stringContaining('in the background (the export stream broke)'), expect.stringContaining('on this screen (TypeError: rows is undefined)')])
+    await vi.waitFor(async () => {
+      const log = await fs.readFile(path.join(userData, 'electron-logs', 'main.log'), 'utf8')
+      expect(log).toContain('unhandled unhandledRejection in main: the export stream broke')
+      expect(log).toContain('unhandled error in renderer: TypeError: rows is undefined')
+    })
   })
 })

@@ -161,8 +161,9 @@ describe('profile store', () => {
     const created = await services.profiles.create({ ...passwordProfile, sessionOnlySecret: true })
     expect(created).toMatchObject({ hasSecret: true, secretStorage: 'session' })
     expect(await services.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
-    const onDisk = await fs.readdir(services.userDataDir)
-    for (const file of onDisk) expect(await fs.readFile(path.join(services.userDataDir, file), 'utf8')).not.toContain(passwordProfile.auth.password)
+    // Every file, the log folder's included.
+    const onDisk = await fs.readdir(services.userDataDir, { recursive: true, withFileTypes: true })
+    for (const entry of onDisk.filter((found) => found.isFile())) expect(await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8')).not.toContain(passwordProfile.auth.password)
     // A restart forgets it: the secret was never written anywhere.
     const restarted = await createTestServices({ keychain: createBrokenKeychain(), userDataDir: services.userDataDir })
     expect(await restarted.profiles.list()).toMatchObject([{ hasSecret: false, secretStorage: 'none' }])

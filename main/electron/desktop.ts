@@ -1,0 +1,68 @@
+import type { EventEmitter } from 'node:events'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { BrowserWindow, Shell } from 'electron'
+import type { Runtime, RuntimeOptions } from '../runtime'
+import { AppError } from '../services/errors'
+import { watchProcessErrors } from '../services/logs/error-reporter'
+import { installMenu } from './menu'
+import { systemThemeOf } from './native-theme'
+import type { ElectronModule } from './types'
+
+/** Opens a folder of the app's in the OS file manager, making it first if nothing was written there yet. */
+export function folderOpener(shell: Pick<Shell, 'openPath'>): (folder: string) => Promise<void> {
+  return async (folder) => {
+    await fs.mkdir(folder, { recursive: true })
+    const failure = await shell.openPath(folder)
+    if (failure !== '') throw new AppError('storage', `The folder could not be opened (${failure}).`)
+  }
+}
+
+/** What only the desktop app gives the runtime: Electron's log folder, the OS theme, the menu, folders, licenses. */
+export function desktopRuntimeOptions(electron: ElectronModule, mainDir: string): Pick<RuntimeOptions, 'logsDir' | 'systemTheme' | 'nativeMenu' | 'openFolder' | 'licensesFile'> {
+  return {
+    logsDir: electron.app.getPath('logs'),
+    systemTheme: systemThemeOf(electron.nativeTheme),
+    nativeMenu: true,
+    openFolder: folderOpener(electron.shell),
+    // build/licenses.mjs writes it beside out/main.
+    licensesFile: path.join(mainDir, '..', 'licenses.json'),
+  }
+}
+
+/**
+ * The desktop around the runtime: errors nothing caught go to the log and a notice (never a
+ * crash box), and the application menu sends its commands to the page (`onMenuCommand`),
+ * except opening the logs folder, which main does itself.
+ */
+export function installDesktop(electron: ElectronModule, runtime: Runtime, processEvents: Pick<EventEmitter, 'on' | 'off'>): void {
+  const { services } = runtime
+  watchProcessErrors(processEvents, services.errors)
+  const openFolder = folderOpener(electron.shell)
+  installMenu(electron.Menu, {
+    platform: process.platform,
+    isPackaged: electron.app.isPackaged,
+    appName: electron.app.getName(),
+    run(command) {
+      if (command === 'openLogsFolder') {
+        openFolder(services.logsDir).catch((error: unknown) => services.log.warn('the logs folder could not be opened', { error: String(error) }))
+      } else services.events.emit('onMenuCommand', { command })
+    },
+  })
+}
+
+const MAX_RELOADS = 3
+
+/**
+ * A page whose renderer died (a crash, the OS killing it) would stay blank: log it and load
+ * the page again, a few times at most so a page that crashes on load does not loop.
+ */
+export function reloadWhenGone(window: BrowserWindow, runtime: Runtime): void {
+  let reloads = 0
+  window.webContents.on('render-process-gone', (_event, details) => {
+    runtime.services.log.error(`the window's page stopped (${details.reason}, exit code ${details.exitCode})`)
+    if (details.reason === 'clean-exit' || reloads >= MAX_RELOADS || window.isDestroyed()) return
+    reloads += 1
+    window.webContents.reload()
+  })
+}

@@ -93,9 +93,13 @@ describe('the web host over the runtime', () => {
       loadSandbox: sandbox.load,
     })
     try {
-      const bridge = await (await fetch(new URL('/__host/bridge.js', host.url))).text()
-      const token = /"token":"([0-9a-f]+)"/.exec(bridge)?.[1] ?? ''
-      const response = await fetch(new URL('/__host/invoke/app:info', host.url), { method: 'POST', headers: { 'x-adops-host-token': token }, body: '{}' })
+      const page = await (await fetch(host.url)).text()
+      const token = /<meta name="adops-host-token" content="([0-9a-f]+)"/.exec(page)?.[1] ?? ''
+      const response = await fetch(new URL('/__host/invoke/app:info', host.url), {
+        method: 'POST',
+        headers: { origin: new URL(host.url).origin, 'content-type': 'application/json', 'x-adops-host-token': token },
+        body: '{}',
+      })
       expect(await response.json()).toMatchObject({ ok: true, value: { capabilities: { nativeSaveDialog: false } } })
       expect(sandbox.calls()).toBe(0)
     } finally {

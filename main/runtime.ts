@@ -11,11 +11,21 @@ import { createServices, type Environment, type Services } from './services'
 import type { SaveDialog } from './services/entities/entity-service'
 import type { HttpClientOptions } from './services/http/client'
 import type { Keychain } from './services/secrets/keychain'
-// Types only: erased from the build, so main/sandbox stays out of the app's start.
-import type { Sandbox, SandboxOptions } from './sandbox'
+import type { RunningSandbox } from './services/connection/demo'
 
-/** Loads the embedded demo backend (main/sandbox); `() => import('./sandbox')` in the app. */
-export type LoadSandbox = () => Promise<{ startSandbox(options: SandboxOptions): Promise<Sandbox> }>
+/** How the demo backend is started: on loopback, embedded (per-run credentials, no controls, JSON only, a Host check). */
+export interface DemoBackendOptions {
+  port: number
+  host: '127.0.0.1'
+  embedded: true
+}
+
+/**
+ * Loads the embedded demo backend (main/sandbox). The app and the web host start it in a
+ * worker thread (sandbox/in-worker.ts), so its requests never block main's event loop; a test
+ * may pass the module itself (`() => import('./sandbox')`).
+ */
+export type LoadSandbox = () => Promise<{ startSandbox(options: DemoBackendOptions): Promise<RunningSandbox> }>
 
 export interface RuntimeOptions {
   userDataDir: string
@@ -47,8 +57,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     openKeychain: options.openKeychain,
     keychainServiceName: options.keychainServiceName,
     environment: options.environment,
-    // The demo backend listens on loopback only.
-    startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1' }),
+    // The demo backend listens on loopback only, with credentials of its own for this run.
+    startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1', embedded: true }),
     saveDialog: options.saveDialog,
     ...(options.http ? { http: options.http } : {}),
   })

@@ -49,7 +49,7 @@ export interface WebHostOptions {
    */
   keychainServiceName: string
   openKeychain?: () => Promise<Keychain>
-  /** Default: the demo backend imported when the demo first opens, as in the app. */
+  /** Default: the demo backend in a worker thread, started when the demo first opens, as in the app. */
   loadSandbox?: LoadSandbox
   /** Default `production`: the app's own retry policy. */
   retryProfile?: RetryProfile
@@ -120,6 +120,15 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * The demo backend as the app runs it (sandbox/in-worker.ts: a worker thread, started when the
+ * demo first opens), from source: the web host itself runs under tsx, never from the build.
+ */
+const loadSandboxFromSource: LoadSandbox = async () => {
+  const { sandboxInWorker } = await import('../../sandbox/in-worker')
+  return sandboxInWorker(new URL('../../sandbox/worker-source.mjs', import.meta.url))
+}
+
 /** The keychain, noting each account a secret is stored under. */
 function recordingStores(openKeychain: () => Promise<Keychain>, storedAccounts: Set<string>): () => Promise<Keychain> {
   return async () => {
@@ -153,7 +162,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openKeychain: recordingStores(options.openKeychain ?? loadKeytar, storedAccounts),
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
-    loadSandbox: options.loadSandbox ?? (() => import('../../sandbox')),
+    loadSandbox: options.loadSandbox ?? loadSandboxFromSource,
     // No OS dialog in a browser: the page asks for a path instead.
     saveDialog: null,
     sendEvent: (event, payload) => {

@@ -5,6 +5,7 @@ import { DEMO_PROFILE_ID, eventChannel } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { startWebHost } from '../../../main/hosts/web/server'
 import { createRuntime, type LoadSandbox, type Runtime } from '../../../main/runtime'
+import { startSandboxInWorker } from '../../../main/sandbox/in-worker'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { temporaryFolder } from '../../support/services'
 
@@ -148,5 +149,25 @@ describe('the built main bundle', () => {
       relativeSpecifiers(chunks.get(file)?.code ?? '', /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g).map((specifier) => path.resolve(path.dirname(file), specifier)),
     )
     expect(loadedLater.filter(fromSandbox)).toHaveLength(1)
+    // What main loads when the demo opens is the worker's client, not the sandbox itself.
+    const client = loadedLater.find(fromSandbox) as string
+    expect(chunks.get(client)?.sources.filter((source) => source.startsWith(sandboxDir + path.sep))).toEqual([path.join(sandboxDir, 'in-worker.ts')])
+  })
+
+  it('emits the demo backend\'s worker as a file of its own that no chunk imports, and it runs in a worker thread', async () => {
+    const chunks = await builtChunks()
+    const workerFile = path.join(root, 'out', 'main', 'sandbox-worker.js')
+    expect(chunks.get(workerFile)?.sources).toEqual(expect.arrayContaining([path.join(sandboxDir, 'worker.ts'), path.join(sandboxDir, 'index.ts')]))
+    for (const [file, { code }] of chunks) {
+      if (file !== workerFile) expect(code, file).not.toMatch(/import\s*\(?\s*["'][^"']*sandbox-worker\.js["']/)
+    }
+    const sandbox = await startSandboxInWorker(workerFile, { port: 0 })
+    try {
+      expect(sandbox.info.password).not.toBe('demo')
+      const answer = await fetch(`${sandbox.info.base_url}/publishers/1/`, { headers: { authorization: `Bearer ${sandbox.info.permanent_token}` } })
+      expect(answer.status).toBe(200)
+    } finally {
+      await sandbox.close()
+    }
   })
 })

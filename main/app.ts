@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { eventChannel } from '@contract'
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
+import { devRendererUrl } from './electron/dev-url'
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow } from './electron/window'
@@ -14,7 +15,7 @@ import type { Keychain } from './services/secrets/keychain'
 export interface StartOptions {
   /** The folder holding the built main bundle; preload and renderer sit beside it in out/. */
   mainDir: string
-  /** The vite dev server, when running `npm run dev`. */
+  /** The vite dev server (ELECTRON_RENDERER_URL); used only when not packaged and on loopback. */
   rendererDevUrl?: string | undefined
   openKeychain: () => Promise<Keychain>
   /** Loads the embedded demo backend (main/sandbox) when the demo first opens. */
@@ -54,12 +55,14 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     },
   })
 
-  const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
+  // The dev server only from source and on loopback (dev-url.ts); otherwise the app's own pages.
+  const rendererDevUrl = devRendererUrl(options.rendererDevUrl, app.isPackaged)
+  const pageOrigin = rendererDevUrl ? originOf(rendererDevUrl) : APP_ORIGIN
   const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin
   registerIpc(electron.ipcMain, runtime.handlers, isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
-  const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
+  const created = createMainWindow(electron, preloadPath, rendererDevUrl ?? `${APP_ORIGIN}/index.html`)
   window = created
   created.on('closed', () => {
     window = null

@@ -35,8 +35,10 @@ export class FakeWebContents extends Emitter {
  * A stand-in for the electron module: just enough behaviour for startApp to run, and a
  * record of everything it was asked to do, so the wiring test can check the settings.
  */
-export function createFakeElectron(userDataDir: string) {
+export function createFakeElectron(userDataDir: string, options: { isPackaged?: boolean } = {}) {
   const app = Object.assign(new Emitter(), {
+    /** Whether it runs as the packaged app (false: `electron .` from a build, or `npm run dev`). */
+    isPackaged: options.isPackaged ?? false,
     sandboxEnabled: false,
     quitCalled: false,
     enableSandbox() {

@@ -130,7 +130,7 @@ const loadSandboxFromSource: LoadSandbox = async () => {
 }
 
 /** The keychain, noting each account a secret is stored under. */
-function recordingStores(openKeychain: () => Promise<Keychain>, storedAccounts: Set<string>): () => Promise<Keychain> {
+function recordingKeychain(openKeychain: () => Promise<Keychain>, storedAccounts: Set<string>): () => Promise<Keychain> {
   return async () => {
     const keychain = await openKeychain()
     return {
@@ -159,7 +159,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const storedAccounts = new Set<string>()
   const runtime = await createRuntime({
     userDataDir: options.userDataDir,
-    openKeychain: recordingStores(options.openKeychain ?? loadKeytar, storedAccounts),
+    openKeychain: recordingKeychain(options.openKeychain ?? loadKeytar, storedAccounts),
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
     loadSandbox: options.loadSandbox ?? loadSandboxFromSource,

@@ -64,12 +64,17 @@ const targets: Record<string, UserConfig> = {
   main: {
     resolve: { alias },
     build: {
-      ssr: here('main/index.ts'),
+      ssr: true,
       outDir: here('out/main'),
       emptyOutDir: true,
       target: 'node20',
       sourcemap: true,
-      rollupOptions: { output: { format: 'es', entryFileNames: '[name].js' } },
+      rollupOptions: {
+        // The demo backend's worker thread is a file of its own (sandbox-worker.js), started
+        // by main/sandbox/in-worker.ts when the demo opens; nothing imports it.
+        input: { index: here('main/index.ts'), 'sandbox-worker': here('main/sandbox/worker.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
     },
   },
   cli: {

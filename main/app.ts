@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events'
 import path from 'node:path'
 import { eventChannel } from '@contract'
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './electron/app-protocol'
+import { devRendererUrl } from './electron/dev-url'
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow, mainWindowOptions } from './electron/window'
@@ -19,7 +20,7 @@ import type { Keychain } from './services/secrets/keychain'
 export interface StartOptions {
   /** The folder holding the built main bundle; preload and renderer sit beside it in out/. */
   mainDir: string
-  /** The vite dev server, when running `npm run dev`. */
+  /** The vite dev server (ELECTRON_RENDERER_URL); used only when not packaged and on loopback. */
   rendererDevUrl?: string | undefined
   openKeychain: () => Promise<Keychain>
   /** Loads the embedded demo backend (main/sandbox) when the demo first opens. */
@@ -69,16 +70,18 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   })
   installDesktop(electron, runtime, options.processEvents ?? process)
 
-  const pageOrigin = options.rendererDevUrl ? originOf(options.rendererDevUrl) : APP_ORIGIN
+  // The dev server only from source and on loopback (dev-url.ts); otherwise the app's own pages.
+  const rendererDevUrl = devRendererUrl(options.rendererDevUrl, app.isPackaged)
+  const pageOrigin = rendererDevUrl ? originOf(rendererDevUrl) : APP_ORIGIN
   const isAppUrl = (url: string): boolean => originOf(url) === pageOrigin
   registerIpc(electron.ipcMain, runtime.handlers, isAppUrl)
 
   const preloadPath = path.join(options.mainDir, '..', 'preload', 'index.cjs')
   // Where the window was last time, corrected for the screens there are now.
   const windowState = createWindowStateStore(app.getPath('userData'), runtime.services.notices)
-  const { width = 1320, height = 860, minWidth = 0, minHeight = 0 } = mainWindowOptions(preloadPath)
+  const { width = 1320, height = 860, minWidth = 0, minHeight = 0 } = mainWindowOptions(preloadPath, { devTools: !app.isPackaged })
   const placement = placeWindow(await windowState.read(), workAreasOf(electron.screen), { width, height, minWidth, minHeight })
-  const created = createMainWindow(electron, preloadPath, options.rendererDevUrl ?? `${APP_ORIGIN}/index.html`, placement)
+  const created = createMainWindow(electron, preloadPath, rendererDevUrl ?? `${APP_ORIGIN}/index.html`, placement)
   window = created
   trackWindowState(created, windowState)
   reloadWhenGone(created, runtime)

@@ -3,6 +3,7 @@
  * the command line over the same services and exits; otherwise the app starts. All logic
  * lives in app.ts (lifecycle), electron/ (adapters), services/ (plain Node) and cli/.
  */
+import path from 'node:path'
 import * as electron from 'electron'
 import { startApp } from './app'
 import { isCliInvocation, runCli } from './cli/run'
@@ -23,8 +24,13 @@ if (isCliInvocation(cliArguments)) {
     rendererDevUrl: process.env.ELECTRON_RENDERER_URL,
     openKeychain: loadKeytar,
     argv: process.argv,
-    // A dynamic import: the build keeps the sandbox in its own chunk, read only when the demo opens.
-    loadSandbox: () => import('./sandbox'),
+    // The demo backend runs in a worker thread (its own event loop: a heavy demo report never
+    // freezes the app) from the file the build emits beside this one. Both the small client
+    // (a dynamic import) and the worker are loaded only when the demo opens.
+    loadSandbox: async () => {
+      const { sandboxInWorker, BUILT_WORKER_FILE } = await import('./sandbox/in-worker')
+      return sandboxInWorker(path.join(import.meta.dirname, BUILT_WORKER_FILE))
+    },
   }).catch((error: unknown) => {
     electron.dialog.showErrorBox('AdOps Desk could not start', error instanceof Error ? error.message : String(error))
     electron.app.exit(1)

@@ -13,11 +13,21 @@ import type { FileDialogs } from './services/files/dialogs'
 import type { HttpClientOptions } from './services/http/client'
 import type { Keychain } from './services/secrets/keychain'
 import type { SystemTheme } from './services/workspace/theme'
-// Types only: erased from the build, so main/sandbox stays out of the app's start.
-import type { Sandbox, SandboxOptions } from './sandbox'
+import type { RunningSandbox } from './services/connection/demo'
 
-/** Loads the embedded demo backend (main/sandbox); `() => import('./sandbox')` in the app. */
-export type LoadSandbox = () => Promise<{ startSandbox(options: SandboxOptions): Promise<Sandbox> }>
+/** How the demo backend is started: on loopback, embedded (per-run credentials, no controls, JSON only, a Host check). */
+export interface DemoBackendOptions {
+  port: number
+  host: '127.0.0.1'
+  embedded: true
+}
+
+/**
+ * Loads the embedded demo backend (main/sandbox). The app and the web host start it in a
+ * worker thread (sandbox/in-worker.ts), so its requests never block main's event loop; a test
+ * may pass the module itself (`() => import('./sandbox')`).
+ */
+export type LoadSandbox = () => Promise<{ startSandbox(options: DemoBackendOptions): Promise<RunningSandbox> }>
 
 export interface RuntimeOptions {
   userDataDir: string
@@ -65,8 +75,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     openKeychain: options.openKeychain,
     keychainServiceName: options.keychainServiceName,
     environment: options.environment,
-    // The demo backend listens on loopback only.
-    startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1' }),
+    // The demo backend listens on loopback only, with credentials of its own for this run.
+    startSandbox: async ({ port }) => (await options.loadSandbox()).startSandbox({ port, host: '127.0.0.1', embedded: true }),
     saveDialog: options.saveDialog,
     fileDialogs: options.fileDialogs,
     ...(options.exportSignals ? { exportSignals: options.exportSignals } : {}),

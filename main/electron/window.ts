@@ -1,7 +1,8 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
 import type { ElectronModule } from './types'
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** `devTools`: false in the packaged app, where they would hand anyone at the keyboard a console into the page. */
+export function mainWindowOptions(preloadPath: string, { devTools }: { devTools: boolean }): BrowserWindowConstructorOptions {
   return {
     width: 1320,
     height: 860,
@@ -20,6 +21,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools,
     },
   }
 }
@@ -31,7 +33,7 @@ export interface WindowPlacement {
 }
 
 export function createMainWindow(electron: ElectronModule, preloadPath: string, url: string, placement?: WindowPlacement): BrowserWindow {
-  const window = new electron.BrowserWindow({ ...mainWindowOptions(preloadPath), ...placement?.bounds })
+  const window = new electron.BrowserWindow({ ...mainWindowOptions(preloadPath, { devTools: !electron.app.isPackaged }), ...placement?.bounds })
   // Shown once painted, so the user never sees a white flash before the theme applies
   // (maximize() shows the window too, so it waits as well).
   window.once('ready-to-show', () => (placement?.maximized ? window.maximize() : window.show()))

@@ -60,7 +60,6 @@ async function main(): Promise<void> {
     )
   }
   const sandbox = await startSandbox(options)
-  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`)
   let closing = false
   const stop = (): void => {
     if (closing) return
@@ -75,6 +74,8 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  // Printed only once the signals are handled: whoever reads this line may stop us at once.
+  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`)
 }
 
 main().catch((error: unknown) => {

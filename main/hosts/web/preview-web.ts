@@ -2,14 +2,20 @@
  * `npm run preview:web -- --port P [--user-data DIR] [--host H]`
  * Serves the built renderer with window.api wired to the real main-process handlers.
  * Without --user-data, a temporary folder is used and removed on exit.
+ * --host is a loopback address (127.0.0.1, localhost or ::1); anything else is refused.
+ * Secrets go to the keychain under "AdOps Desk (web preview)" (or ADOPS_KEYCHAIN_SERVICE),
+ * never the app's own name, and what this run stored is removed on exit (SIGINT, SIGTERM).
  * ADOPS_RETRY_PROFILE=fast (set by the end-to-end tests) shortens the backoff between retries.
  */
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { KEYCHAIN_SERVICE } from '../../services/app-identity'
+import { isLoopbackAddress } from './guard'
 import { isRetryProfile, retryProfiles, startWebHost } from './server'
+
+/** The preview's own keychain service: its secrets are never mixed with the desktop app's. */
+export const PREVIEW_KEYCHAIN_SERVICE = 'AdOps Desk (web preview)'
 
 const usage = 'usage: npm run preview:web -- [--port P] [--host 127.0.0.1] [--user-data DIR] [--renderer DIR]'
 
@@ -39,6 +45,13 @@ async function main(): Promise<void> {
     console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"\n${usage}`)
     process.exit(2)
   }
+  const listenOn = values.host ?? '127.0.0.1'
+  if (!isLoopbackAddress(listenOn)) {
+    console.error(
+      `--host must be a loopback address (127.0.0.1, localhost or ::1), got "${listenOn}": the preview serves your connections and secrets to whoever can reach it.\n${usage}`,
+    )
+    process.exit(2)
+  }
   const retryProfile = process.env.ADOPS_RETRY_PROFILE ?? 'production'
   if (!isRetryProfile(retryProfile)) {
     console.error(`ADOPS_RETRY_PROFILE must be one of ${Object.keys(retryProfiles).join(', ')}, got "${retryProfile}"`)
@@ -48,14 +61,15 @@ async function main(): Promise<void> {
   const userDataDir = values['user-data'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'adops-desk-preview-')))
   const host = await startWebHost({
     port,
-    host: values.host ?? '127.0.0.1',
+    host: listenOn,
     userDataDir: path.resolve(userDataDir),
     rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')),
-    keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? KEYCHAIN_SERVICE,
+    keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? PREVIEW_KEYCHAIN_SERVICE,
     retryProfile,
   })
   console.log(`AdOps Desk preview at ${host.url} (user data: ${userDataDir})`)
 
+  // close() also removes from the keychain what this run stored.
   const stop = async (): Promise<void> => {
     await host.close()
     if (temporary) await fs.rm(userDataDir, { recursive: true, force: true })

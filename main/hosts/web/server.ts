@@ -1,8 +1,9 @@
 /**
  * The web host: serves the built renderer to a browser with window.api wired to the real
  * main-process handlers (same services, same dispatch, same contract) over HTTP. This is how
- * the app is looked at and tested where Electron cannot run. Loopback only; every call must
- * carry the per-run token, so another page in the browser cannot drive it.
+ * the app is looked at and tested where Electron cannot run. Loopback only, and only its own
+ * origin (guard.ts): every call must carry the per-run token, which only the page itself gets,
+ * so another page in the browser (or a rebinding DNS name) cannot drive it.
  */
 import http from 'node:http'
 import { promises as fs } from 'node:fs'
@@ -18,6 +19,7 @@ import type { Services } from '../../services'
 import type { HttpClientOptions } from '../../services/http/client'
 import type { Keychain } from '../../services/secrets/keychain'
 import { loadKeytar } from '../../services/secrets/keychain'
+import { isLoopbackAddress, refusal, tokenMatches, type RouteKind } from './guard'
 
 /**
  * How the host repeats failed reads. `fast` is for end-to-end tests, which take backends away
@@ -38,12 +40,17 @@ export function isRetryProfile(value: string): value is RetryProfile {
 
 export interface WebHostOptions {
   port: number
+  /** 127.0.0.1 (default), localhost or ::1: anything else is refused. */
   host?: string
   userDataDir: string
   rendererDir: string
+  /**
+   * A name of its own, never the app's: what the preview stores is removed when it closes, and
+   * must not be confused with (or remove) the desktop app's secrets.
+   */
   keychainServiceName: string
   openKeychain?: () => Promise<Keychain>
-  /** Default: the demo backend imported when the demo first opens, as in the app. */
+  /** Default: the demo backend in a worker thread, started when the demo first opens, as in the app. */
   loadSandbox?: LoadSandbox
   /** Default `production`: the app's own retry policy. */
   retryProfile?: RetryProfile
@@ -52,7 +59,19 @@ export interface WebHostOptions {
 export interface WebHost {
   url: string
   services: Services
+  /** Stops serving and removes from the keychain every secret this run stored. */
   close(): Promise<void>
+}
+
+/** The one file the page runs before the app: the bridge. Its token comes from the page, never from this file. */
+const BRIDGE_PATH = '/__host/bridge.js'
+/** Headers on every answer: nobody frames it, and no other origin may load it as a resource. */
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024
@@ -102,19 +121,56 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * The demo backend as the app runs it (sandbox/in-worker.ts: a worker thread, started when the
+ * demo first opens), from source: the web host itself runs under tsx, never from the build.
+ */
+const loadSandboxFromSource: LoadSandbox = async () => {
+  const { sandboxInWorker } = await import('../../sandbox/in-worker')
+  return sandboxInWorker(new URL('../../sandbox/worker-source.mjs', import.meta.url))
+}
+
+/** The keychain, noting each account a secret is stored under. */
+function recordingKeychain(openKeychain: () => Promise<Keychain>, stored: StoredSecrets): () => Promise<Keychain> {
+  return async () => {
+    const keychain = await openKeychain()
+    stored.keychain = keychain
+    return {
+      getPassword: (service, account) => keychain.getPassword(service, account),
+      deletePassword: (service, account) => keychain.deletePassword(service, account),
+      async setPassword(service, account, password) {
+        await keychain.setPassword(service, account, password)
+        stored.entries.set(`${service}\u0000${account}`, { service, account })
+      },
+    }
+  }
+}
+
+/** What this run put in the keychain, and the keychain it went to: removed again on close. */
+interface StoredSecrets {
+  keychain: Keychain | null
+  entries: Map<string, { service: string; account: string }>
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const indexPath = path.join(options.rendererDir, 'index.html')
   await fs.access(indexPath).catch(() => {
     throw new Error(`No built renderer at ${options.rendererDir}. Run "npm run build" first.`)
   })
+  const listenOn = options.host ?? '127.0.0.1'
+  if (!isLoopbackAddress(listenOn)) {
+    throw new Error(`The web host listens on a loopback address only (127.0.0.1, localhost or ::1), not '${listenOn}': it serves your connections and secrets to whoever reaches it.`)
+  }
   const token = randomBytes(24).toString('hex')
   const streams = new Set<http.ServerResponse>()
+  // The accounts this run stored a secret under, removed again on close.
+  const storedSecrets: StoredSecrets = { keychain: null, entries: new Map() }
   const runtime = await createRuntime({
     userDataDir: options.userDataDir,
-    openKeychain: options.openKeychain ?? loadKeytar,
+    openKeychain: recordingKeychain(options.openKeychain ?? loadKeytar, storedSecrets),
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
-    loadSandbox: options.loadSandbox ?? (() => import('../../sandbox')),
+    loadSandbox: options.loadSandbox ?? loadSandboxFromSource,
     // No OS dialog in a browser: the page asks for a path instead.
     saveDialog: null,
     // Preset files: imports are read from <user data>/imports, exports written to <user data>/exports.
@@ -127,7 +183,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // build/licenses.mjs writes it beside out/renderer; logs go to <user data>/logs, the theme follows the browser.
     licensesFile: path.join(options.rendererDir, '..', 'licenses.json'),
   })
-  const bridge = `window.__ADOPS_HOST__ = ${JSON.stringify({ token })};\n${await bundleBridge()}`
+  const bridge = await bundleBridge()
+  // The real port once listening (options.port may be 0); nothing is answered before that.
+  let port = options.port
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -138,9 +196,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://host')
-    if (url.pathname.startsWith('/__host/invoke/') && request.method === 'POST') {
-      if (request.headers['x-adops-host-token'] !== token) {
-        response.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"forbidden"}')
+    const kind: RouteKind = url.pathname.startsWith('/__host/invoke/') ? 'call' : url.pathname === '/__host/events' ? 'events' : 'file'
+    const refused = refusal(request.headers, port, kind)
+    if (refused) {
+      response.writeHead(refused.status, { ...COMMON_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end(refused.reason)
+      return
+    }
+    if (kind === 'call') {
+      if (request.method !== 'POST') {
+        response.writeHead(405, { ...COMMON_HEADERS, allow: 'POST' }).end()
+        return
+      }
+      if (!tokenMatches(request.headers['x-adops-host-token'], token)) {
+        response.writeHead(403, { ...COMMON_HEADERS, 'content-type': 'application/json' }).end('{"error":"forbidden"}')
+        return
+      }
+      // JSON only: a cross-origin page cannot send it without a preflight this host never grants.
+      if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+        response.writeHead(415, { ...COMMON_HEADERS, 'content-type': 'application/json' }).end('{"error":"calls are application/json"}')
         return
       }
       const channel = decodeURIComponent(url.pathname.slice('/__host/invoke/'.length))
@@ -151,22 +224,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         input = Symbol('unparseable')
       }
       const outcome = await dispatch(runtime.handlers, channel, input)
-      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(outcome))
+      response.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'application/json' }).end(JSON.stringify(outcome))
       return
     }
-    if (url.pathname === '/__host/events') {
-      if (url.searchParams.get('token') !== token) {
-        response.writeHead(403).end()
+    if (kind === 'events') {
+      if (!tokenMatches(url.searchParams.get('token'), token)) {
+        response.writeHead(403, COMMON_HEADERS).end()
         return
       }
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      response.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'text/event-stream', connection: 'keep-alive' })
       response.write(': connected\n\n')
       streams.add(response)
       request.on('close', () => streams.delete(response))
       return
     }
-    if (url.pathname === '/__host/bridge.js') {
-      response.writeHead(200, { 'content-type': contentTypes['.js'] as string, 'cache-control': 'no-store' }).end(bridge)
+    if (url.pathname === BRIDGE_PATH) {
+      response.writeHead(200, { ...COMMON_HEADERS, 'content-type': contentTypes['.js'] as string }).end(bridge)
       return
     }
     await serveStatic(url.pathname, response)
@@ -188,14 +261,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     const headers = {
+      ...COMMON_HEADERS,
       'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
       'content-security-policy': CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
     }
     if (file === path.join(root, 'index.html')) {
-      // The bridge goes first: a classic script runs before the app's deferred module script.
-      const html = body.toString('utf8').replace('<head>', '<head>\n    <script src="/__host/bridge.js"></script>')
+      // The token travels only in the page, which only its own origin can read (the Host and
+      // site checks ran already): as data in a meta element, since the CSP runs no inline script.
+      // The bridge goes next: a classic script runs before the app's deferred module script.
+      const html = body
+        .toString('utf8')
+        .replace('<head>', `<head>\n    <meta name="adops-host-token" content="${token}" />\n    <script src="${BRIDGE_PATH}"></script>`)
       response.writeHead(200, headers).end(html)
       return
     }
@@ -204,12 +280,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve())
+    server.listen(options.port, listenOn, () => resolve())
   })
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : options.port
+  if (typeof address === 'object' && address) port = address.port
+  const urlHost = listenOn.includes(':') ? `[${listenOn.replace(/^\[|\]$/g, '')}]` : listenOn
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}/`,
+    url: `http://${urlHost}:${port}/`,
     services: runtime.services,
     async close() {
       // Cleared too, so an event emitted while the services shut down writes to no ended stream.
@@ -217,6 +294,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       streams.clear()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      // Straight from the keychain they went to; the secret index corrects itself at the next read, so a restart asks again.
+      for (const { service, account } of storedSecrets.entries.values()) await storedSecrets.keychain?.deletePassword(service, account).catch(() => undefined)
       await runtime.close()
     },
   }

@@ -2,14 +2,16 @@
  * window.api for the renderer running in a plain browser: the same buildApi as the Electron
  * preload, over HTTP to the web host instead of IPC. Loaded as a classic script before the
  * app's module, so window.api exists when the app starts, exactly as with the preload.
+ *
+ * The per-run token is read from the page (a meta element the host writes into index.html),
+ * never from this file, which any site could load with a <script src>. It is taken out of the
+ * document once read.
  */
 import { buildApi } from '../../../preload/bridge'
 
-interface HostSettings {
-  token: string
-}
-
-const settings = (window as unknown as { __ADOPS_HOST__: HostSettings }).__ADOPS_HOST__
+const tokenElement = document.querySelector<HTMLMetaElement>('meta[name="adops-host-token"]')
+const settings = { token: tokenElement?.content ?? '' }
+tokenElement?.remove()
 const listeners = new Map<string, Set<(payload: unknown) => void>>()
 let source: EventSource | undefined
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../../main/sandbox'
+import { startSandboxInWorker, type WorkerSandbox } from '../../../main/sandbox/in-worker'
 import { createConnection } from '../../../main/services/connection/connection'
 import { startDemoWorkspace } from '../../../main/services/connection/demo'
 import { AppError } from '../../../main/services/errors'
+import { SOURCE_SANDBOX_WORKER } from '../../support/sandbox-worker'
 import { fastHttp, manualClock, startHarness, type Harness } from './support/sandbox'
 
 let harness: Harness
@@ -77,12 +78,15 @@ describe('testConnection', () => {
 })
 
 describe('the demo workspace', () => {
-  it('starts the embedded sandbox on 127.0.0.1 and both APIs test ok with the demo credentials', async () => {
-    const demo = await startDemoWorkspace({ startSandbox })
+  it('starts the embedded sandbox on 127.0.0.1 and both APIs test ok with the credentials it started with', async () => {
+    // As the app starts it: embedded (credentials of its own for this run), in a worker thread.
+    let started: WorkerSandbox | undefined
+    const demo = await startDemoWorkspace({ startSandbox: async ({ port }) => (started = await startSandboxInWorker(SOURCE_SANDBOX_WORKER, { port })) })
     const http = fastHttp({ retry: { maxRetries: 0 } })
     try {
       expect(new URL(demo.settings.baseUrl).hostname).toBe('127.0.0.1')
-      expect(demo.credentials).toEqual({ method: 'password', username: 'demo', password: 'demo' })
+      expect(demo.credentials).toEqual({ method: 'password', username: started?.info.username, password: started?.info.password })
+      expect(demo.credentials).not.toMatchObject({ password: 'demo' })
       const connection = createConnection({ settings: demo.settings, credentials: async () => demo.credentials, http })
       const result = await connection.testConnection({ report: demo.reportTarget })
       expect(result.workflow.ok).toBe(true)

@@ -51,6 +51,8 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const preferences = fake.windows[0]?.options.webPreferences as Record<string, unknown>
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
     expect(preferences.allowRunningInsecureContent).toBe(false)
+    // Not packaged (this stand-in): DevTools stay available to the developer.
+    expect(preferences.devTools).toBe(true)
     expect(preferences.preload).toBe(path.join(out, 'preload', 'index.cjs'))
     expect(fake.app.sandboxEnabled).toBe(true)
     expect(fake.windows[0]?.loadedUrl).toBe('app://adops/index.html')
@@ -255,5 +257,58 @@ describe('main process wiring (with a stand-in electron module)', () => {
       expect(log).toContain('unhandled unhandledRejection in main: the export stream broke')
       expect(log).toContain('unhandled error in renderer: TypeError: rows is undefined')
     })
+  })
+})
+
+/** Starts the app on a fresh stand-in: packaged or not, with ELECTRON_RENDERER_URL as given. */
+async function startWith(isPackaged: boolean, rendererDevUrl: string | undefined): Promise<ReturnType<typeof createFakeElectron>> {
+  const out = await temporaryFolder('adops-out-')
+  await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
+  await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
+  const fake = createFakeElectron(await temporaryFolder(), { isPackaged })
+  await startApp(fake.electron, { mainDir: path.join(out, 'main'), rendererDevUrl, openKeychain: async () => createMemoryKeychain(), loadSandbox: () => Promise.reject(new Error('no demo in this test')) })
+  return fake
+}
+
+/** What app:info answers to a main frame at `url`: the sender check follows the page the window loaded. */
+async function answerTo(fake: ReturnType<typeof createFakeElectron>, url: string): Promise<unknown> {
+  const window = fake.windows[0]
+  const handler = fake.handlers.get('app:info')
+  if (!window || !handler) throw new Error('the app did not start')
+  const sender = { ...window.webContents, mainFrame: { url } }
+  return handler({ sender, senderFrame: sender.mainFrame }, {})
+}
+
+describe('a packaged build', () => {
+  it('turns DevTools off', async () => {
+    const fake = await startWith(true, undefined)
+    expect((fake.windows[0]?.options.webPreferences as Record<string, unknown>).devTools).toBe(false)
+  })
+
+  it('ignores ELECTRON_RENDERER_URL, hostile or not: it loads and trusts only app://', async () => {
+    for (const url of ['https://evil.example/', 'http://127.0.0.1:5173/']) {
+      const fake = await startWith(true, url)
+      expect(fake.windows[0]?.loadedUrl, url).toBe('app://adops/index.html')
+      expect(await answerTo(fake, url), url).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+      expect(await answerTo(fake, 'app://adops/index.html'), url).toMatchObject({ ok: true })
+    }
+  })
+})
+
+describe('ELECTRON_RENDERER_URL when not packaged (npm run dev)', () => {
+  it('is honoured for a loopback http address', async () => {
+    for (const url of ['http://localhost:5173/', 'http://127.0.0.1:5173/', 'http://[::1]:5173/']) {
+      const fake = await startWith(false, url)
+      expect(fake.windows[0]?.loadedUrl, url).toBe(url)
+      expect(await answerTo(fake, url), url).toMatchObject({ ok: true })
+    }
+  })
+
+  it('is ignored for anything else: the app loads app:// and trusts only it', async () => {
+    for (const url of ['https://evil.example/', 'http://evil.example:5173/', 'http://localhost.evil.example:5173/', 'https://localhost:5173/', 'file:///etc/passwd', 'http://user:pw@127.0.0.1:5173/', 'javascript:alert(1)', 'not a url']) {
+      const fake = await startWith(false, url)
+      expect(fake.windows[0]?.loadedUrl, url).toBe('app://adops/index.html')
+      expect(await answerTo(fake, url), url).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    }
   })
 })

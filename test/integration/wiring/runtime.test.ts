@@ -6,6 +6,7 @@ import { dispatch } from '../../../main/handlers/dispatch'
 import { startWebHost } from '../../../main/hosts/web/server'
 import { createRuntime, type LoadSandbox, type Runtime } from '../../../main/runtime'
 import { createFolderDialogs } from '../../../main/services/files/folder-dialogs'
+import { startSandboxInWorker } from '../../../main/sandbox/in-worker'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { temporaryFolder } from '../../support/services'
 
@@ -96,9 +97,13 @@ describe('the web host over the runtime', () => {
       loadSandbox: sandbox.load,
     })
     try {
-      const bridge = await (await fetch(new URL('/__host/bridge.js', host.url))).text()
-      const token = /"token":"([0-9a-f]+)"/.exec(bridge)?.[1] ?? ''
-      const response = await fetch(new URL('/__host/invoke/app:info', host.url), { method: 'POST', headers: { 'x-adops-host-token': token }, body: '{}' })
+      const page = await (await fetch(host.url)).text()
+      const token = /<meta name="adops-host-token" content="([0-9a-f]+)"/.exec(page)?.[1] ?? ''
+      const response = await fetch(new URL('/__host/invoke/app:info', host.url), {
+        method: 'POST',
+        headers: { origin: new URL(host.url).origin, 'content-type': 'application/json', 'x-adops-host-token': token },
+        body: '{}',
+      })
       expect(await response.json()).toMatchObject({ ok: true, value: { capabilities: { nativeSaveDialog: false } } })
       expect(sandbox.calls()).toBe(0)
     } finally {
@@ -147,5 +152,25 @@ describe('the built main bundle', () => {
       relativeSpecifiers(chunks.get(file)?.code ?? '', /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g).map((specifier) => path.resolve(path.dirname(file), specifier)),
     )
     expect(loadedLater.filter(fromSandbox)).toHaveLength(1)
+    // What main loads when the demo opens is the worker's client, not the sandbox itself.
+    const client = loadedLater.find(fromSandbox) as string
+    expect(chunks.get(client)?.sources.filter((source) => source.startsWith(sandboxDir + path.sep))).toEqual([path.join(sandboxDir, 'in-worker.ts')])
+  })
+
+  it('emits the demo backend\'s worker as a file of its own that no chunk imports, and it runs in a worker thread', async () => {
+    const chunks = await builtChunks()
+    const workerFile = path.join(root, 'out', 'main', 'sandbox-worker.js')
+    expect(chunks.get(workerFile)?.sources).toEqual(expect.arrayContaining([path.join(sandboxDir, 'worker.ts'), path.join(sandboxDir, 'index.ts')]))
+    for (const [file, { code }] of chunks) {
+      if (file !== workerFile) expect(code, file).not.toMatch(/import\s*\(?\s*["'][^"']*sandbox-worker\.js["']/)
+    }
+    const sandbox = await startSandboxInWorker(workerFile, { port: 0 })
+    try {
+      expect(sandbox.info.password).not.toBe('demo')
+      const answer = await fetch(`${sandbox.info.base_url}/publishers/1/`, { headers: { authorization: `Bearer ${sandbox.info.permanent_token}` } })
+      expect(answer.status).toBe(200)
+    } finally {
+      await sandbox.close()
+    }
   })
 })

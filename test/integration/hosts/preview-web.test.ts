@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
+import { spawnTsx } from '../../support/child-process'
+import { passwordProfile, temporaryFolder } from '../../support/services'
+
+/** `npm run preview:web` as a process: what it refuses to start with, and what it leaves behind. */
+
+let rendererDir: string
+beforeAll(async () => {
+  rendererDir = await temporaryFolder('adops-renderer-')
+  await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><html><head><title>AdOps Desk</title></head><body></body></html>')
+})
+
+const preview = (args: string[], env: Record<string, string> = {}) => spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--renderer', rendererDir, ...args], { env })
+
+describe('preview:web --host', () => {
+  it.each(['0.0.0.0', '192.168.1.10', '::'])('refuses the non-loopback address %s with a sentence and exit code 2', async (address) => {
+    const child = preview(['--host', address])
+    try {
+      // Listening would print the address; refusing ends the process first.
+      const outcome = await Promise.race([child.exit, child.line(/preview at/).then(() => 'listening' as const)])
+      expect(outcome).toBe(2)
+      expect(child.stderr()).toMatch(/--host must be a loopback address \(127\.0\.0\.1, localhost or ::1\)/)
+      expect(child.stdout()).not.toMatch(/preview at/)
+    } finally {
+      child.child.kill('SIGKILL')
+    }
+  })
+})
+
+describe('preview:web secrets (the real OS keychain)', () => {
+  let keytar: Keytar
+  beforeAll(async () => {
+    keytar = await loadKeytar()
+    await keytar.findCredentials('AdOps Desk (web preview)').catch((error: unknown) => {
+      throw new Error(`The OS keychain is not reachable (${String(error)}). Run the tests through test/with-keyring.sh.`)
+    })
+  })
+  const created: string[] = []
+  afterAll(async () => {
+    for (const account of created) await keytar.deletePassword('AdOps Desk (web preview)', account).catch(() => false)
+  })
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`files them under its own service name, never the app's, and removes them on ${signal}`, async () => {
+      const child = preview([])
+      try {
+        const [, url = ''] = await child.line(/preview at (http:\/\/\S+\/)/)
+        const own = new URL(url)
+        const page = await (await request(url)).body.text()
+        const token = /<meta name="adops-host-token" content="([0-9a-f]+)"/.exec(page)?.[1] ?? ''
+        const answer = await request(new URL('/__host/invoke/profiles:create', url), {
+          method: 'POST',
+          headers: { origin: own.origin, 'content-type': 'application/json', 'x-adops-host-token': token },
+          body: JSON.stringify({ ...passwordProfile, name: `Preview ${randomUUID()}` }),
+        })
+        const result = JSON.parse(await answer.body.text()) as { ok: boolean; value: { id: string } }
+        expect(result.ok).toBe(true)
+        created.push(result.value.id)
+        expect(await keytar.getPassword('AdOps Desk (web preview)', result.value.id)).toBe(passwordProfile.auth.password)
+        expect(await keytar.getPassword('AdOps Desk', result.value.id)).toBeNull()
+
+        expect(await child.stop(signal)).toBe(0)
+        expect(await keytar.getPassword('AdOps Desk (web preview)', result.value.id)).toBeNull()
+      } finally {
+        child.child.kill('SIGKILL')
+      }
+    })
+  }
+})

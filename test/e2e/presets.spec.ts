@@ -56,6 +56,20 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   await expect(page.getByTestId('result-as-of')).toHaveCount(0, { timeout: 30_000 })
   await page.unroute((url) => url.pathname.endsWith('/__host/invoke/reports%3Arun'), holdRun)
 
+  // The history lists the preset's runs; filtered to failures, none are left.
+  await page.getByTestId('history-show').click()
+  const entries = page.getByTestId('history-entry')
+  await expect(entries.filter({ hasText: 'Supply check' }).first()).toBeVisible()
+  await page.getByTestId('history-outcome').click()
+  await page.locator('.n-base-select-option:visible', { hasText: 'Failed' }).click()
+  await expect(page.getByTestId('history-empty')).toBeVisible()
+  await screenshot(page, 'presets-history')
+  await page.getByTestId('history-outcome').click()
+  await page.locator('.n-base-select-option:visible', { hasText: 'Succeeded' }).click()
+  await entries.first().getByTestId('history-open').click()
+  await expect(page.getByTestId('history-panel')).toHaveCount(0)
+  await expect(page.getByTestId('result-as-of')).toContainText('Result as of')
+
   // A pasted platform request replaces the builder; it is no longer the preset.
   await page.getByTestId('paste-request').click()
   const request = { project_name: 'demo', slicer_name: 'supply', data_field: 'requests', granularity: 'granularity_day', start_date: '-7d', end_date: 'today' }

@@ -67,11 +67,18 @@ export const usePresetsStore = defineStore('presets', () => {
   /** Shows the preset's kept chart at once, then runs it again; offline, the kept chart stays and says so. */
   async function open(name: string, runAgain = true): Promise<void> {
     const preset = await unwrap(api().presets.get({ name }))
+    await show(preset.definition, preset.name, preset.name, runAgain, () => (current.value = preset))
+  }
+
+  /**
+   * Puts a definition in the builder with the chart last kept for it (`keptUnder`: the preset
+   * its result was kept under), then runs it when asked. `from` is the preset runs count for.
+   */
+  async function show(definition: ReportDefinition, from: string | null, keptUnder: string | null, runAgain: boolean, opened: () => void = detach): Promise<void> {
     const profileId = reports.profileId
-    let kept: Awaited<ReturnType<typeof keptChart>> = null
-    if (profileId) kept = await keptChart(profileId, preset)
-    if (!(await reports.load(preset.definition, preset.name, kept))) return
-    current.value = preset
+    const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
+    if (!(await reports.load(definition, from, kept))) return
+    opened()
     offlineNote.value = null
     if (!runAgain || reports.chartBlocked !== null) return
     await reports.run()
@@ -81,9 +88,9 @@ export const usePresetsStore = defineStore('presets', () => {
     }
   }
 
-  async function keptChart(profileId: string, preset: Preset) {
+  async function keptChart(profileId: string, definition: ReportDefinition, preset: string | null) {
     try {
-      const cached = await unwrap(api().results.get({ profileId, definition: preset.definition, preset: preset.name, kind: 'chart' }))
+      const cached = await unwrap(api().results.get({ profileId, definition: plainDefinition(definition), preset, kind: 'chart' }))
       return cached?.kind === 'chart' ? { ranAt: cached.ranAt, result: cached.result } : null
     } catch {
       // No kept result is only a slower first paint.
@@ -166,5 +173,5 @@ export const usePresetsStore = defineStore('presets', () => {
     return name
   }
 
-  return { requested, listen, takeRequested, presets, refused, search, loading, error, current, offlineNote, filtered, edited, load, open, save, rename, duplicate, remove, restore, importFiles, exportFile, detach }
+  return { requested, listen, takeRequested, presets, refused, search, loading, error, current, offlineNote, filtered, edited, load, open, show, save, rename, duplicate, remove, restore, importFiles, exportFile, detach }
 })

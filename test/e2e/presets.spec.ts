@@ -37,6 +37,20 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   await page.keyboard.press('Control+s')
   await expect(page.getByTestId('preset-edited')).toHaveCount(0)
 
+  // Duplicate, then delete the copy and take it back with Undo.
+  const item = (name: string) => page.locator(`[data-test="preset-item"][data-name="${name}"]`)
+  await item('Supply check').getByTestId('preset-actions').click()
+  await page.locator('.n-dropdown-option', { hasText: 'Duplicate' }).click()
+  await expect(item('Supply check copy')).toBeVisible()
+  await item('Supply check copy').getByTestId('preset-actions').click()
+  await page.locator('.n-dropdown-option', { hasText: 'Delete' }).click()
+  await expect(item('Supply check copy')).toHaveCount(0)
+  await page.getByTestId('undo-delete').click()
+  await expect(item('Supply check copy')).toBeVisible()
+  await page.getByTestId('presets-search').locator('input').fill('copy')
+  await expect(page.getByTestId('preset-item')).toHaveCount(1)
+  await page.getByTestId('presets-search').locator('input').fill('')
+
   // After a reload, the kept chart is on screen while the new run is still held back.
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
 import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
 import { plainDefinition } from '../domain/reports/definition'
@@ -154,6 +154,12 @@ export const usePresetsStore = defineStore('presets', () => {
     current.value = null
     reports.preset = null
   }
+
+  // Another connection starts the builder afresh: whatever preset was open is no longer in it.
+  watch(() => reports.profileId, () => {
+    current.value = null
+    offlineNote.value = null
+  })
 
   /** Once, at app start: a preset link switches to Reports and opens the preset there. */
   function listen(): void {

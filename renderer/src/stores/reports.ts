@@ -58,6 +58,10 @@ export const useReportsStore = defineStore('reports', () => {
   const audienceRun = ref<Running | null>(null)
   const audienceResult = shallowRef<AudienceView | null>(null)
   const audienceError = shallowRef<ApiError | null>(null)
+  /** The preset the builder came from, sent with runs so main keeps their results under it (null: ad hoc). */
+  const preset = ref<string | null>(null)
+  /** When the shown chart was kept from an earlier run (a preset opened offline); null once a run answers. */
+  const chartAsOf = ref<string | null>(null)
 
   const infoKey = (profile: string, project: string, report: string): string => `${profile}\u0000${project}\u0000${report}`
   const info = computed<ReportInfoView | null>(() => {
@@ -90,6 +94,8 @@ export const useReportsStore = defineStore('reports', () => {
     chartRun.value = null
     audienceRun.value = null
     ranWith.value = null
+    preset.value = null
+    chartAsOf.value = null
   }
   watch(profileId, reset)
 
@@ -165,10 +171,11 @@ export const useReportsStore = defineStore('reports', () => {
     const sent = plainDefinition(current)
     try {
       const budget = pointBudget === undefined ? {} : { pointBudget: Math.max(50, Math.min(20_000, Math.round(pointBudget))) }
-      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, ...budget }))
+      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, preset: preset.value, ...budget }))
       if (chartRun.value?.requestId !== running.requestId) return
       result.value = value
       ranWith.value = chartKey(sent)
+      chartAsOf.value = null
     } catch (error) {
       if (chartRun.value?.requestId === running.requestId) chartError.value = asApiError(error)
     } finally {
@@ -184,7 +191,7 @@ export const useReportsStore = defineStore('reports', () => {
     audienceRun.value = running
     audienceError.value = null
     try {
-      const value = await unwrap(api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId }))
+      const value = await unwrap(api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId, preset: preset.value }))
       if (audienceRun.value?.requestId === running.requestId) audienceResult.value = value
     } catch (error) {
       if (audienceRun.value?.requestId === running.requestId) audienceError.value = asApiError(error)
@@ -215,6 +222,23 @@ export const useReportsStore = defineStore('reports', () => {
     return null
   }
 
+  /**
+   * Puts a saved definition in the builder (a preset, a pasted request, a history entry) with
+   * the report's `info` loaded, and the result kept from an earlier run if there is one.
+   */
+  async function load(next: ReportDefinition, from: string | null, kept: { ranAt: string; result: TimeSeriesView } | null = null): Promise<boolean> {
+    if (!(await open(next.project, next.report))) return false
+    definition.value = plainDefinition(next)
+    preset.value = from
+    result.value = kept?.result ?? null
+    ranWith.value = kept ? chartKey(next) : null
+    chartAsOf.value = kept?.ranAt ?? null
+    chartError.value = null
+    audienceResult.value = null
+    audienceError.value = null
+    return true
+  }
+
   function setHidden(keys: readonly string[]): void {
     if (definition.value) definition.value.chart.hidden = [...new Set(keys)]
   }
@@ -223,6 +247,7 @@ export const useReportsStore = defineStore('reports', () => {
     profileId, infos, target, info, infoLoading, infoError, known, definition, tab, defaultTarget,
     resolved, resolveError, dateError, chartRun, result, chartError, stale, audienceRun, audienceResult, audienceError,
     chartBlocked, audienceBlocked,
-    reset, loadKnown, open, start, resolveDates, run, runAudience, cancel, fieldError, setHidden,
+    preset, chartAsOf,
+    reset, loadKnown, open, load, start, resolveDates, run, runAudience, cancel, fieldError, setHidden,
   }
 })

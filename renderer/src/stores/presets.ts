@@ -1,0 +1,183 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
+import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
+import { plainDefinition } from '../domain/reports/definition'
+import { useNavigationStore } from './navigation'
+import { useReportsStore } from './reports'
+
+/** Errors that mean "the platform could not be reached", after which a kept result is still worth showing. */
+const UNREACHABLE = new Set(['network', 'timeout'])
+
+/** Same definition, whatever the order of keys: the "Edited" mark must not flicker on key order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+  }
+  return value
+}
+export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean =>
+  JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
+
+/**
+ * Saved reports: the list main keeps on disk, the preset open in the builder (with the
+ * definition as saved, for the "Edited" mark), and the file work (import, export) main does
+ * behind its own dialogs.
+ */
+export const usePresetsStore = defineStore('presets', () => {
+  const reports = useReportsStore()
+  const presets = ref<PresetSummary[]>([])
+  const refused = ref<FileProblem[]>([])
+  const search = ref('')
+  const loading = ref(false)
+  const error = shallowRef<ApiError | null>(null)
+  /** The preset in the builder, as last saved or opened. */
+  const current = shallowRef<Preset | null>(null)
+  /** A preset an `adopsdesk://preset/…` link asked for, opened by the Reports view when it is shown. */
+  const requested = ref<string | null>(null)
+  let listening = false
+  /** The last run of an opened preset failed for want of a network: the kept chart stays. */
+  const offlineNote = ref<string | null>(null)
+
+  const filtered = computed(() => {
+    const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean)
+    if (words.length === 0) return presets.value
+    return presets.value.filter((preset) => {
+      const text = [preset.name, preset.description, preset.report, preset.project, ...preset.metrics, ...preset.breakdown].join(' ').toLowerCase()
+      return words.every((word) => text.includes(word))
+    })
+  })
+  const edited = computed(() => current.value !== null && reports.definition !== null && !sameDefinition(current.value.definition, reports.definition))
+
+  async function load(): Promise<void> {
+    loading.value = true
+    try {
+      const answer = await unwrap(api().presets.list({}))
+      presets.value = answer.presets
+      refused.value = answer.refused
+      error.value = null
+    } catch (failure) {
+      error.value = toApiError(failure)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  /** Shows the preset's kept chart at once, then runs it again; offline, the kept chart stays and says so. */
+  async function open(name: string, runAgain = true): Promise<void> {
+    const preset = await unwrap(api().presets.get({ name }))
+    await show(preset.definition, preset.name, preset.name, runAgain, () => (current.value = preset))
+  }
+
+  /**
+   * Puts a definition in the builder with the chart last kept for it (`keptUnder`: the preset
+   * its result was kept under), then runs it when asked. `from` is the preset runs count for.
+   */
+  async function show(definition: ReportDefinition, from: string | null, keptUnder: string | null, runAgain: boolean, opened: () => void = detach): Promise<void> {
+    const profileId = reports.profileId
+    const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
+    if (!(await reports.load(definition, from, kept))) return
+    opened()
+    offlineNote.value = null
+    if (!runAgain || reports.chartBlocked !== null) return
+    await reports.run()
+    const failure = reports.chartError
+    if (failure && UNREACHABLE.has(failure.code) && kept) {
+      offlineNote.value = `Could not reach the platform (${failure.message}); showing the result kept from the last run.`
+    }
+  }
+
+  async function keptChart(profileId: string, definition: ReportDefinition, preset: string | null) {
+    try {
+      const cached = await unwrap(api().results.get({ profileId, definition: plainDefinition(definition), preset, kind: 'chart' }))
+      return cached?.kind === 'chart' ? { ranAt: cached.ranAt, result: cached.result } : null
+    } catch {
+      // No kept result is only a slower first paint.
+      return null
+    }
+  }
+
+  /** Ctrl/Cmd+S: overwrites the open preset; without one, the caller asks for a name (Save as). */
+  async function save(name: string, replace: boolean): Promise<Preset | null> {
+    const definition = reports.definition
+    if (!definition) return null
+    const saved = await unwrap(api().presets.save({ name, definition: plainDefinition(definition), replace, description: current.value?.name === name ? current.value.description : undefined }))
+    current.value = saved
+    reports.preset = saved.name
+    await load()
+    return saved
+  }
+
+  async function rename(name: string, newName: string): Promise<void> {
+    const renamed = await unwrap(api().presets.rename({ name, newName }))
+    if (current.value?.name === name) {
+      current.value = renamed
+      reports.preset = renamed.name
+    }
+    await load()
+  }
+
+  async function duplicate(name: string): Promise<Preset> {
+    const copy = await unwrap(api().presets.duplicate({ name }))
+    await load()
+    return copy
+  }
+
+  /** Main keeps the deleted preset restorable until the app quits: the caller offers Undo. */
+  async function remove(name: string): Promise<void> {
+    await unwrap(api().presets.delete({ name }))
+    if (current.value?.name === name) {
+      current.value = null
+      reports.preset = null
+    }
+    await load()
+  }
+
+  async function restore(name: string): Promise<void> {
+    await unwrap(api().presets.restore({ name }))
+    await load()
+  }
+
+  async function importFiles() {
+    const answer = await unwrap(api().presets.import({}))
+    if (!answer.cancelled) await load()
+    return answer
+  }
+
+  async function exportFile(names: string[]) {
+    return unwrap(api().presets.export({ names }))
+  }
+
+  /** The builder now holds something that is no preset (a paste, a new report). */
+  function detach(): void {
+    current.value = null
+    reports.preset = null
+  }
+
+  // Another connection starts the builder afresh: whatever preset was open is no longer in it.
+  watch(() => reports.profileId, () => {
+    current.value = null
+    offlineNote.value = null
+  })
+
+  /** Once, at app start: a preset link switches to Reports and opens the preset there. */
+  function listen(): void {
+    if (listening) return
+    listening = true
+    const navigation = useNavigationStore()
+    api().onOpenPreset(({ name }) => {
+      requested.value = name
+      navigation.open('reports')
+    })
+  }
+
+  /** The Reports view takes the linked preset; null when there is none. */
+  function takeRequested(): string | null {
+    const name = requested.value
+    requested.value = null
+    return name
+  }
+
+  return { requested, listen, takeRequested, presets, refused, search, loading, error, current, offlineNote, filtered, edited, load, open, show, save, rename, duplicate, remove, restore, importFiles, exportFile, detach }
+})

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { ApiErrorShape, Outcome, Preset, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import { usePresetsStore } from '../../../../renderer/src/stores/presets'
+import { useReportsStore } from '../../../../renderer/src/stores/reports'
+import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
+import { info, result } from './fixtures'
+
+const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
+const failed = (error: ApiErrorShape): Promise<Outcome<never>> => Promise.resolve({ ok: false, error })
+const range: ResolvedRange = { start: '2026-01-29', end: '2026-02-04', timezone: 0, days: 7 }
+
+/** The definition the builder starts from for `info`, saved as a preset. */
+async function savedPreset(): Promise<Preset> {
+  const reports = useReportsStore()
+  await reports.start()
+  const definition = JSON.parse(JSON.stringify(reports.definition)) as Preset['definition']
+  reports.reset()
+  return { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition }
+}
+
+function fakeApi() {
+  const api = {
+    reports: {
+      info: vi.fn(() => ok(info)),
+      known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
+      resolveDates: vi.fn(() => ok(range)),
+      run: vi.fn((): Promise<Outcome<TimeSeriesView>> => ok(result)),
+    },
+    presets: { get: vi.fn(), list: vi.fn(() => ok({ presets: [], refused: [] })) },
+    results: { get: vi.fn() },
+  }
+  Object.defineProperty(window, 'api', { value: api, configurable: true })
+  return api
+}
+
+describe('presets store', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+  })
+
+  it('shows the kept chart with its time, runs under the preset name, and marks edits', async () => {
+    const api = fakeApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.results.get.mockImplementation(() => ok({ kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result }))
+    let finish: (outcome: Outcome<TimeSeriesView>) => void = () => undefined
+    api.reports.run.mockImplementation(() => new Promise((resolve) => (finish = resolve)))
+    const presets = usePresetsStore()
+    const reports = useReportsStore()
+
+    const opening = presets.open('Weekly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalled())
+    expect(reports.result).toBe(result)
+    expect(reports.chartAsOf).toBe('2026-02-05T09:00:00.000Z')
+    expect(api.reports.run).toHaveBeenCalledWith(expect.objectContaining({ preset: 'Weekly' }))
+    finish({ ok: true, value: result })
+    await opening
+    expect(reports.chartAsOf).toBeNull()
+
+    expect(presets.edited).toBe(false)
+    if (reports.definition) reports.definition.chart.type = reports.definition.chart.type === 'bar' ? 'line' : 'bar'
+    expect(presets.edited).toBe(true)
+  })
+
+  it('keeps the kept chart and says so when the platform cannot be reached', async () => {
+    const api = fakeApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.results.get.mockImplementation(() => ok({ kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result }))
+    api.reports.run.mockImplementation(() => failed({ code: 'network', message: 'The platform did not answer.' }))
+    const presets = usePresetsStore()
+    await presets.open('Weekly')
+    const reports = useReportsStore()
+    expect(reports.result).toBe(result)
+    expect(reports.chartAsOf).toBe('2026-02-05T09:00:00.000Z')
+    expect(presets.offlineNote).toContain('The platform did not answer.')
+  })
+})

@@ -61,11 +61,13 @@ describe('preview:web secrets (the real OS keychain)', () => {
         const result = JSON.parse(await answer.body.text()) as { ok: boolean; value: { id: string } }
         expect(result.ok).toBe(true)
         created.push(result.value.id)
-        expect(await keytar.getPassword('AdOps Desk (web preview)', result.value.id)).toBe(passwordProfile.auth.password)
-        expect(await keytar.getPassword('AdOps Desk', result.value.id)).toBeNull()
+        // Secrets are filed as "<profile id> for <origins>" (bound to the connection's addresses).
+        const filed = async (service: string) => (await keytar.findCredentials(service)).filter((entry) => entry.account.startsWith(`${result.value.id} for `))
+        expect((await filed('AdOps Desk (web preview)')).map((entry) => entry.password)).toEqual([passwordProfile.auth.password])
+        expect(await filed('AdOps Desk')).toEqual([])
 
         expect(await child.stop(signal)).toBe(0)
-        expect(await keytar.getPassword('AdOps Desk (web preview)', result.value.id)).toBeNull()
+        expect(await filed('AdOps Desk (web preview)')).toEqual([])
       } finally {
         child.child.kill('SIGKILL')
       }

@@ -10,7 +10,7 @@ import { temporaryFolder } from '../../support/services'
 describe('preset files in the web host (no native dialogs)', () => {
   it('exports into <user data>/exports under a new name each time and imports from <user data>/imports; the page names no path', async () => {
     const rendererDir = await temporaryFolder('adops-renderer-')
-    await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>AdOps Desk</title>')
+    await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html>\n<html>\n  <head>\n    <title>AdOps Desk</title>\n  </head>\n  <body></body>\n</html>\n')
     const userDataDir = await temporaryFolder()
     const host = await startWebHost({
       port: 0,
@@ -21,10 +21,19 @@ describe('preset files in the web host (no native dialogs)', () => {
       loadSandbox: () => Promise.reject(new Error('no demo in this test')),
     })
     try {
-      const bridge = await (await fetch(new URL('/__host/bridge.js', host.url))).text()
-      const token = /"token":"([0-9a-f]+)"/.exec(bridge)?.[1] ?? ''
+      // As the page does: the token comes in the page itself, calls come from the host's own origin.
+      const origin = new URL(host.url).origin
+      const page = await (await fetch(host.url, { headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } })).text()
+      const token = /<meta name="adops-host-token" content="([0-9a-f]+)"/.exec(page)?.[1] ?? ''
+      expect(token).not.toBe('')
       const invoke = async (channel: string, input: unknown): Promise<unknown> =>
-        (await fetch(new URL(`/__host/invoke/${channel}`, host.url), { method: 'POST', headers: { 'x-adops-host-token': token }, body: JSON.stringify(input) })).json()
+        (
+          await fetch(new URL(`/__host/invoke/${channel}`, host.url), {
+            method: 'POST',
+            headers: { origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-adops-host-token': token },
+            body: JSON.stringify(input),
+          })
+        ).json()
 
       expect(await invoke('presets:save', { name: 'Weekly EU', definition: sampleDefinition, replace: false })).toMatchObject({ ok: true })
       expect(await invoke('presets:export', { names: ['Weekly EU'] })).toEqual({ ok: true, value: { saved: true, fileName: 'weekly-eu.json', count: 1 } })

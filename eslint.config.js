@@ -18,33 +18,50 @@ const forbid = (groups, message) => ({ group: groups, message })
 
 /** @param {ReturnType<typeof forbid>[]} patterns @param {string[]} [paths] */
 const restrict = (patterns, paths = []) => ({
-  'no-restricted-imports': ['error', { patterns, paths: paths.map((name) => ({ name, message: `${name} is not allowed in this layer (see DESIGN.md, "Rules of the house").` })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns, paths: paths.map((name) => ({ name, message: `${name} is not allowed in this layer (see DESIGN.md, "Rules of the house").` })) },
+  ],
 })
 
 export const layerRules = [
   {
     files: ['preload/contract/**/*.ts'],
-    rules: restrict([
-      forbid(['**/main/**', '**/renderer/**', '@contract', '../*'], 'The contract is the bottom layer: it imports only zod and its own files.'),
-    ], ['electron']),
+    rules: restrict(
+      [forbid(['**/main/**', '**/renderer/**', '@contract', '../*'], 'The contract is the bottom layer: it imports only zod and its own files.')],
+      ['electron'],
+    ),
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
-    rules: restrict([
-      forbid(['**/main/**', 'node:*'], 'The renderer talks to main through window.api only; it never imports main or Node.'),
-    ], ['electron', 'fs', 'path', 'child_process']),
+    rules: restrict(
+      [forbid(['**/main/**', 'node:*'], 'The renderer talks to main through window.api only; it never imports main or Node.')],
+      ['electron', 'fs', 'path', 'child_process'],
+    ),
   },
   {
     files: ['main/services/**/*.ts'],
-    rules: restrict([
-      forbid(['**/electron/**', '**/handlers/**', '**/cli/**', '**/cli', '**/sandbox/**', '**/sandbox', '**/hosts/**'], 'main/services is plain Node: it never imports Electron adapters, handlers, the CLI, the hosts or the demo backend; pass what it needs in.'),
-    ], ['electron']),
+    rules: restrict(
+      [
+        forbid(
+          ['**/electron/**', '**/handlers/**', '**/cli/**', '**/cli', '**/sandbox/**', '**/sandbox', '**/hosts/**'],
+          'main/services is plain Node: it never imports Electron adapters, handlers, the CLI, the hosts or the demo backend; pass what it needs in.',
+        ),
+      ],
+      ['electron'],
+    ),
   },
   {
     files: ['main/sandbox/**/*.ts'],
-    rules: restrict([
-      forbid(['**/services/**', '**/preload/**', '@contract', '**/handlers/**', '**/electron/**'], 'The demo backend stands alone, like a real platform: it never imports the app\'s services or contract.'),
-    ], ['electron']),
+    rules: restrict(
+      [
+        forbid(
+          ['**/services/**', '**/preload/**', '@contract', '**/handlers/**', '**/electron/**'],
+          "The demo backend stands alone, like a real platform: it never imports the app's services or contract.",
+        ),
+      ],
+      ['electron'],
+    ),
   },
 ]
 

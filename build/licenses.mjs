@@ -51,7 +51,13 @@ function resolveKey(packages, fromKey, name) {
 function declaredLicense(entry, manifest) {
   const value = entry.license ?? manifest?.license ?? manifest?.licenses
   if (typeof value === 'string') return value
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : item?.type)).filter(Boolean).join(' OR ') || 'UNKNOWN'
+  if (Array.isArray(value))
+    return (
+      value
+        .map((item) => (typeof item === 'string' ? item : item?.type))
+        .filter(Boolean)
+        .join(' OR ') || 'UNKNOWN'
+    )
   if (value && typeof value === 'object' && typeof value.type === 'string') return value.type
   return 'UNKNOWN'
 }
@@ -89,7 +95,10 @@ export async function collectLicenses(root) {
     seen.add(key)
     const entry = packages[key]
     const optionalPeers = entry.peerDependenciesMeta ?? {}
-    const needs = [...Object.keys({ ...entry.dependencies, ...entry.optionalDependencies }), ...Object.keys(entry.peerDependencies ?? {}).filter((name) => optionalPeers[name]?.optional !== true)]
+    const needs = [
+      ...Object.keys({ ...entry.dependencies, ...entry.optionalDependencies }),
+      ...Object.keys(entry.peerDependencies ?? {}).filter((name) => optionalPeers[name]?.optional !== true),
+    ]
     for (const name of needs) {
       const found = resolveKey(packages, key, name)
       // An optional dependency for another platform: nothing of it ships.

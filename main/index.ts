@@ -15,8 +15,8 @@ const cliArguments = process.argv.slice(electron.app.isPackaged ? 1 : 2)
 if (isCliInvocation(cliArguments)) {
   const controller = new AbortController()
   process.once('SIGINT', () => controller.abort())
-  void runCli({ argv: cliArguments, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }).then((code) =>
-    electron.app.exit(code),
+  void runCli({ argv: cliArguments, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }).then(
+    (code) => electron.app.exit(code),
   )
 } else {
   startApp(electron, {

@@ -44,14 +44,25 @@ function checkAddress(flag: string, value: string): string {
  * Where to connect and how to sign in: a saved profile (its secret from the keychain), or flags
  * with the secret from the environment, never from a flag (flags end up in shell history).
  */
-export async function resolveConnection(values: OptionValues, env: Record<string, string | undefined>, services: CliServices, api: ApiNeeded): Promise<ResolvedConnection> {
+export async function resolveConnection(
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+  services: CliServices,
+  api: ApiNeeded,
+): Promise<ResolvedConnection> {
   if (values.profile !== undefined) {
     const mixed = (['base-url', 'auth-url', 'report-url', 'service-id', 'report-service-id', 'username'] as const).filter((name) => values[name] !== undefined)
     if (mixed.length > 0) throw new UsageError(`--profile cannot be combined with --${mixed.join(', --')}.`)
     const stored = await services.profiles.find(values.profile)
     if (stored === null) throw new UsageError(`No saved connection is named "${values.profile}". Run "profiles list" to see them.`)
     return {
-      settings: { baseUrl: stored.baseUrl, authUrl: stored.authUrl, reportUrl: stored.reportUrl, serviceId: stored.serviceId, reportServiceId: stored.reportServiceId },
+      settings: {
+        baseUrl: stored.baseUrl,
+        authUrl: stored.authUrl,
+        reportUrl: stored.reportUrl,
+        serviceId: stored.serviceId,
+        reportServiceId: stored.reportServiceId,
+      },
       credentials: () => services.profiles.credentials(stored.id),
     }
   }
@@ -80,7 +91,8 @@ export async function resolveConnection(values: OptionValues, env: Record<string
     credentials = { method: 'password', username: values.username, password }
   } else {
     const token = env.ADOPS_TOKEN
-    if (token === undefined || token.trim() === '') throw new UsageError('Say who signs in: --username NAME with ADOPS_PASSWORD set, or a permanent token in ADOPS_TOKEN.')
+    if (token === undefined || token.trim() === '')
+      throw new UsageError('Say who signs in: --username NAME with ADOPS_PASSWORD set, or a permanent token in ADOPS_TOKEN.')
     credentials = { method: 'token', token: token.trim() }
   }
   return {

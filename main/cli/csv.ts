@@ -13,7 +13,11 @@ const FLUSH_AT = 64 * 1024
  * appearance. The header is only known after the last record, so records are spooled to a
  * temporary file as JSON lines first: memory stays bounded however many pages there are.
  */
-export async function writeCsv(pages: AsyncIterable<ReadonlyArray<Record<string, unknown>>>, write: (text: string) => Promise<void>, tmpDir: string = os.tmpdir()): Promise<number> {
+export async function writeCsv(
+  pages: AsyncIterable<ReadonlyArray<Record<string, unknown>>>,
+  write: (text: string) => Promise<void>,
+  tmpDir: string = os.tmpdir(),
+): Promise<number> {
   const folder = await fs.mkdtemp(path.join(tmpDir, 'adops-csv-'))
   const spool = path.join(folder, 'records.jsonl')
   try {

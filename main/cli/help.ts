@@ -21,7 +21,8 @@ export function commandHelp(command: Command): string {
   const lines = [`Usage: ${usageLine(command)}`, '', `${command.summary[0]?.toUpperCase() ?? ''}${command.summary.slice(1)}.`]
   if (command.notes !== undefined) lines.push('', ...command.notes)
   if (command.options.length > 0) lines.push('', 'Options:', ...optionLines(command.options))
-  if (command.connection !== null) lines.push('', 'Connection (a saved profile, or flags with the secret in the environment):', ...optionLines(connectionOptions))
+  if (command.connection !== null)
+    lines.push('', 'Connection (a saved profile, or flags with the secret in the environment):', ...optionLines(connectionOptions))
   lines.push('', 'Global options:', ...optionLines(globalOptions))
   lines.push('', 'Exit codes: 0 success, 1 API or network error, 2 usage error.')
   return `${lines.join('\n')}\n`

@@ -25,7 +25,7 @@ export type OptionValues = { [Name in OptionName]?: (typeof optionSpecs)[Name]['
 
 export const optionHelp: Record<OptionName, string> = {
   help: 'show help for the command',
-  'user-data': 'folder with saved connections (default: the app\'s; env ADOPS_USER_DATA)',
+  'user-data': "folder with saved connections (default: the app's; env ADOPS_USER_DATA)",
   profile: 'use the saved connection with this name (or id)',
   'base-url': 'workflow API address, {base_url}',
   'auth-url': 'token service address, {auth_url}',
@@ -41,7 +41,7 @@ export const optionHelp: Record<OptionName, string> = {
   project: 'project name',
   slicer: 'report (slicer) name',
   progress: 'show progress on standard error even when it is not a terminal',
-  preset: 'a saved preset\'s name, or a preset file (.json)',
+  preset: "a saved preset's name, or a preset file (.json)",
 }
 
 /** Flags every command accepts. */

@@ -137,7 +137,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
     const { command, values, args } = parsed
     where = `${command.group} ${command.name}`
     const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value)
-    const userDataDir = given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
+    const userDataDir =
+      given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
     log = createLogger({ file: createLogFile({ folder: path.join(userDataDir, 'logs'), name: 'cli' }) })
     log.addSecret(env.ADOPS_PASSWORD)
     log.addSecret(env.ADOPS_TOKEN)
@@ -176,7 +177,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
   } catch (error) {
     if (log !== null) {
       if (isAppError(error)) log.warn(`cli ${where}: ${error.message}`, { code: error.code, details: error.details })
-      else if (!(error instanceof UsageError) && !outputClosed) log.error(`cli ${where}: ${error instanceof Error ? error.message : String(error)}`, { stack: error instanceof Error ? error.stack : undefined })
+      else if (!(error instanceof UsageError) && !outputClosed)
+        log.error(`cli ${where}: ${error instanceof Error ? error.message : String(error)}`, { stack: error instanceof Error ? error.stack : undefined })
     }
     if (outputClosed) return EXIT_OK
     if (error instanceof UsageError) {

@@ -46,7 +46,11 @@ export interface CliServicesOverrides {
 export function createCliServices(context: CliServicesContext, overrides: CliServicesOverrides = {}): CliServices {
   const notices = createNotices()
   notices.subscribe((notice) => context.warn(notice.message))
-  const secrets = createSecretStore({ openKeychain: overrides.openKeychain ?? loadKeytar, serviceName: context.keychainService, userDataDir: context.userDataDir })
+  const secrets = createSecretStore({
+    openKeychain: overrides.openKeychain ?? loadKeytar,
+    serviceName: context.keychainService,
+    userDataDir: context.userDataDir,
+  })
   const profiles = createProfileStore({ userDataDir: context.userDataDir, secrets, notices })
   const presets = createPresetStore({ folder: presetsFolder(context.userDataDir), notices })
   // Made on first use: listing profiles needs no connection pool.
@@ -66,11 +70,17 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
         store: profileId === null ? memoryInfoStore() : createDiskInfoStore(context.userDataDir, notices),
       })
       if (profileId === null) {
-        return { run: (id, definition, { signal, pointBudget }) => service.run(id, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) }) }
+        return {
+          run: (id, definition, { signal, pointBudget }) => service.run(id, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) }),
+        }
       }
       const settings = createSettingsStore(context.userDataDir, notices)
       const recorded = recordRuns(service, {
-        cache: createResultCache({ folder: resultsFolder(context.userDataDir), limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024, notices }),
+        cache: createResultCache({
+          folder: resultsFolder(context.userDataDir),
+          limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
+          notices,
+        }),
         history: createHistoryStore({ folder: historyFolder(context.userDataDir), notices }),
         capture,
         notices,

@@ -26,9 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Must run before the app is ready. */
 export function registerAppScheme(protocol: Protocol): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ])
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 }
 
 /** Resolves a request path inside the renderer folder, or null when it would step outside it. */

@@ -19,7 +19,10 @@ export function folderOpener(shell: Pick<Shell, 'openPath'>): (folder: string) =
 }
 
 /** What only the desktop app gives the runtime: Electron's log folder, the OS theme, the menu, folders, licenses. */
-export function desktopRuntimeOptions(electron: ElectronModule, mainDir: string): Pick<RuntimeOptions, 'logsDir' | 'systemTheme' | 'nativeMenu' | 'openFolder' | 'licensesFile'> {
+export function desktopRuntimeOptions(
+  electron: ElectronModule,
+  mainDir: string,
+): Pick<RuntimeOptions, 'logsDir' | 'systemTheme' | 'nativeMenu' | 'openFolder' | 'licensesFile'> {
   return {
     logsDir: electron.app.getPath('logs'),
     systemTheme: systemThemeOf(electron.nativeTheme),

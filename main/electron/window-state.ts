@@ -62,7 +62,10 @@ export function placeWindow(saved: WindowState | null, workAreas: readonly Recta
   const width = clamp(bounds.width, Math.min(size.minWidth, target.width), target.width)
   const height = clamp(bounds.height, Math.min(size.minHeight, target.height), target.height)
   if (home === undefined) {
-    return { bounds: { x: target.x + Math.round((target.width - width) / 2), y: target.y + Math.round((target.height - height) / 2), width, height }, maximized }
+    return {
+      bounds: { x: target.x + Math.round((target.width - width) / 2), y: target.y + Math.round((target.height - height) / 2), width, height },
+      maximized,
+    }
   }
   return {
     bounds: { x: clamp(bounds.x, target.x, target.x + target.width - width), y: clamp(bounds.y, target.y, target.y + target.height - height), width, height },
@@ -82,7 +85,11 @@ export function createWindowStateStore(userDataDir: string, notices: Pick<Notice
     filePath: path.join(userDataDir, 'window-state.json'),
     schema: windowStateSchema,
     fallback: { version: 1, bounds: null, maximized: false },
-    onCorrupt: noticeOnCorrupt(notices, 'info', ({ reason }) => `The window's saved size and position could not be read because ${reason}. The window opened at its default size.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'info',
+      ({ reason }) => `The window's saved size and position could not be read because ${reason}. The window opened at its default size.`,
+    ),
   })
 }
 
@@ -109,7 +116,11 @@ export interface WindowStateTracker {
  * Saves the window's normal bounds and maximised state as they change: after the user stops
  * moving or resizing for `debounceMs` (a drag fires dozens of events), and at once on close.
  */
-export function trackWindowState(window: TrackedWindow, store: Pick<DocumentStore<WindowState>, 'write'>, options: { debounceMs?: number; scheduler?: Scheduler } = {}): WindowStateTracker {
+export function trackWindowState(
+  window: TrackedWindow,
+  store: Pick<DocumentStore<WindowState>, 'write'>,
+  options: { debounceMs?: number; scheduler?: Scheduler } = {},
+): WindowStateTracker {
   const debounceMs = options.debounceMs ?? 500
   const scheduler = options.scheduler ?? realScheduler
   let cancel: (() => void) | null = null
@@ -119,7 +130,11 @@ export function trackWindowState(window: TrackedWindow, store: Pick<DocumentStor
   const capture = (): void => {
     if (window.isDestroyed()) return
     const { x, y, width, height } = window.getNormalBounds()
-    latest = { version: 1, bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, maximized: window.isMaximized() }
+    latest = {
+      version: 1,
+      bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) },
+      maximized: window.isMaximized(),
+    }
   }
   const save = (): Promise<void> => {
     cancel?.()

@@ -34,7 +34,8 @@ export function appHandlers(services: Services, host: HostFeatures): HandlersFor
   const licenses = createLicenseList(host.licensesFile ?? null, services.log)
 
   async function open(folder: AppFolder): Promise<null> {
-    if (host.openFolder === undefined) throw new AppError('forbidden', 'This window cannot open folders on your computer. Use the desktop app, or look in the app\'s data folder yourself.')
+    if (host.openFolder === undefined)
+      throw new AppError('forbidden', "This window cannot open folders on your computer. Use the desktop app, or look in the app's data folder yourself.")
     await host.openFolder(folder)
     return null
   }
@@ -63,7 +64,7 @@ export function appHandlers(services: Services, host: HostFeatures): HandlersFor
       electron: versions.electron ?? null,
       chrome: versions.chrome ?? null,
       node: versions.node,
-      dataFolder: 'the app\'s data folder',
+      dataFolder: "the app's data folder",
       licenses: await licenses.read(),
     }),
     'app:setTheme': ({ theme }) => services.theme.set(theme),

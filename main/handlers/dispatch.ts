@@ -26,7 +26,11 @@ export async function dispatch(handlers: Handlers, channel: string, rawInput: un
         path: issue.path.map(String).join('.'),
         message: issue.message,
       }))
-      throw new AppError('bad_input', `The request "${channel}" was malformed: ${issues.map((issue) => `${issue.path || 'input'}: ${issue.message}`).join('; ')}`, { issues })
+      throw new AppError(
+        'bad_input',
+        `The request "${channel}" was malformed: ${issues.map((issue) => `${issue.path || 'input'}: ${issue.message}`).join('; ')}`,
+        { issues },
+      )
     }
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>
     const value = await handler(parsed.data)

@@ -26,10 +26,7 @@ export function connectEvents(services: Services, sink: EventSink, options: Conn
     }
     sink(event, checked.data as EventPayload<E>)
   }
-  const disconnectors = [
-    services.notices.subscribe((notice) => send('onNotice', notice)),
-    services.events.subscribe((event, payload) => send(event, payload)),
-  ]
+  const disconnectors = [services.notices.subscribe((notice) => send('onNotice', notice)), services.events.subscribe((event, payload) => send(event, payload))]
   return () => {
     for (const disconnect of disconnectors) disconnect()
   }

@@ -16,6 +16,7 @@ export function exportHandlers({ exports, requests }: Services): HandlersFor<'ex
       return null
     },
     'exports:preview': ({ jobId }) => exports.preview(jobId),
-    'exports:estimate': ({ profileId, source, options, requestId }) => requests.run(requestId, (signal) => exports.estimate(profileId, source, options, signal)),
+    'exports:estimate': ({ profileId, source, options, requestId }) =>
+      requests.run(requestId, (signal) => exports.estimate(profileId, source, options, signal)),
   }
 }

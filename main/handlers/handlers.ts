@@ -14,15 +14,18 @@ export type { HostFeatures } from './app'
 
 /** Every channel's handler, each writing its outcome to the log (outcome-log.ts). */
 export function createHandlers(services: Services, host: HostFeatures): Handlers {
-  return withOutcomeLog({
-    ...appHandlers(services, host),
-    ...profileHandlers(services),
-    ...workspaceHandlers(services),
-    ...requestHandlers(services),
-    ...entityHandlers(services),
-    ...draftHandlers(services),
-    ...reportHandlers(services),
-    ...exportHandlers(services),
-    ...presetHandlers(services),
-  }, services.log)
+  return withOutcomeLog(
+    {
+      ...appHandlers(services, host),
+      ...profileHandlers(services),
+      ...workspaceHandlers(services),
+      ...requestHandlers(services),
+      ...entityHandlers(services),
+      ...draftHandlers(services),
+      ...reportHandlers(services),
+      ...exportHandlers(services),
+      ...presetHandlers(services),
+    },
+    services.log,
+  )
 }

@@ -13,7 +13,10 @@ import type { Handlers } from './types'
 type Summary<C extends ChannelName> = (input: ChannelParsedInput<C>, result: ChannelResult<C>) => { message: string; failed?: boolean }
 
 const summaries: { [C in ChannelName]?: Summary<C> } = {
-  'profiles:test': (input, result) => ({ message: `connection test ${input.id}: ${describeTest(result)}`, failed: result.workflow.ok === false || result.reporting.ok === false }),
+  'profiles:test': (input, result) => ({
+    message: `connection test ${input.id}: ${describeTest(result)}`,
+    failed: result.workflow.ok === false || result.reporting.ok === false,
+  }),
   'workspace:activate': (input) => ({ message: `connection ${input.profileId} activated` }),
   'entities:sync': (input, result) => ({ message: `sync ${input.profileId} ${input.kind}: ${result.count} rows` }),
   'entities:exportCsv': (input) => ({ message: `export ${input.profileId} ${input.kind}: ${input.ids.length} rows to csv` }),
@@ -61,7 +64,8 @@ export function withOutcomeLog(handlers: Handlers, log: Logger, monotonic: () =>
         const shape = toErrorShape(error)
         const fields = { ...idsOf(input), ...took(), code: shape.code, details: shape.details }
         if (shape.code === 'cancelled') log.info(`${name} cancelled`, fields)
-        else if (shape.code === 'internal') log.error(`${name} failed: ${shape.message}`, { ...fields, stack: error instanceof Error ? error.stack : undefined })
+        else if (shape.code === 'internal')
+          log.error(`${name} failed: ${shape.message}`, { ...fields, stack: error instanceof Error ? error.stack : undefined })
         else log.warn(`${name} failed: ${shape.message}`, fields)
         throw error
       }

@@ -22,4 +22,3 @@ export function presetHandlers({ presets, presetFiles, results, history }: Servi
 
 /** "Paste a request": pure, no connection needed. */
 export const parseRequestHandler: Handlers['requests:parse'] = async ({ text, base }) => parsePastedRequest(text, base)
-

@@ -10,7 +10,8 @@ export function reportHandlers({ reports, requests, copyRequest }: Services): Ha
     'reports:resolveDates': async (input) => reports.resolveDates(input),
     'reports:run': ({ profileId, definition, requestId, pointBudget, preset }) =>
       requests.run(requestId, (signal) => reports.run(profileId, definition, { signal, preset, ...(pointBudget === undefined ? {} : { pointBudget }) })),
-    'reports:audience': ({ profileId, definition, requestId, preset }) => requests.run(requestId, (signal) => reports.audience(profileId, definition, { signal, preset })),
+    'reports:audience': ({ profileId, definition, requestId, preset }) =>
+      requests.run(requestId, (signal) => reports.audience(profileId, definition, { signal, preset })),
     'reports:values': ({ profileId, definition, key, text, limit, requestId }) =>
       requests.run(requestId, (signal) => reports.values(profileId, definition, { key, text, limit }, { signal })),
     'reports:request': ({ profileId, definition, kind }) => requests.run(undefined, (signal) => copyRequest(profileId, definition, kind, signal)),

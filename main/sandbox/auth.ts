@@ -32,7 +32,11 @@ export class TokenService {
   private readonly users: ReadonlyArray<SandboxUser & { password: string }>
   private readonly permanentToken: string
 
-  constructor(private readonly now: () => Date, private readonly lifetimeSeconds: () => number, credentials: SandboxCredentials) {
+  constructor(
+    private readonly now: () => Date,
+    private readonly lifetimeSeconds: () => number,
+    credentials: SandboxCredentials,
+  ) {
     this.users = [
       { name: 'demo', password: credentials.password, canWrite: true },
       { name: 'viewer', password: credentials.viewerPassword, canWrite: false },
@@ -76,13 +80,21 @@ export class TokenService {
     const form = new URLSearchParams(body.toString('utf8'))
     const grantType = form.get('grant_type')
     if (grantType !== 'password') {
-      oauthError(400, grantType ? 'unsupported_grant_type' : 'invalid_request', grantType ? `Grant type '${grantType}' is not supported; use password.` : 'grant_type is required.')
+      oauthError(
+        400,
+        grantType ? 'unsupported_grant_type' : 'invalid_request',
+        grantType ? `Grant type '${grantType}' is not supported; use password.` : 'grant_type is required.',
+      )
       return
     }
     const username = form.get('username')
     const password = form.get('password')
     const scope = form.get('scope')
-    for (const [name, value] of [['username', username], ['password', password], ['scope', scope]] as const) {
+    for (const [name, value] of [
+      ['username', username],
+      ['password', password],
+      ['scope', scope],
+    ] as const) {
       if (!value) {
         oauthError(400, 'invalid_request', `${name} is required.`)
         return

@@ -23,9 +23,15 @@ function parseArguments(argv: readonly string[]): SandboxOptions {
     const name = equals > 0 ? argument.slice(0, equals) : argument
     const value = (): string | undefined => (equals > 0 ? argument.slice(equals + 1) : argv[++index])
     switch (name) {
-      case '--port': options.port = integer('--port', value(), 0, 65_535); break
-      case '--seed': options.seed = integer('--seed', value(), 0, 4_294_967_295); break
-      case '--token-ttl': options.tokenTtlSeconds = integer('--token-ttl', value(), 1, 31_536_000); break
+      case '--port':
+        options.port = integer('--port', value(), 0, 65_535)
+        break
+      case '--seed':
+        options.seed = integer('--seed', value(), 0, 4_294_967_295)
+        break
+      case '--token-ttl':
+        options.tokenTtlSeconds = integer('--token-ttl', value(), 1, 31_536_000)
+        break
       case '--scale': {
         const scale = value()
         if (scale !== 'small' && scale !== 'large') throw new Error(`--scale must be small or large, got ${scale === undefined ? 'nothing' : `'${scale}'`}`)
@@ -38,7 +44,8 @@ function parseArguments(argv: readonly string[]): SandboxOptions {
         options.host = host
         break
       }
-      default: throw new Error(`unknown argument '${argument}'`)
+      default:
+        throw new Error(`unknown argument '${argument}'`)
     }
   }
   return options

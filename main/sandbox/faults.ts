@@ -35,7 +35,10 @@ export class FaultState {
   private requestCounter = 0
   private readonly windows = new Map<string, { second: number; count: number }>()
 
-  constructor(private readonly defaults: SandboxFaults, private readonly now: () => Date) {
+  constructor(
+    private readonly defaults: SandboxFaults,
+    private readonly now: () => Date,
+  ) {
     this.faults = { ...defaults }
   }
 

@@ -4,7 +4,10 @@ import { isIPv4 } from 'node:net'
 /** Request bodies above this size are refused (workflow: 504, as the spec's "request too large"). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-export interface ReadBody { bytes: Buffer; tooLarge: boolean }
+export interface ReadBody {
+  bytes: Buffer
+  tooLarge: boolean
+}
 
 /** Reads the whole body; past the limit the rest is drained and dropped so the reply can still be sent. */
 export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<ReadBody> {

@@ -27,7 +27,10 @@ export function cleanText(text: string, max: number): string {
  * such file or directory, open '/home/me/…'`); the page gets the file's name only.
  */
 export function withoutPaths(text: string): string {
-  return text.replace(/(['"])((?:[A-Za-z]:)?[\\/][^'"]*)\1/g, (_quoted, quote: string, filePath: string) => `${quote}${filePath.split(/[\\/]/).pop() ?? ''}${quote}`)
+  return text.replace(
+    /(['"])((?:[A-Za-z]:)?[\\/][^'"]*)\1/g,
+    (_quoted, quote: string, filePath: string) => `${quote}${filePath.split(/[\\/]/).pop() ?? ''}${quote}`,
+  )
 }
 
 type Rule = (value: unknown) => unknown
@@ -45,7 +48,12 @@ const oneOf =
 const textList =
   (max: number): Rule =>
   (value) =>
-    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, MAX_LIST).map((item) => cleanText(item, max)) : undefined
+    Array.isArray(value)
+      ? value
+          .filter((item): item is string => typeof item === 'string')
+          .slice(0, MAX_LIST)
+          .map((item) => cleanText(item, max))
+      : undefined
 
 /** `{field: [messages]}`: the form shows each message at its field. */
 const fieldMap: Rule = (value) => {

@@ -18,9 +18,7 @@ export class AppError extends Error {
   }
 
   toShape(): ApiErrorShape {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details }
+    return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details }
   }
 }
 

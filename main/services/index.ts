@@ -119,7 +119,13 @@ export function createServices(options: ServicesOptions): Services {
     },
   })
   // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
-  const workspace = createWorkspace({ profiles, settings, http, startSandbox: options.startSandbox, onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token) })
+  const workspace = createWorkspace({
+    profiles,
+    settings,
+    http,
+    startSandbox: options.startSandbox,
+    onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token),
+  })
   const theme = createThemeService({ settings, events, system: options.systemTheme ?? null })
   const mirrors = createMirrorStore(options.userDataDir, notices)
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.

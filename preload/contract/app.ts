@@ -76,15 +76,18 @@ export type About = z.infer<typeof aboutSchema>
 export const RENDERER_ERROR_LIMITS = { message: 2_000, stack: 10_000 } as const
 
 export const appChannels = {
-  info: channel(empty, z.object({
-    version: z.string(),
-    platform: z.string(),
-    keychainAvailable: z.boolean(),
-    capabilities: capabilitiesSchema,
-    notices: z.array(noticeSchema),
-    theme: themeStateSchema,
-    logLevel: logLevelSchema,
-  })),
+  info: channel(
+    empty,
+    z.object({
+      version: z.string(),
+      platform: z.string(),
+      keychainAvailable: z.boolean(),
+      capabilities: capabilitiesSchema,
+      notices: z.array(noticeSchema),
+      theme: themeStateSchema,
+      logLevel: logLevelSchema,
+    }),
+  ),
   dismissNotice: channel(z.object({ id: z.string().max(200) }).strict(), z.null()),
   about: channel(empty, aboutSchema),
   /** Pins a theme or follows the OS again; remembered across restarts; `onThemeChanged` follows. */
@@ -95,11 +98,13 @@ export const appChannels = {
   openLogsFolder: channel(empty, z.null()),
   /** An error nothing in the page caught (window.onerror, unhandledrejection): logged, and shown once as a notice. */
   reportRendererError: channel(
-    z.object({
-      kind: z.enum(['error', 'unhandledrejection']),
-      message: z.string().max(RENDERER_ERROR_LIMITS.message),
-      stack: z.string().max(RENDERER_ERROR_LIMITS.stack).optional(),
-    }).strict(),
+    z
+      .object({
+        kind: z.enum(['error', 'unhandledrejection']),
+        message: z.string().max(RENDERER_ERROR_LIMITS.message),
+        stack: z.string().max(RENDERER_ERROR_LIMITS.stack).optional(),
+      })
+      .strict(),
     z.null(),
   ),
 } as const

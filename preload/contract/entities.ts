@@ -2,7 +2,10 @@
 import { z } from 'zod'
 import { channel, empty, entityIdSchema, profileRef, requestId } from './primitives'
 
-export const entityKindSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'Kinds are lower-case path names such as publishers or ad_units').max(100)
+export const entityKindSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'Kinds are lower-case path names such as publishers or ad_units')
+  .max(100)
 
 const MAX_ENTITY_JSON = 1_000_000
 /** An entity as the renderer sends it: plain JSON, bounded in size (the platform refuses bodies over 1 MiB). */
@@ -12,7 +15,10 @@ export const entityInput = z
 
 /** Entities going to the page are checked for shape only: they come from the platform, not from our secrets, and a 100,000-row list must not be copied field by field. */
 export type Entity = Record<string, unknown> & { id: z.infer<typeof entityIdSchema> }
-export const entityOutput = z.custom<Entity>((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value, 'expected an entity with an id')
+export const entityOutput = z.custom<Entity>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value,
+  'expected an entity with an id',
+)
 export const entityRows = z.custom<Entity[]>((value) => Array.isArray(value), 'expected a list of entities')
 
 export const fieldTypes = ['text', 'url', 'integer', 'number', 'boolean', 'domains', 'reference', 'references', 'json'] as const
@@ -70,12 +76,14 @@ export const entitiesChannels = {
   kinds: channel(empty, z.array(entityKindSpecSchema)),
   /** The local copy of a kind's list: instant, and readable offline. `syncedAt` null: never synced. */
   mirror: channel(
-    z.object({
-      ...entityTarget,
-      /** A slice, so the first screenful of a 100,000-row list can be painted before the rest crosses the bridge. */
-      offset: z.number().int().min(0).max(100_000_000).optional(),
-      limit: z.number().int().min(1).max(100_000_000).optional(),
-    }).strict(),
+    z
+      .object({
+        ...entityTarget,
+        /** A slice, so the first screenful of a 100,000-row list can be painted before the rest crosses the bridge. */
+        offset: z.number().int().min(0).max(100_000_000).optional(),
+        limit: z.number().int().min(1).max(100_000_000).optional(),
+      })
+      .strict(),
     z.object({ rows: entityRows, syncedAt: z.string().nullable(), total: z.number() }),
   ),
   /** Fetches every page again (progress and rows arrive as onSyncProgress events) and stores the mirror. */
@@ -98,11 +106,16 @@ export const entitiesChannels = {
    * never names a path, and only the file's base name comes back. null: the dialog was cancelled.
    */
   exportCsv: channel(
-    z.object({
-      ...entityTarget,
-      ids: z.array(entityIdSchema).max(2_000_000),
-      columns: z.array(z.object({ key: z.string().max(200), title: z.string().max(200) }).strict()).min(1).max(500),
-    }).strict(),
+    z
+      .object({
+        ...entityTarget,
+        ids: z.array(entityIdSchema).max(2_000_000),
+        columns: z
+          .array(z.object({ key: z.string().max(200), title: z.string().max(200) }).strict())
+          .min(1)
+          .max(500),
+      })
+      .strict(),
     z.object({ fileName: z.string(), rows: z.number() }).nullable(),
   ),
 } as const

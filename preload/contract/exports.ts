@@ -30,18 +30,20 @@ export type ExportSource = z.infer<typeof exportSourceSchema>
  * metrics, keys from its breakdown (or its granularity when it has none), sort and filter logic
  * as they are, names included, no total.
  */
-export const exportOptionsSchema = z.object({
-  format: z.enum(exportFormats),
-  dataFields: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one data field').max(200).optional(),
-  keys: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one key').max(10).optional(),
-  /** A ` Name` column after each key that has a mapping (`include_mappings`). */
-  includeNames: z.boolean().optional(),
-  /** A `Total` row at the end (`include_total`). */
-  includeTotal: z.boolean().optional(),
-  sort: z.array(sortRuleSchema).max(10).optional(),
-  /** `1 and (2 or 3)` over the definition's filter positions; empty: all filters apply. */
-  filterLogic: z.string().max(2_000).optional(),
-}).strict()
+export const exportOptionsSchema = z
+  .object({
+    format: z.enum(exportFormats),
+    dataFields: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one data field').max(200).optional(),
+    keys: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one key').max(10).optional(),
+    /** A ` Name` column after each key that has a mapping (`include_mappings`). */
+    includeNames: z.boolean().optional(),
+    /** A `Total` row at the end (`include_total`). */
+    includeTotal: z.boolean().optional(),
+    sort: z.array(sortRuleSchema).max(10).optional(),
+    /** `1 and (2 or 3)` over the definition's filter positions; empty: all filters apply. */
+    filterLogic: z.string().max(2_000).optional(),
+  })
+  .strict()
 export type ExportOptions = z.infer<typeof exportOptionsSchema>
 
 const exportInput = { profileId: profileRef, source: exportSourceSchema, options: exportOptionsSchema }

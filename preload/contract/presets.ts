@@ -142,14 +142,16 @@ export const resultsChannels = {
 export const historyChannels = {
   /** Newest first. `preset: null` keeps ad hoc runs only; absent, every run. */
   list: channel(
-    z.object({
-      profileId: profileRef.optional(),
-      search: z.string().max(200).optional(),
-      preset: presetNameSchema.nullable().optional(),
-      outcome: z.enum(runOutcomes).optional(),
-      offset: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(5_000).optional(),
-    }).strict(),
+    z
+      .object({
+        profileId: profileRef.optional(),
+        search: z.string().max(200).optional(),
+        preset: presetNameSchema.nullable().optional(),
+        outcome: z.enum(runOutcomes).optional(),
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(5_000).optional(),
+      })
+      .strict(),
     z.object({ total: z.number(), entries: z.array(historyEntrySchema) }),
   ),
   /** One run with the definition it ran, to run it again or open its cached result. */
@@ -158,14 +160,16 @@ export const historyChannels = {
 
 /** Paste: a platform request body (JSON, as docs and scripts show it) or a web-UI report URL. */
 export const parseRequestChannel = channel(
-  z.object({
-    text: z.string().min(1, 'Paste a request or a link').max(200_000),
-    /**
-     * The builder's current state, as much of it as is valid: what the paste cannot say (chart
-     * options, comparison, the other tab's settings) is kept from it.
-     */
-    base: reportDefinitionSchema.partial().optional(),
-  }).strict(),
+  z
+    .object({
+      text: z.string().min(1, 'Paste a request or a link').max(200_000),
+      /**
+       * The builder's current state, as much of it as is valid: what the paste cannot say (chart
+       * options, comparison, the other tab's settings) is kept from it.
+       */
+      base: reportDefinitionSchema.partial().optional(),
+    })
+    .strict(),
   z.object({ definition: reportDefinitionSchema, unread: z.array(z.string()) }),
 )
 

@@ -7,33 +7,39 @@ import { channel, empty, httpUrl, name, profileId, profileRef, requestId } from 
 export const DEMO_PROFILE_ID = 'demo'
 
 export const profileAuthInputSchema = z.discriminatedUnion('method', [
-  z.object({
-    method: z.literal('password'),
-    username: z.string().trim().min(1, 'Required').max(200),
-    /** Absent on update: keep the stored password. */
-    password: z.string().min(1, 'Required').max(10_000).optional(),
-  }).strict(),
-  z.object({
-    method: z.literal('token'),
-    /** Absent on update: keep the stored token. */
-    token: z.string().trim().min(1, 'Required').max(10_000).optional(),
-  }).strict(),
+  z
+    .object({
+      method: z.literal('password'),
+      username: z.string().trim().min(1, 'Required').max(200),
+      /** Absent on update: keep the stored password. */
+      password: z.string().min(1, 'Required').max(10_000).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      method: z.literal('token'),
+      /** Absent on update: keep the stored token. */
+      token: z.string().trim().min(1, 'Required').max(10_000).optional(),
+    })
+    .strict(),
 ])
 
-export const profileInputSchema = z.object({
-  name,
-  baseUrl: httpUrl,
-  authUrl: httpUrl,
-  reportUrl: httpUrl,
-  serviceId: z.string().trim().min(1, 'Required').max(200),
-  reportServiceId: z.string().trim().max(200).optional(),
-  auth: profileAuthInputSchema,
-  /** The report the reporting half of "Test connection" asks about (and the report builder starts on). */
-  defaultProject: z.string().trim().max(200).optional(),
-  defaultSlicer: z.string().trim().max(200).optional(),
-  /** When the keychain is unavailable the user may keep the secret in memory for this session only. */
-  sessionOnlySecret: z.boolean().optional(),
-}).strict()
+export const profileInputSchema = z
+  .object({
+    name,
+    baseUrl: httpUrl,
+    authUrl: httpUrl,
+    reportUrl: httpUrl,
+    serviceId: z.string().trim().min(1, 'Required').max(200),
+    reportServiceId: z.string().trim().max(200).optional(),
+    auth: profileAuthInputSchema,
+    /** The report the reporting half of "Test connection" asks about (and the report builder starts on). */
+    defaultProject: z.string().trim().max(200).optional(),
+    defaultSlicer: z.string().trim().max(200).optional(),
+    /** When the keychain is unavailable the user may keep the secret in memory for this session only. */
+    sessionOnlySecret: z.boolean().optional(),
+  })
+  .strict()
 export type ProfileInput = z.infer<typeof profileInputSchema>
 
 export const profileSchema = z.object({

@@ -30,37 +30,45 @@ export type TimezoneRule = z.infer<typeof timezoneRuleSchema>
 export const filterMatches = ['equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with', 'not begins with', 'not ends with'] as const
 export type FilterMatch = (typeof filterMatches)[number]
 
-export const reportFilterSchema = z.object({
-  key: z.string().min(1).max(200),
-  match: z.enum(filterMatches),
-  values: z.array(z.string().max(1_000)).min(1, 'Give at least one value').max(1_000),
-  caseInsensitive: z.boolean(),
-  /** Also match the values' names (only for keys with a mapping). */
-  searchNames: z.boolean(),
-}).strict()
+export const reportFilterSchema = z
+  .object({
+    key: z.string().min(1).max(200),
+    match: z.enum(filterMatches),
+    values: z.array(z.string().max(1_000)).min(1, 'Give at least one value').max(1_000),
+    caseInsensitive: z.boolean(),
+    /** Also match the values' names (only for keys with a mapping). */
+    searchNames: z.boolean(),
+  })
+  .strict()
 export type ReportFilter = z.infer<typeof reportFilterSchema>
 
 export const conditionMatches = ['>', '>=', '<', '<=', '=', '!='] as const
-export const metricConditionSchema = z.object({
-  metric: z.string().min(1).max(200),
-  match: z.enum(conditionMatches),
-  /** Kept as typed (the platform takes a string); main checks it is a number. */
-  value: z.string().trim().min(1, 'Required').max(40),
-}).strict()
+export const metricConditionSchema = z
+  .object({
+    metric: z.string().min(1).max(200),
+    match: z.enum(conditionMatches),
+    /** Kept as typed (the platform takes a string); main checks it is a number. */
+    value: z.string().trim().min(1, 'Required').max(40),
+  })
+  .strict()
 export type MetricCondition = z.infer<typeof metricConditionSchema>
 
-export const sortRuleSchema = z.object({
-  field: z.string().min(1).max(200),
-  direction: z.enum(['ASC', 'DESC']),
-  /** Sort by the mapping text (the value's name) instead of the value. */
-  byName: z.boolean(),
-}).strict()
+export const sortRuleSchema = z
+  .object({
+    field: z.string().min(1).max(200),
+    direction: z.enum(['ASC', 'DESC']),
+    /** Sort by the mapping text (the value's name) instead of the value. */
+    byName: z.boolean(),
+  })
+  .strict()
 export type SortRule = z.infer<typeof sortRuleSchema>
 
 export const MAX_CHART_LINES = 50
 export const lineSelectionSchema = z.discriminatedUnion('mode', [
   /** The top N values of the breakdown by a metric (the first metric when `by` is null), found by a ranking call. */
-  z.object({ mode: z.literal('top'), count: z.number().int().min(1).max(MAX_CHART_LINES), by: z.string().max(200).nullable(), includeTotal: z.boolean() }).strict(),
+  z
+    .object({ mode: z.literal('top'), count: z.number().int().min(1).max(MAX_CHART_LINES), by: z.string().max(200).nullable(), includeTotal: z.boolean() })
+    .strict(),
   /** Values picked by hand; several keys' values joined by U+0002 as the API wants them. */
   z.object({ mode: z.literal('pick'), values: z.array(z.string().max(2_000)).max(MAX_CHART_LINES), includeTotal: z.boolean() }).strict(),
 ])
@@ -71,41 +79,47 @@ export type ChartType = (typeof chartTypes)[number]
 export const comparisons = ['none', 'previous_period', 'previous_year'] as const
 export type Comparison = (typeof comparisons)[number]
 
-export const reportDefinitionSchema = z.object({
-  project: z.string().trim().min(1, 'Required').max(200),
-  report: z.string().trim().min(1, 'Required').max(200),
-  dates: z.object({ start: dateTokenSchema, end: dateTokenSchema }).strict(),
-  timezone: timezoneRuleSchema,
-  /** One call per metric; several metrics share the chart, on a second axis when units differ. */
-  metrics: z.array(z.string().min(1).max(200)).min(1, 'Pick a metric').max(8),
-  /** `auto` (suggested from the range), a time key (`granularity_day`…) or any key field (a category chart). */
-  granularity: z.string().min(1).max(200),
-  /** Top N categories when the granularity is a key field (the API's `limit`). */
-  categoryLimit: z.number().int().min(1).max(10_000),
-  /** Break down by these keys (`split_by`); empty: the total only. */
-  breakdown: z.array(z.string().min(1).max(200)).max(5),
-  lines: lineSelectionSchema,
-  filters: z.array(reportFilterSchema).max(50),
-  /** `1 and (2 or 3)` over filter positions; empty: all filters apply. */
-  filterLogic: z.string().max(2_000),
-  metricConditions: z.array(metricConditionSchema).max(50),
-  metricConditionLogic: z.string().max(2_000),
-  sort: z.array(sortRuleSchema).max(10),
-  comparison: z.enum(comparisons),
-  chart: z.object({
-    type: z.enum(chartTypes),
-    /** Series the user switched off in the legend, by series key. */
-    hidden: z.array(z.string().max(2_000)).max(500),
-    showMarkers: z.boolean(),
-  }).strict(),
-  audience: z.object({
-    /** One of `info.audience_sources`; null: the first. */
-    source: z.string().max(200).nullable(),
-    /** Precision: records the platform reads (`audience_rows_limit`). */
-    rowsLimit: z.number().int().min(10_000).max(10_000_000),
+export const reportDefinitionSchema = z
+  .object({
+    project: z.string().trim().min(1, 'Required').max(200),
+    report: z.string().trim().min(1, 'Required').max(200),
+    dates: z.object({ start: dateTokenSchema, end: dateTokenSchema }).strict(),
+    timezone: timezoneRuleSchema,
+    /** One call per metric; several metrics share the chart, on a second axis when units differ. */
+    metrics: z.array(z.string().min(1).max(200)).min(1, 'Pick a metric').max(8),
+    /** `auto` (suggested from the range), a time key (`granularity_day`…) or any key field (a category chart). */
+    granularity: z.string().min(1).max(200),
+    /** Top N categories when the granularity is a key field (the API's `limit`). */
+    categoryLimit: z.number().int().min(1).max(10_000),
+    /** Break down by these keys (`split_by`); empty: the total only. */
     breakdown: z.array(z.string().min(1).max(200)).max(5),
-  }).strict(),
-}).strict()
+    lines: lineSelectionSchema,
+    filters: z.array(reportFilterSchema).max(50),
+    /** `1 and (2 or 3)` over filter positions; empty: all filters apply. */
+    filterLogic: z.string().max(2_000),
+    metricConditions: z.array(metricConditionSchema).max(50),
+    metricConditionLogic: z.string().max(2_000),
+    sort: z.array(sortRuleSchema).max(10),
+    comparison: z.enum(comparisons),
+    chart: z
+      .object({
+        type: z.enum(chartTypes),
+        /** Series the user switched off in the legend, by series key. */
+        hidden: z.array(z.string().max(2_000)).max(500),
+        showMarkers: z.boolean(),
+      })
+      .strict(),
+    audience: z
+      .object({
+        /** One of `info.audience_sources`; null: the first. */
+        source: z.string().max(200).nullable(),
+        /** Precision: records the platform reads (`audience_rows_limit`). */
+        rowsLimit: z.number().int().min(10_000).max(10_000_000),
+        breakdown: z.array(z.string().min(1).max(200)).max(5),
+      })
+      .strict(),
+  })
+  .strict()
 export type ReportDefinition = z.infer<typeof reportDefinitionSchema>
 
 /* ---------- the platform's description of a report, as the builder uses it ---------- */
@@ -259,20 +273,36 @@ const fromPreset = { preset: z.string().trim().min(1).max(120).nullable().option
 
 export const reportsChannels = {
   /** The report's description: from the platform when reachable (then kept on disk), else the copy on disk. */
-  info: channel(z.object({ ...target, project: z.string().min(1).max(200), report: z.string().min(1).max(200), refresh: z.boolean().optional() }).strict(), reportInfoViewSchema),
+  info: channel(
+    z.object({ ...target, project: z.string().min(1).max(200), report: z.string().min(1).max(200), refresh: z.boolean().optional() }).strict(),
+    reportInfoViewSchema,
+  ),
   /** Project/report pairs this connection has opened before (newest first), for the picker. */
   known: channel(z.object(target).strict(), z.array(z.object({ project: z.string(), report: z.string(), fetchedAt: z.string() }))),
   /** The absolute dates a pair of tokens stands for now, in the rule's offset; errors name the field. */
   resolveDates: channel(
-    z.object({ start: dateTokenSchema, end: dateTokenSchema, timezone: timezoneRuleSchema, reportTimezone: z.number().int().min(-12).max(12).nullable() }).strict(),
+    z
+      .object({ start: dateTokenSchema, end: dateTokenSchema, timezone: timezoneRuleSchema, reportTimezone: z.number().int().min(-12).max(12).nullable() })
+      .strict(),
     resolvedRangeSchema,
   ),
   /** Runs the chart: ranking call for top N, one call per metric, the comparison period. Cancellable by request id. */
-  run: channel(z.object({ ...definitionInput, ...fromPreset, requestId: requestId.optional(), pointBudget: z.number().int().min(50).max(20_000).optional() }).strict(), timeSeriesResultSchema),
+  run: channel(
+    z.object({ ...definitionInput, ...fromPreset, requestId: requestId.optional(), pointBudget: z.number().int().min(50).max(20_000).optional() }).strict(),
+    timeSeriesResultSchema,
+  ),
   audience: channel(z.object({ ...definitionInput, ...fromPreset, requestId: requestId.optional() }).strict(), audienceResultSchema),
   /** Values of a key (with names) that contain the text, ranked by the first metric; for filters and the line picker. */
   values: channel(
-    z.object({ ...definitionInput, key: z.string().min(1).max(200), text: z.string().max(200), limit: z.number().int().min(1).max(1_000), requestId: requestId.optional() }).strict(),
+    z
+      .object({
+        ...definitionInput,
+        key: z.string().min(1).max(200),
+        text: z.string().max(200),
+        limit: z.number().int().min(1).max(1_000),
+        requestId: requestId.optional(),
+      })
+      .strict(),
     z.array(z.object({ value: z.string(), name: z.string().nullable() })),
   ),
 } as const

@@ -149,8 +149,13 @@ export default async function bench(): Promise<void> {
       const page_ = globalThis as unknown as PageGlobals
       const api = page_.api
       const created = await api.profiles.create({
-        name: 'Bench', baseUrl: sandboxInfo.base_url ?? '', authUrl: sandboxInfo.auth_url ?? '', reportUrl: sandboxInfo.report_url ?? '', serviceId: sandboxInfo.service_id ?? '',
-        auth: { method: 'password', username: sandboxInfo.username ?? '', password: sandboxInfo.password ?? '' }, sessionOnlySecret: true,
+        name: 'Bench',
+        baseUrl: sandboxInfo.base_url ?? '',
+        authUrl: sandboxInfo.auth_url ?? '',
+        reportUrl: sandboxInfo.report_url ?? '',
+        serviceId: sandboxInfo.service_id ?? '',
+        auth: { method: 'password', username: sandboxInfo.username ?? '', password: sandboxInfo.password ?? '' },
+        sessionOnlySecret: true,
       })
       if (!created.ok) throw new Error(created.error.message)
       const activated = await api.workspace.activate({ profileId: created.value.id })

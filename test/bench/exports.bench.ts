@@ -30,7 +30,10 @@ const ROUNDS = 3
 const root = path.resolve(import.meta.dirname, '..', '..')
 
 async function startLargeSandbox(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0', '--scale', 'large'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0', '--scale', 'large'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const stdout = child.stdout
   if (!stdout) throw new Error('no stdout from the sandbox')
   const first = await new Promise<string>((resolve, reject) => {
@@ -91,7 +94,16 @@ export default async function bench(): Promise<void> {
       serviceId: info.service_id,
       auth: { method: 'password', username: info.username, password: info.password },
     })
-    const definition: ReportDefinition = { ...sampleDefinition, dates: { start: '-400d', end: 'yesterday' }, timezone: { mode: 'report' }, filters: [], filterLogic: '', metricConditions: [], metricConditionLogic: '', sort: [] }
+    const definition: ReportDefinition = {
+      ...sampleDefinition,
+      dates: { start: '-400d', end: 'yesterday' },
+      timezone: { mode: 'report' },
+      filters: [],
+      filterLogic: '',
+      metricConditions: [],
+      metricConditionLogic: '',
+      sort: [],
+    }
     const options: ExportOptions = { format: 'csv', keys: ['page_url'], dataFields: ['impressions', 'revenue'] }
     // The exact body the job sends, so curl and the command line fetch the same file.
     const reportInfo = await services.reports.info(profile.id, 'demo', 'supply', { signal: new AbortController().signal })
@@ -105,7 +117,19 @@ export default async function bench(): Promise<void> {
     const files: Record<string, { sha: string; bytes: number }> = {}
     for (let round = 0; round < ROUNDS; round++) {
       const curlOut = path.join(work, `curl-${round}.csv`)
-      const curl = await run('curl', ['-sS', '--fail', '-o', curlOut, '-X', 'POST', '-H', 'content-type: application/json', '--data-binary', `@${curlBody}`, `${info.report_url}/API/v2/export`])
+      const curl = await run('curl', [
+        '-sS',
+        '--fail',
+        '-o',
+        curlOut,
+        '-X',
+        'POST',
+        '-H',
+        'content-type: application/json',
+        '--data-binary',
+        `@${curlBody}`,
+        `${info.report_url}/API/v2/export`,
+      ])
       ensure(curl.code === 0, `curl failed: ${curl.stderr}`)
       best.curl = Math.min(best.curl, curl.seconds)
       files.curl = await digest(curlOut)
@@ -123,7 +147,10 @@ export default async function bench(): Promise<void> {
       clearInterval(sampler)
       peak = Math.max(peak, process.memoryUsage.rss())
       ensure(ended.state === 'done', `the export job ended ${ended.state}: ${ended.error ?? ''}`)
-      ensure(ended.capped === true && ended.rows === 1_000_001, `the job's file is not 1,000,000 rows and Others (rows ${String(ended.rows)}, capped ${String(ended.capped)})`)
+      ensure(
+        ended.capped === true && ended.rows === 1_000_001,
+        `the job's file is not 1,000,000 rows and Others (rows ${String(ended.rows)}, capped ${String(ended.capped)})`,
+      )
       best.app = Math.min(best.app, appSeconds)
       best.rssGrowthMb = Math.max(best.rssGrowthMb, (peak - baseline) / (1024 * 1024))
       files.app = await digest(target)
@@ -132,7 +159,25 @@ export default async function bench(): Promise<void> {
       const cliOut = path.join(work, `cli-${round}.csv`)
       const cli = await run(
         process.execPath,
-        ['build/cli.mjs', 'report', 'export', '--request', requestFile, '--out', cliOut, '--base-url', info.base_url, '--auth-url', info.auth_url, '--report-url', info.report_url, '--service-id', info.service_id, '--username', info.username],
+        [
+          'build/cli.mjs',
+          'report',
+          'export',
+          '--request',
+          requestFile,
+          '--out',
+          cliOut,
+          '--base-url',
+          info.base_url,
+          '--auth-url',
+          info.auth_url,
+          '--report-url',
+          info.report_url,
+          '--service-id',
+          info.service_id,
+          '--username',
+          info.username,
+        ],
         { ...process.env, ADOPS_PASSWORD: info.password, ADOPS_USER_DATA: path.join(work, 'cli-data'), ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk exports bench' },
       )
       ensure(cli.code === 0, `the command line failed: ${cli.stderr}`)

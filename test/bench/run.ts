@@ -34,5 +34,7 @@ for (const file of files) {
     process.stdout.write(`FAILED: ${error instanceof Error ? (missedOnly ? error.message : (error.stack ?? error.message)) : String(error)}\n`)
   }
 }
-process.stdout.write(failed.length === 0 ? `\nall ${files.length} benches met their targets\n` : `\n${failed.length} of ${files.length} benches failed: ${failed.join(', ')}\n`)
+process.stdout.write(
+  failed.length === 0 ? `\nall ${files.length} benches met their targets\n` : `\n${failed.length} of ${files.length} benches failed: ${failed.join(', ')}\n`,
+)
 process.exit(failed.length > 0 ? 1 : 0)

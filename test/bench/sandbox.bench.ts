@@ -47,7 +47,11 @@ async function startChild(): Promise<{ child: ChildProcess; info: SandboxInfo; s
 }
 
 async function post(url: string, body: unknown): Promise<unknown> {
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  })
   const parsed = (await response.body.json()) as { status?: string; reason?: string }
   if (parsed.status !== 'success') throw new Error(`${url}: ${parsed.status ?? '?'} ${parsed.reason ?? ''}`)
   return parsed
@@ -84,13 +88,25 @@ export default async function bench(): Promise<void> {
       end_date: 'yesterday',
     }
     await timed(3, () => post(report('time_series'), timeSeries))
-    targets.check('time_series 90 days daily, 50 lines (median of 15)', median(await timed(15, () => post(report('time_series'), timeSeries))), 'ms', TARGETS.timeSeriesMs)
+    targets.check(
+      'time_series 90 days daily, 50 lines (median of 15)',
+      median(await timed(15, () => post(report('time_series'), timeSeries))),
+      'ms',
+      TARGETS.timeSeriesMs,
+    )
 
     const started = performance.now()
     const response = await request(report('export'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...common, export_format: 'csv', split_by: ['page_url'], data_fields: ['impressions', 'revenue'], start_date: '-400d', end_date: 'yesterday' }),
+      body: JSON.stringify({
+        ...common,
+        export_format: 'csv',
+        split_by: ['page_url'],
+        data_fields: ['impressions', 'revenue'],
+        start_date: '-400d',
+        end_date: 'yesterday',
+      }),
     })
     let lines = 0
     let bytes = 0
@@ -114,7 +130,9 @@ export default async function bench(): Promise<void> {
     const contentType = String(response.headers['content-type'] ?? '')
     // Header, the data rows, then one `Others` row summing the rows past the cap.
     const dataRows = lines - 2
-    process.stdout.write(`export: HTTP ${response.statusCode} ${contentType}, ${dataRows} data rows + ${JSON.stringify(lastLine.split(',')[0])}, ${(bytes / 1e6).toFixed(1)} MB\n`)
+    process.stdout.write(
+      `export: HTTP ${response.statusCode} ${contentType}, ${dataRows} data rows + ${JSON.stringify(lastLine.split(',')[0])}, ${(bytes / 1e6).toFixed(1)} MB\n`,
+    )
     ensure(response.statusCode === 200, `the export answered HTTP ${response.statusCode}`)
     ensure(contentType.startsWith('text/csv'), `the export came as ${contentType}, not csv`)
     ensure(tail === '', 'the export does not end with a line break')

@@ -35,7 +35,9 @@ export function createTargets(write: (text: string) => void = (text) => process.
     check(label, value, unit, limit, options = {}) {
       const met = Number.isFinite(value) && (options.atMost === true ? value <= limit : value < limit)
       const bound = `${options.atMost === true ? '≤' : '<'} ${limit} ${unit}`
-      write(`${label.padEnd(LABEL_WIDTH)} ${format(value, unit)}   target ${bound.padEnd(12)} ${(value / limit).toFixed(2)} of target  ${met ? 'ok' : 'MISSED'}\n`)
+      write(
+        `${label.padEnd(LABEL_WIDTH)} ${format(value, unit)}   target ${bound.padEnd(12)} ${(value / limit).toFixed(2)} of target  ${met ? 'ok' : 'MISSED'}\n`,
+      )
       if (!met) missed.push(`${label}: ${format(value, unit).trim()}, target ${bound}`)
     },
     note(label, value, unit) {

@@ -85,7 +85,9 @@ export default async function bench(): Promise<void> {
 
     const clientMs = median(clientTimes)
     const bareMs = median(bareTimes)
-    process.stdout.write(`publishers listed:  ${entities} in every run (${Math.ceil(entities / Number(PAGE_SIZE))} pages of ${PAGE_SIZE}), median of ${ROUNDS} rounds\n`)
+    process.stdout.write(
+      `publishers listed:  ${entities} in every run (${Math.ceil(entities / Number(PAGE_SIZE))} pages of ${PAGE_SIZE}), median of ${ROUNDS} rounds\n`,
+    )
     process.stdout.write(`workflow client runs: ${clientTimes.map((ms) => ms.toFixed(0)).join(', ')} ms\n`)
     process.stdout.write(`bare undici runs:     ${bareTimes.map((ms) => ms.toFixed(0)).join(', ')} ms\n`)
     targets.note('workflow client (median)', clientMs, 'ms')

@@ -26,7 +26,11 @@ export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: Sand
       async request(method, pathname, body) {
         const response = await fetch(`${info.base_url}${pathname}`, {
           method,
-          headers: { authorization: `Bearer ${info.permanent_token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${info.permanent_token}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         })
         const text = await response.text()
@@ -50,21 +54,24 @@ export { expect }
 export async function openEntities(page: Page, hostUrl: string, sandbox: SandboxProcess, options: { viewer?: boolean; kind?: string } = {}): Promise<string> {
   await page.goto(hostUrl)
   const { info } = sandbox
-  const profileId = await page.evaluate(async ({ info, viewer }) => {
-    const api = (window as unknown as { api: Api }).api
-    const created = await api.profiles.create({
-      name: viewer ? 'Sandbox (viewer)' : 'Sandbox',
-      baseUrl: info.base_url,
-      authUrl: info.auth_url,
-      reportUrl: info.report_url,
-      serviceId: info.service_id,
-      auth: { method: 'password', username: viewer ? info.viewer_username : info.username, password: viewer ? info.viewer_password : info.password },
-    })
-    if (!created.ok) throw new Error(created.error.message)
-    const activated = await api.workspace.activate({ profileId: created.value.id })
-    if (!activated.ok) throw new Error(activated.error.message)
-    return created.value.id
-  }, { info, viewer: options.viewer === true })
+  const profileId = await page.evaluate(
+    async ({ info, viewer }) => {
+      const api = (window as unknown as { api: Api }).api
+      const created = await api.profiles.create({
+        name: viewer ? 'Sandbox (viewer)' : 'Sandbox',
+        baseUrl: info.base_url,
+        authUrl: info.auth_url,
+        reportUrl: info.report_url,
+        serviceId: info.service_id,
+        auth: { method: 'password', username: viewer ? info.viewer_username : info.username, password: viewer ? info.viewer_password : info.password },
+      })
+      if (!created.ok) throw new Error(created.error.message)
+      const activated = await api.workspace.activate({ profileId: created.value.id })
+      if (!activated.ok) throw new Error(activated.error.message)
+      return created.value.id
+    },
+    { info, viewer: options.viewer === true },
+  )
   await page.reload()
   await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
   await expect(page.getByTestId('entities-view')).toBeVisible()

@@ -15,11 +15,14 @@ async function confirmDialog(page: Page, button: string): Promise<void> {
   await page.locator('.n-dialog').getByRole('button', { name: button, exact: true }).click()
 }
 async function mirrorRows(page: Page, profileId: string, kind: string): Promise<Entity[]> {
-  return page.evaluate(async ({ profileId, kind }) => {
-    const result = await (window as unknown as { api: Api }).api.entities.mirror({ profileId, kind })
-    if (!result.ok) throw new Error(result.error.message)
-    return result.value.rows
-  }, { profileId, kind })
+  return page.evaluate(
+    async ({ profileId, kind }) => {
+      const result = await (window as unknown as { api: Api }).api.entities.mirror({ profileId, kind })
+      if (!result.ok) throw new Error(result.error.message)
+      return result.value.rows
+    },
+    { profileId, kind },
+  )
 }
 /** The sandbox's fault controls: latency, rate limits. */
 async function setFaults(sandbox: SandboxProcess, faults: Record<string, number>): Promise<void> {
@@ -75,7 +78,12 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(rowById(page, 151)).toHaveAttribute('aria-selected', 'true')
   await expect(rowById(page, 151)).toContainText('E2E Trail Runners')
   await expectRowCount(page, '151 brands')
-  expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({ name: 'E2E Trail Runners', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['trail-runners.example', 'shop.trail-runners.example'] })
+  expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({
+    name: 'E2E Trail Runners',
+    is_open_auction_allowed: true,
+    is_pmp_allowed: false,
+    advertiser_domains: ['trail-runners.example', 'shop.trail-runners.example'],
+  })
 
   // Edit: rename, drop a domain.
   await openRow(page, 151)
@@ -85,7 +93,10 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await page.getByTestId('form-save').click()
   await expect(form(page)).toBeHidden()
   await expect(rowById(page, 151)).toContainText('E2E Trail Runners Co')
-  expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({ name: 'E2E Trail Runners Co', advertiser_domains: ['shop.trail-runners.example'] })
+  expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({
+    name: 'E2E Trail Runners Co',
+    advertiser_domains: ['shop.trail-runners.example'],
+  })
 
   // Search, then export what is shown: the web host writes into its exports folder, the page names no path.
   await page.getByTestId('search').locator('input').fill('trail runners')
@@ -194,7 +205,7 @@ test('references are names and links; a 406 lists the dependents; bulk delete re
   await expectRowCount(page, '40 publishers')
 })
 
-test('an edit conflict is resolved both ways: keep mine, take the server\'s', async ({ page, host, sandbox }) => {
+test("an edit conflict is resolved both ways: keep mine, take the server's", async ({ page, host, sandbox }) => {
   await openEntities(page, host.url, sandbox, { kind: 'Brands' })
   await expectRowCount(page, '150 brands')
   const server = async (id: number) => (await sandbox.request('GET', `/brands/${id}/`)).body as Entity
@@ -253,7 +264,9 @@ test('an unsaved draft survives a reload', async ({ page, host, sandbox }) => {
   const before = await field(page, 'name').locator('input').inputValue()
   await field(page, 'name').locator('input').fill('Half-typed brand name')
   // The form saves drafts after a pause in typing: reload only once this one is on disk.
-  await expect.poll(async () => (await savedDrafts(page, profileId)).map((draft) => [draft.kind, draft.key, draft.draft.name])).toContainEqual(['brands', '12', 'Half-typed brand name'])
+  await expect
+    .poll(async () => (await savedDrafts(page, profileId)).map((draft) => [draft.kind, draft.key, draft.draft.name]))
+    .toContainEqual(['brands', '12', 'Half-typed brand name'])
   await page.reload()
   await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
   await expect(page.getByTestId('drafts-banner')).toBeVisible()
@@ -311,7 +324,9 @@ test.describe('large scale', () => {
     await expect(page.getByTestId('sync-progress')).toBeVisible()
     await screenshot(page, 'entities-large-syncing')
     await setFaults(sandbox, { latency_ms: 0 })
-    await expectRowCount(page, '100,040 publishers').catch(async () => expect(page.getByTestId('row-count')).toHaveText('100,040 publishers', { timeout: 180_000 }))
+    await expectRowCount(page, '100,040 publishers').catch(async () =>
+      expect(page.getByTestId('row-count')).toHaveText('100,040 publishers', { timeout: 180_000 }),
+    )
     await expect(page.getByTestId('sync-progress')).toBeHidden()
     expect(await page.getByTestId('entity-row').count()).toBeLessThan(200)
     const rows = await mirrorRows(page, profileId, 'publishers')
@@ -320,11 +335,17 @@ test.describe('large scale', () => {
     // Sort by name, descending, then compare the first rows with the expected order.
     await page.getByTestId('sort-name').click()
     await page.getByTestId('sort-name').click()
-    const expected = rows.map((row) => ({ id: String(row.id), key: String(row['name']).toLowerCase() }))
+    const expected = rows
+      .map((row) => ({ id: String(row.id), key: String(row['name']).toLowerCase() }))
       .map((row, index) => ({ ...row, index }))
       .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.index - b.index))
-      .slice(0, 10).map((row) => row.id)
-    await expect.poll(async () => (await page.getByTestId('entity-row').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-id')))).slice(0, 10)).toEqual(expected)
+      .slice(0, 10)
+      .map((row) => row.id)
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('entity-row').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-id')))).slice(0, 10),
+      )
+      .toEqual(expected)
     expect(await page.getByTestId('entity-row').count()).toBeLessThan(200)
     await screenshot(page, 'entities-large-sorted')
 

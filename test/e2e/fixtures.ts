@@ -35,7 +35,10 @@ export const test = base.extend<{ host: PreviewHost }>({
     const bridgeResponses: string[] = []
     page.on('response', (response) => {
       if (!response.url().includes('/__host/invoke/')) return
-      response.text().then((text) => bridgeResponses.push(text), () => undefined)
+      response.text().then(
+        (text) => bridgeResponses.push(text),
+        () => undefined,
+      )
     })
     const host: PreviewHost = {
       get url() {

@@ -87,7 +87,10 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   // A pasted platform request replaces the builder; it is no longer the preset.
   await page.getByTestId('paste-request').click()
   const request = { project_name: 'demo', slicer_name: 'supply', data_field: 'requests', granularity: 'granularity_day', start_date: '-7d', end_date: 'today' }
-  await page.getByTestId('paste-text').locator('textarea').fill(JSON.stringify(request, null, 2))
+  await page
+    .getByTestId('paste-text')
+    .locator('textarea')
+    .fill(JSON.stringify(request, null, 2))
   await page.getByTestId('paste-apply').click()
   await expect(page.getByTestId('preset-current')).toContainText('Unsaved report')
   await screenshot(page, 'presets-pasted')

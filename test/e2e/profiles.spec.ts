@@ -38,7 +38,13 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await expect(page.getByText('No connections yet')).toBeVisible()
 
   await page.getByTestId('new-profile').click()
-  await fillProfile(page, { name: 'Production EU', base: 'https://workflow.example.com/api/v1/', auth: 'https://auth.example.com', report: 'https://reports.example.com', service: '1234' })
+  await fillProfile(page, {
+    name: 'Production EU',
+    base: 'https://workflow.example.com/api/v1/',
+    auth: 'https://auth.example.com',
+    report: 'https://reports.example.com',
+    service: '1234',
+  })
   await page.getByTestId('field-username').locator('input').fill('ops@example.com')
   await page.getByTestId('field-password').locator('input').fill(PASSWORD)
   await screenshot(page, 'connections-form-new')
@@ -48,7 +54,13 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await expect(row(page, 'Production EU')).toContainText('In keychain')
 
   await page.getByTestId('new-profile').click()
-  await fillProfile(page, { name: 'Staging token', base: 'http://127.0.0.1:9/workflow/v1', auth: 'http://127.0.0.1:9/auth', report: 'http://127.0.0.1:9/report', service: 'demo' })
+  await fillProfile(page, {
+    name: 'Staging token',
+    base: 'http://127.0.0.1:9/workflow/v1',
+    auth: 'http://127.0.0.1:9/auth',
+    report: 'http://127.0.0.1:9/report',
+    service: 'demo',
+  })
   await page.getByTestId('auth-token').click()
   await page.getByTestId('field-token').locator('input').fill(TOKEN)
   await page.getByTestId('form-save').click()
@@ -107,7 +119,13 @@ test('create a password and a token connection, reload, edit, duplicate and dele
 test('changing an address asks for the password again before the change is saved', async ({ page, host }) => {
   await openConnections(page, host.url)
   await page.getByTestId('new-profile').click()
-  await fillProfile(page, { name: 'Moving', base: 'https://workflow.example.com', auth: 'https://auth.example.com', report: 'https://reports.example.com', service: '1' })
+  await fillProfile(page, {
+    name: 'Moving',
+    base: 'https://workflow.example.com',
+    auth: 'https://auth.example.com',
+    report: 'https://reports.example.com',
+    service: '1',
+  })
   await page.getByTestId('field-username').locator('input').fill('ops@example.com')
   await page.getByTestId('field-password').locator('input').fill(PASSWORD)
   await page.getByTestId('form-save').click()

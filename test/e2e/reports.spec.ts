@@ -102,17 +102,40 @@ test('a time series by country with a filter and a comparison equals what the pl
   const start = (await range.getAttribute('data-start')) ?? ''
   const end = (await range.getAttribute('data-end')) ?? ''
   const timezone = Number(await range.getAttribute('data-timezone'))
-  const shown = await rows.evaluateAll((elements) => elements.map((element) => ({ line: element.getAttribute('data-line') ?? '', total: Number(element.getAttribute('data-total')), change: Number(element.getAttribute('data-change')) })))
+  const shown = await rows.evaluateAll((elements) =>
+    elements.map((element) => ({
+      line: element.getAttribute('data-line') ?? '',
+      total: Number(element.getAttribute('data-total')),
+      change: Number(element.getAttribute('data-change')),
+    })),
+  )
 
   // The same question, asked directly: the top 10 countries by requests, then their days.
   const scope = { start_date: start, end_date: end, timezone, filters: [{ name: 'device_type', value: ['ctv'], match: 'not equals' }] }
-  const ranking = await report(sandbox, 'time_series', { ...scope, granularity: 'country', split_by: [], chart_lines: ['__total__'], data_field: 'requests', order_by: { name: 'requests', direction: 'DESC' }, limit: 10 })
+  const ranking = await report(sandbox, 'time_series', {
+    ...scope,
+    granularity: 'country',
+    split_by: [],
+    chart_lines: ['__total__'],
+    data_field: 'requests',
+    order_by: { name: 'requests', direction: 'DESC' },
+    limit: 10,
+  })
   const top = (ranking.rows as Array<{ __time__: string }>).map((row) => row.__time__)
   expect(shown.map((row) => row.line).sort()).toEqual([...top, '__total__'].sort())
   const sums = async (from: string, to: string): Promise<Record<string, number>> => {
-    const answer = await report(sandbox, 'time_series', { ...scope, start_date: from, end_date: to, granularity: 'granularity_day', split_by: ['country'], chart_lines: [...top, '__total__'], data_field: 'requests' })
+    const answer = await report(sandbox, 'time_series', {
+      ...scope,
+      start_date: from,
+      end_date: to,
+      granularity: 'granularity_day',
+      split_by: ['country'],
+      chart_lines: [...top, '__total__'],
+      data_field: 'requests',
+    })
     const totals: Record<string, number> = {}
-    for (const row of answer.rows as Array<Record<string, number>>) for (const line of [...top, '__total__']) totals[line] = (totals[line] ?? 0) + (row[line] ?? 0)
+    for (const row of answer.rows as Array<Record<string, number>>)
+      for (const line of [...top, '__total__']) totals[line] = (totals[line] ?? 0) + (row[line] ?? 0)
     return totals
   }
   const current = await sums(start, end)
@@ -155,7 +178,6 @@ test('a time series by country with a filter and a comparison equals what the pl
   await expect(chart).toHaveAttribute('data-type', 'stacked')
   await expect(chart).toHaveAttribute('data-painted', 'true')
   await screenshot(page, 'reports-stacked')
-
 })
 
 test('the audience of the demo workspace comes with its confidence range', async ({ page, host }) => {

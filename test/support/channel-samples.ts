@@ -80,7 +80,10 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'reports:audience': { profileId: 'missing-profile', definition: sampleDefinition, preset: null, requestId: 'request-4' },
   'reports:values': { profileId: 'missing-profile', definition: sampleDefinition, key: 'publisher', text: 'new', limit: 20, requestId: 'request-5' },
   'reports:request': { profileId: 'missing-profile', definition: sampleDefinition, kind: 'chart' },
-  'requests:parse': { text: '{"project_name": "demo", "slicer_name": "supply"}', base: { metrics: ['impressions'], chart: { type: 'bar', hidden: [], showMarkers: false } } },
+  'requests:parse': {
+    text: '{"project_name": "demo", "slicer_name": "supply"}',
+    base: { metrics: ['impressions'], chart: { type: 'bar', hidden: [], showMarkers: false } },
+  },
   'presets:list': {},
   'presets:get': { name: 'Weekly EU' },
   'presets:save': { name: 'Weekly EU', definition: sampleDefinition, description: 'Monday call', replace: false },
@@ -96,7 +99,15 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'exports:start': {
     profileId: 'missing-profile',
     source: { kind: 'definition', definition: sampleDefinition },
-    options: { format: 'csv', dataFields: ['impressions', 'revenue'], keys: ['country', 'device_type'], includeNames: true, includeTotal: false, sort: [{ field: 'revenue', direction: 'DESC', byName: false }], filterLogic: '1' },
+    options: {
+      format: 'csv',
+      dataFields: ['impressions', 'revenue'],
+      keys: ['country', 'device_type'],
+      includeNames: true,
+      includeTotal: false,
+      sort: [{ field: 'revenue', direction: 'DESC', byName: false }],
+      filterLogic: '1',
+    },
   },
   'exports:cancel': { jobId: 'job-1' },
   'exports:list': {},

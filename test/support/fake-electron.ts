@@ -67,7 +67,10 @@ export class FakeNativeTheme extends Emitter {
     return this.source === 'system' ? this.osDark : this.source === 'dark'
   }
   off(event: string, listener: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((known) => known !== listener))
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((known) => known !== listener),
+    )
     return this
   }
   /** The OS switching between light and dark, as Electron reports it. */

@@ -35,7 +35,7 @@ const list: Command = {
   options: ['format', 'page-size'],
   connection: 'workflow',
   summary: 'all entities of a kind, every page, streamed to standard output',
-  notes: ['With --format csv the header is the union of all entities\' fields; lists and objects are written as JSON.'],
+  notes: ["With --format csv the header is the union of all entities' fields; lists and objects are written as JSON."],
   async run(context) {
     const kind = kindArgument(context)
     const format = context.values.format ?? 'json'

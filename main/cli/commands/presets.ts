@@ -49,8 +49,10 @@ async function presetArgument(context: CommandContext, value: string): Promise<P
   const read = readImportText(text)
   if ('problem' in read) throw new UsageError(`${path.basename(value)} cannot be run because ${read.problem}.`)
   const [only, ...more] = read.presets
-  if (only === undefined) throw new UsageError(`${path.basename(value)} holds no preset that can be read${read.problems[0] === undefined ? '' : `: ${read.problems[0]}`}.`)
-  if (more.length > 0) throw new UsageError(`${path.basename(value)} holds ${read.presets.length} presets; run them one at a time (export one per file, or use their names).`)
+  if (only === undefined)
+    throw new UsageError(`${path.basename(value)} holds no preset that can be read${read.problems[0] === undefined ? '' : `: ${read.problems[0]}`}.`)
+  if (more.length > 0)
+    throw new UsageError(`${path.basename(value)} holds ${read.presets.length} presets; run them one at a time (export one per file, or use their names).`)
   return only
 }
 
@@ -72,7 +74,17 @@ const presetsList: Command = {
     }
     let text = csvRow(['name', 'project', 'report', 'metrics', 'breakdown', 'start', 'end', 'saved_at', 'description'])
     for (const preset of presets) {
-      text += csvRow([preset.name, preset.project, preset.report, preset.metrics.join(' '), preset.breakdown.join(' '), preset.dates.start, preset.dates.end, preset.savedAt, preset.description])
+      text += csvRow([
+        preset.name,
+        preset.project,
+        preset.report,
+        preset.metrics.join(' '),
+        preset.breakdown.join(' '),
+        preset.dates.start,
+        preset.dates.end,
+        preset.savedAt,
+        preset.description,
+      ])
     }
     await writeText(context.io.stdout, text)
   },
@@ -114,7 +126,7 @@ const reportRun: Command = {
   notes: [
     'The dates are the preset\'s tokens, resolved now: a preset of "last 7 days" run by cron every Monday reports the week before.',
     'json (default): the whole result (ranges, series, stats). csv: the category, then one column per series.',
-    'Run with --profile, the run is kept in the app\'s run history and its result shows in the app.',
+    "Run with --profile, the run is kept in the app's run history and its result shows in the app.",
   ],
   async run(context) {
     const source = context.values.preset
@@ -127,14 +139,23 @@ const reportRun: Command = {
     const profileId = saved?.id ?? null
     const signal = context.signal ?? new AbortController().signal
     // No point budget: a file gets every point the platform answered, not a picture's worth.
-    const result = await context.services.reports(connection, profileId).run(profileId ?? 'cli', preset.definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER, preset: preset.name })
+    const result = await context.services
+      .reports(connection, profileId)
+      .run(profileId ?? 'cli', preset.definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER, preset: preset.name })
     const text = format === 'csv' ? seriesCsv(result) : `${JSON.stringify(result, null, 2)}\n`
     if (target === null) {
       await writeText(context.io.stdout, text)
       return
     }
     await writeFileAtomic(target, text)
-    await writeJson(context.io.stdout, { path: target, format, preset: preset.name, range: result.range, categories: result.categories.length, series: result.series.length })
+    await writeJson(context.io.stdout, {
+      path: target,
+      format,
+      preset: preset.name,
+      range: result.range,
+      categories: result.categories.length,
+      series: result.series.length,
+    })
   },
 }
 

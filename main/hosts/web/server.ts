@@ -159,7 +159,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   })
   const listenOn = options.host ?? '127.0.0.1'
   if (!isLoopbackAddress(listenOn)) {
-    throw new Error(`The web host listens on a loopback address only (127.0.0.1, localhost or ::1), not '${listenOn}': it serves your connections and secrets to whoever reaches it.`)
+    throw new Error(
+      `The web host listens on a loopback address only (127.0.0.1, localhost or ::1), not '${listenOn}': it serves your connections and secrets to whoever reaches it.`,
+    )
   }
   const token = randomBytes(24).toString('hex')
   const streams = new Set<http.ServerResponse>()

@@ -35,7 +35,10 @@ const api = buildApi({
       })
       return await response.json()
     } catch (error) {
-      return { ok: false, error: { code: 'network', message: 'The preview host is not answering. Is `npm run preview:web` still running?', details: { error: String(error) } } }
+      return {
+        ok: false,
+        error: { code: 'network', message: 'The preview host is not answering. Is `npm run preview:web` still running?', details: { error: String(error) } },
+      }
     }
   },
   subscribe(channel, listener) {

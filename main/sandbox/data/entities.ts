@@ -1,10 +1,24 @@
 import { mix, mulberry32, pick, shuffled } from '../prng'
 import {
-  agencyFirst, agencySecond, bidderNames, brandPrefixes, brandProducts, bulkAdjectives, bulkNouns,
-  placements, publisherNames, sizes, slugify,
+  agencyFirst,
+  agencySecond,
+  bidderNames,
+  brandPrefixes,
+  brandProducts,
+  bulkAdjectives,
+  bulkNouns,
+  placements,
+  publisherNames,
+  sizes,
+  slugify,
 } from './names'
 
-export interface Publisher { id: number; name: string; external_id: string; url: string }
+export interface Publisher {
+  id: number
+  name: string
+  external_id: string
+  url: string
+}
 export interface Brand {
   id: number
   name: string
@@ -13,9 +27,26 @@ export interface Brand {
   external_id: string
   advertiser_domains: string[]
 }
-export interface AdUnit { id: number; name: string; external_id: string; publisher: number; size: string }
-export interface Agency { id: number; name: string; external_id: string; brands: number[] }
-export interface Bidder { id: number; name: string; external_id: string; endpoint_url: string; is_active: boolean }
+export interface AdUnit {
+  id: number
+  name: string
+  external_id: string
+  publisher: number
+  size: string
+}
+export interface Agency {
+  id: number
+  name: string
+  external_id: string
+  brands: number[]
+}
+export interface Bidder {
+  id: number
+  name: string
+  external_id: string
+  endpoint_url: string
+  is_active: boolean
+}
 
 export type Scale = 'small' | 'large'
 
@@ -48,7 +79,10 @@ export function generateEntities(seed: number, scale: Scale): SeededEntities {
       url: `https://${slugify(name)}.example`,
     }))
 
-  const brandCombos = shuffled(brandPrefixes.flatMap((prefix) => brandProducts.map((product) => `${prefix} ${product}`)), random)
+  const brandCombos = shuffled(
+    brandPrefixes.flatMap((prefix) => brandProducts.map((product) => `${prefix} ${product}`)),
+    random,
+  )
   const brands: Brand[] = brandCombos.slice(0, COUNTS.brands).map((name, index) => {
     // One brand carries a comma and quotes on every seed: real names do, and csv quoting must cope.
     const finalName = index === 4 ? 'Hart, Lowe & "Sons" Outfitters' : name
@@ -85,7 +119,10 @@ export function generateEntities(seed: number, scale: Scale): SeededEntities {
   })
 
   // Agencies use only the first 80% of brands, so some brands can be deleted (no 406).
-  const agencyCombos = shuffled(agencyFirst.flatMap((first) => agencySecond.map((second) => `${first} ${second}`)), random)
+  const agencyCombos = shuffled(
+    agencyFirst.flatMap((first) => agencySecond.map((second) => `${first} ${second}`)),
+    random,
+  )
   const usableBrands = Math.floor(COUNTS.brands * 0.8)
   const agencies: Agency[] = agencyCombos.slice(0, COUNTS.agencies).map((name, index) => {
     const count = 2 + Math.floor(random() * 7)

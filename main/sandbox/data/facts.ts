@@ -52,7 +52,12 @@ export interface PageDictionary {
   lookup(text: string): number | undefined
 }
 
-interface ScaleProfile { recordsPerDay: number; popularShare: number; popularPerPublisher: number; userPool: number }
+interface ScaleProfile {
+  recordsPerDay: number
+  popularShare: number
+  popularPerPublisher: number
+  userPool: number
+}
 
 const PROFILES: Record<Scale, ScaleProfile> = {
   // Small: most traffic on a few thousand popular pages, so page_url stays modest.

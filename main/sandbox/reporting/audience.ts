@@ -17,15 +17,28 @@ export interface AudienceSource {
 
 /** `info.audience_sources`; `audience_key` picks one, the first by default. */
 export const AUDIENCE_SOURCES: readonly AudienceSource[] = [
-  { name: 'users', description: 'Unique users (first-party id)', annotation: 'Counted exactly up to audience_rows_limit records, estimated beyond.', usersPerMember: 1 },
-  { name: 'households', description: 'Unique households (users grouped by address)', annotation: 'Four users to a household in the demo data.', usersPerMember: 4 },
+  {
+    name: 'users',
+    description: 'Unique users (first-party id)',
+    annotation: 'Counted exactly up to audience_rows_limit records, estimated beyond.',
+    usersPerMember: 1,
+  },
+  {
+    name: 'households',
+    description: 'Unique households (users grouped by address)',
+    annotation: 'Four users to a household in the demo data.',
+    usersPerMember: 4,
+  },
 ]
 
 function audienceSource(key: string | undefined): AudienceSource {
   const first = AUDIENCE_SOURCES[0] as AudienceSource
   if (key === undefined) return first
   const source = AUDIENCE_SOURCES.find((candidate) => candidate.name === key)
-  if (!source) throw badRequest(`Invalid parameter audience_key: unknown audience source '${key}'; use one of ${AUDIENCE_SOURCES.map((candidate) => candidate.name).join(', ')}`)
+  if (!source)
+    throw badRequest(
+      `Invalid parameter audience_key: unknown audience source '${key}'; use one of ${AUDIENCE_SOURCES.map((candidate) => candidate.name).join(', ')}`,
+    )
   return source
 }
 

@@ -10,7 +10,11 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 const MONTH_SHORT = MONTH_NAMES.map((name) => name.slice(0, 3))
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-export interface CalendarDate { year: number; month: number; day: number }
+export interface CalendarDate {
+  year: number
+  month: number
+  day: number
+}
 
 export function dayNumber(year: number, month: number, day: number): number {
   return Math.floor(Date.UTC(year, month - 1, day) / 86_400_000)
@@ -103,12 +107,18 @@ export function bucketOfLocalHour(granularity: TimeGranularity, localHour: numbe
 /** First local day of a bucket (hour buckets: their day). */
 export function bucketFirstDay(granularity: TimeGranularity, bucket: number): number {
   switch (granularity) {
-    case 'hour': return Math.floor(bucket / 24)
-    case 'day': return bucket
-    case 'week': return bucket * 7 - 3
-    case 'month': return dayNumber(Math.floor(bucket / 12), (bucket % 12) + 1, 1)
-    case 'quarter': return dayNumber(Math.floor(bucket / 4), (bucket % 4) * 3 + 1, 1)
-    case 'year': return dayNumber(bucket, 1, 1)
+    case 'hour':
+      return Math.floor(bucket / 24)
+    case 'day':
+      return bucket
+    case 'week':
+      return bucket * 7 - 3
+    case 'month':
+      return dayNumber(Math.floor(bucket / 12), (bucket % 12) + 1, 1)
+    case 'quarter':
+      return dayNumber(Math.floor(bucket / 4), (bucket % 4) * 3 + 1, 1)
+    case 'year':
+      return dayNumber(bucket, 1, 1)
   }
 }
 
@@ -123,15 +133,20 @@ function isoWeek(bucket: number): { year: number; week: number } {
 /** `__time__` text, exactly as the spec's table. */
 export function formatBucket(granularity: TimeGranularity, bucket: number): string {
   switch (granularity) {
-    case 'hour': return `${formatDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`
-    case 'day': return formatDay(bucket)
+    case 'hour':
+      return `${formatDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`
+    case 'day':
+      return formatDay(bucket)
     case 'week': {
       const week = isoWeek(bucket)
       return `${pad(week.year, 4)}-W${pad(week.week)}`
     }
-    case 'month': return `${pad(Math.floor(bucket / 12), 4)}-${pad((bucket % 12) + 1)}`
-    case 'quarter': return `${pad(Math.floor(bucket / 4), 4)} Q${(bucket % 4) + 1}`
-    case 'year': return pad(bucket, 4)
+    case 'month':
+      return `${pad(Math.floor(bucket / 12), 4)}-${pad((bucket % 12) + 1)}`
+    case 'quarter':
+      return `${pad(Math.floor(bucket / 4), 4)} Q${(bucket % 4) + 1}`
+    case 'year':
+      return pad(bucket, 4)
   }
 }
 
@@ -144,17 +159,21 @@ function longDay(day: number): string {
 /** `__mapping__` of a time bucket: the human label a chart axis shows. */
 export function bucketMapping(granularity: TimeGranularity, bucket: number): string {
   switch (granularity) {
-    case 'hour': return `${longDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`
-    case 'day': return longDay(bucket)
+    case 'hour':
+      return `${longDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`
+    case 'day':
+      return longDay(bucket)
     case 'week': {
       const monday = bucket * 7 - 3
       return `Week ${isoWeek(bucket).week}: ${longDay(monday)} – ${longDay(monday + 6)}`
     }
-    case 'month': return `${MONTH_NAMES[bucket % 12] ?? ''} ${Math.floor(bucket / 12)}`
+    case 'month':
+      return `${MONTH_NAMES[bucket % 12] ?? ''} ${Math.floor(bucket / 12)}`
     case 'quarter': {
       const first = (bucket % 4) * 3
       return `Q${(bucket % 4) + 1} ${Math.floor(bucket / 4)} (${MONTH_SHORT[first] ?? ''} – ${MONTH_SHORT[first + 2] ?? ''})`
     }
-    case 'year': return String(bucket)
+    case 'year':
+      return String(bucket)
   }
 }

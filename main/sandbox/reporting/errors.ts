@@ -2,7 +2,10 @@ export type ReportStatus = 'bad_request' | 'timeout' | 'access_error' | 'interna
 
 /** A failed reporting request: the body is `{status, reason}`, whatever the HTTP code. */
 export class ReportError extends Error {
-  constructor(readonly status: ReportStatus, reason: string) {
+  constructor(
+    readonly status: ReportStatus,
+    reason: string,
+  ) {
     super(reason)
   }
 }

@@ -69,7 +69,9 @@ export function planExport(context: ReportContext, raw: unknown, limits: ExportL
     if (passesDataFilters(dataFilters, (field) => sums.value(field, group))) kept[keptCount++] = group
   }
   if (keys.length >= 2 && keptCount > limits.multiKeyRows) {
-    throw badRequest(`Invalid parameter split_by: the export would have ${keptCount} rows; exports with two or more split_by fields are limited to ${limits.multiKeyRows} rows. Narrow the dates or add filters.`)
+    throw badRequest(
+      `Invalid parameter split_by: the export would have ${keptCount} rows; exports with two or more split_by fields are limited to ${limits.multiKeyRows} rows. Narrow the dates or add filters.`,
+    )
   }
 
   const source: RowSource = {
@@ -124,7 +126,12 @@ export function planExport(context: ReportContext, raw: unknown, limits: ExportL
   }
 }
 
-function aggregateGroups(context: ReportContext, records: Int32Array, keys: readonly KeyAccessor[], fields: readonly DataField[]): { sums: GroupSums; keyCodes: Int32Array[]; groupCount: number } {
+function aggregateGroups(
+  context: ReportContext,
+  records: Int32Array,
+  keys: readonly KeyAccessor[],
+  fields: readonly DataField[],
+): { sums: GroupSums; keyCodes: Int32Array[]; groupCount: number } {
   const grouping = groupRecords(records, keys)
   return { sums: new GroupSums(context.facts, records, grouping, metricsOf(fields)), keyCodes: grouping.keyCodes, groupCount: grouping.count }
 }
@@ -133,7 +140,14 @@ function* rangeOf(values: ArrayLike<number>, from: number, to: number): Generato
   for (let index = from; index < to; index++) yield values[index] as number
 }
 
-function groupRow(keys: readonly KeyAccessor[], includeMappings: boolean, dataFields: readonly DataField[], sums: GroupSums, keyCodes: readonly Int32Array[], group: number): Cell[] {
+function groupRow(
+  keys: readonly KeyAccessor[],
+  includeMappings: boolean,
+  dataFields: readonly DataField[],
+  sums: GroupSums,
+  keyCodes: readonly Int32Array[],
+  group: number,
+): Cell[] {
   const cells: Cell[] = []
   keys.forEach((key, index) => {
     const code = (keyCodes[index] as Int32Array)[group] as number

@@ -46,9 +46,24 @@ function sum(name: BaseMetric, description: string, type: 'int' | 'float', extra
 }
 
 /** A ratio computed from aggregated sums (never an average of per-record ratios); 0 when the denominator is 0. */
-function ratio(name: string, description: string, type: 'float' | 'percent', numerator: BaseMetric, denominator: BaseMetric, factor: number, formulaDescription: string): DataField {
+function ratio(
+  name: string,
+  description: string,
+  type: 'float' | 'percent',
+  numerator: BaseMetric,
+  denominator: BaseMetric,
+  factor: number,
+  formulaDescription: string,
+): DataField {
   return {
-    info: info({ name, description, display_type: type, is_optional: 1, formula: `${numerator} / ${denominator} * ${factor}`, formula_description: formulaDescription }),
+    info: info({
+      name,
+      description,
+      display_type: type,
+      is_optional: 1,
+      formula: `${numerator} / ${denominator} * ${factor}`,
+      formula_description: formulaDescription,
+    }),
     inputs: [numerator, denominator],
     compute: (numerator, denominator) => (denominator === 0 ? 0 : (numerator / denominator) * factor),
     owner: null,
@@ -69,7 +84,13 @@ export const DATA_FIELDS: readonly DataField[] = [
   ratio('fill_rate', 'Fill rate', 'percent', 'impressions', 'requests', 100, 'Share of ad requests that ended in an impression'),
   ratio('win_rate', 'Win rate', 'percent', 'wins', 'bids', 100, 'Share of bids that won the auction'),
   sum('margin', 'Margin, USD', 'float', { access: 'shared', is_optional: 1, annotation: 'Custom column shared with every user of the project.' }),
-  sum('my_margin_estimate', 'My margin estimate, USD', 'float', { access: 'private', is_optional: 1, annotation: "Private custom column of user 'demo'." }, DEMO_USER),
+  sum(
+    'my_margin_estimate',
+    'My margin estimate, USD',
+    'float',
+    { access: 'private', is_optional: 1, annotation: "Private custom column of user 'demo'." },
+    DEMO_USER,
+  ),
 ]
 
 export function visibleDataFields(user: string): DataField[] {

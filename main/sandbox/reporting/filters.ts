@@ -4,8 +4,16 @@ import type { TemplateNode } from './templates'
 
 /** The spec's six modes, then the vendor's spellings (`not beginswith` and `not endswith` exist only in that spelling). */
 export const MATCH_MODES = [
-  'equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with',
-  'beginswith', 'endswith', 'not beginswith', 'not endswith',
+  'equals',
+  'not equals',
+  'contains',
+  'not contains',
+  'begins with',
+  'ends with',
+  'beginswith',
+  'endswith',
+  'not beginswith',
+  'not endswith',
 ] as const
 export type MatchMode = (typeof MATCH_MODES)[number]
 

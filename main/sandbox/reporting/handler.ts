@@ -36,7 +36,13 @@ const CONTENT_TYPES = {
 }
 
 /** JSON only when asked for (Accept contains application/json); YAML otherwise, as the real service. */
-function sendReport(request: IncomingMessage, response: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+function sendReport(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): void {
   const json = (request.headers.accept ?? '').toLowerCase().includes('application/json')
   const text = json ? JSON.stringify(body) : toYaml(body)
   response.writeHead(status, {
@@ -47,12 +53,25 @@ function sendReport(request: IncomingMessage, response: ServerResponse, status: 
   response.end(text)
 }
 
-function sendError(request: IncomingMessage, response: ServerResponse, status: ReportStatus, reason: string, headers: Record<string, string> = {}, httpCode?: number): void {
+function sendError(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: ReportStatus,
+  reason: string,
+  headers: Record<string, string> = {},
+  httpCode?: number,
+): void {
   sendReport(request, response, httpCode ?? HTTP_CODE_OF_STATUS[status], { status, reason }, headers)
 }
 
 /** Handles `{report_url}/API/v2/<operation>`. */
-export async function handleReporting(request: IncomingMessage, response: ServerResponse, operationName: string, body: ReadBody, dependencies: ReportingDependencies): Promise<void> {
+export async function handleReporting(
+  request: IncomingMessage,
+  response: ServerResponse,
+  operationName: string,
+  body: ReadBody,
+  dependencies: ReportingDependencies,
+): Promise<void> {
   const operation = OPERATIONS.find((candidate) => candidate === operationName)
   if (!operation) {
     sendError(request, response, 'bad_request', `Unknown endpoint '${operationName}'; use ${OPERATIONS.join(', ')}`, {}, 404)
@@ -95,7 +114,12 @@ export async function handleReporting(request: IncomingMessage, response: Server
   }
   const forced = dependencies.faults.current.report_status
   if (forced) {
-    sendError(request, response, forced, forced === 'timeout' ? 'The request took too long (injected by the sandbox)' : 'Internal error (injected by the sandbox)')
+    sendError(
+      request,
+      response,
+      forced,
+      forced === 'timeout' ? 'The request took too long (injected by the sandbox)' : 'Internal error (injected by the sandbox)',
+    )
     return
   }
 
@@ -105,10 +129,18 @@ export async function handleReporting(request: IncomingMessage, response: Server
     if (common.project_name !== PROJECT) throw new ReportError('access_error', `No access to project '${common.project_name}'`)
     if (common.slicer_name !== SLICER) throw new ReportError('access_error', `No access to report '${common.slicer_name}' in project '${PROJECT}'`)
     switch (operation) {
-      case 'info': sendReport(request, response, 200, info(context)); return
-      case 'time_series': sendReport(request, response, 200, timeSeries(context, parsed)); return
-      case 'audience': sendReport(request, response, 200, audience(context, parsed)); return
-      case 'export': await streamExport(response, planExport(context, parsed, dependencies.limits ?? EXPORT_LIMITS), dependencies.faults); return
+      case 'info':
+        sendReport(request, response, 200, info(context))
+        return
+      case 'time_series':
+        sendReport(request, response, 200, timeSeries(context, parsed))
+        return
+      case 'audience':
+        sendReport(request, response, 200, audience(context, parsed))
+        return
+      case 'export':
+        await streamExport(response, planExport(context, parsed, dependencies.limits ?? EXPORT_LIMITS), dependencies.faults)
+        return
     }
   } catch (error) {
     if (error instanceof ReportError) sendError(request, response, error.status, error.message)

@@ -16,7 +16,11 @@ export interface KeyFieldInfo {
 }
 
 /** The hours a request covers, in UTC hours since 1970 (end exclusive), and its time zone. */
-export interface HourRange { startHour: number; endHour: number; timezone: number }
+export interface HourRange {
+  startHour: number
+  endHour: number
+  timezone: number
+}
 
 /**
  * One key field as a query sees it: values are dictionary codes 0..cardinality-1; text and
@@ -56,7 +60,15 @@ export const KEY_FIELDS: readonly KeyFieldInfo[] = [
     is_segmented: 0,
     annotation: 'Time in the requested time zone.',
   })),
-  { name: 'publisher', description: 'Publisher', type: 'int', mapping: 'publisher_name', is_segmented: 0, link: 'supply', annotation: 'Workflow publisher id.' },
+  {
+    name: 'publisher',
+    description: 'Publisher',
+    type: 'int',
+    mapping: 'publisher_name',
+    is_segmented: 0,
+    link: 'supply',
+    annotation: 'Workflow publisher id.',
+  },
   { name: 'ad_unit', description: 'Ad unit', type: 'int', mapping: 'ad_unit_name', is_segmented: 0, link: 'supply', annotation: 'Workflow ad unit id.' },
   { name: 'brand', description: 'Brand', type: 'int', mapping: 'brand_name', is_segmented: 0, link: 'demand', annotation: 'Workflow brand id.' },
   { name: 'bidder', description: 'Bidder', type: 'int', mapping: 'bidder_name', is_segmented: 0, link: 'demand', annotation: 'Workflow bidder id.' },
@@ -98,13 +110,20 @@ export class KeyModel {
     const facts = this.facts
     const entities = this.entities
     switch (name) {
-      case 'publisher': return this.entityAccessor(name, 'publishers', facts.publisher, entities.publishers)
-      case 'ad_unit': return this.entityAccessor(name, 'ad_units', facts.adUnit, entities.adUnits)
-      case 'brand': return this.entityAccessor(name, 'brands', facts.brand, entities.brands)
-      case 'bidder': return this.entityAccessor(name, 'bidders', facts.bidder, entities.bidders)
-      case 'country': return this.listAccessor(name, facts.country, countries)
-      case 'device_type': return this.listAccessor(name, facts.device, deviceTypes)
-      case 'deal_type': return this.listAccessor(name, facts.deal, dealTypes)
+      case 'publisher':
+        return this.entityAccessor(name, 'publishers', facts.publisher, entities.publishers)
+      case 'ad_unit':
+        return this.entityAccessor(name, 'ad_units', facts.adUnit, entities.adUnits)
+      case 'brand':
+        return this.entityAccessor(name, 'brands', facts.brand, entities.brands)
+      case 'bidder':
+        return this.entityAccessor(name, 'bidders', facts.bidder, entities.bidders)
+      case 'country':
+        return this.listAccessor(name, facts.country, countries)
+      case 'device_type':
+        return this.listAccessor(name, facts.device, deviceTypes)
+      case 'deal_type':
+        return this.listAccessor(name, facts.deal, dealTypes)
       case 'page_url': {
         const pages = facts.pages
         return {
@@ -124,7 +143,8 @@ export class KeyModel {
           },
         }
       }
-      default: return undefined
+      default:
+        return undefined
     }
   }
 

@@ -21,8 +21,7 @@ export type DataFilterOperator = (typeof DATA_FILTER_OPERATORS)[number]
 /** A number, or text that holds one (the platform's own examples send `"value": "1"`). */
 const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/
 const NOT_NUMERIC = 'must be a number or a text holding one, such as "1"'
-const numericValue = z.union([z.number(), z.string().regex(NUMERIC_TEXT, { error: NOT_NUMERIC })], { error: NOT_NUMERIC })
-  .transform((value) => Number(value))
+const numericValue = z.union([z.number(), z.string().regex(NUMERIC_TEXT, { error: NOT_NUMERIC })], { error: NOT_NUMERIC }).transform((value) => Number(value))
 
 /**
  * `{"name", "match", "value"}` as the platform takes it; the older `operator` key is still
@@ -51,7 +50,11 @@ export const dataFilterSchema = z
 /** `{"name", "direction": "ASC"|"DESC", "mapping": 0|1}`; the direction is read in any case. */
 export const orderTermSchema = z.object({
   name: z.string().min(1),
-  direction: z.string().toUpperCase().pipe(z.enum(['ASC', 'DESC'])).optional(),
+  direction: z
+    .string()
+    .toUpperCase()
+    .pipe(z.enum(['ASC', 'DESC']))
+    .optional(),
   mapping: binary.optional(),
 })
 
@@ -129,8 +132,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return issue.origin === 'array' ? `${name} must have at most ${String(issue.maximum)} items` : `${name} must be at most ${String(issue.maximum)}`
     case 'too_small':
-      return issue.origin === 'array' ? `${name} must have at least ${String(issue.minimum)} item(s)`
-        : issue.origin === 'string' ? `${name} must not be empty` : `${name} must be at least ${String(issue.minimum)}`
+      return issue.origin === 'array'
+        ? `${name} must have at least ${String(issue.minimum)} item(s)`
+        : issue.origin === 'string'
+          ? `${name} must not be empty`
+          : `${name} must be at least ${String(issue.minimum)}`
     case 'invalid_union': {
       // A union fails as a whole; when the value had the right type for one branch, that
       // branch's own complaint names the field (order_by[1].direction, not just order_by).

@@ -24,7 +24,10 @@ function firstRecordAt(facts: ReportContext['facts'], hour: number): number {
   return facts.hourStart[offset] as number
 }
 
-export function resolveRange(context: ReportContext, body: Pick<RangeBody, 'start_date' | 'end_date' | 'timezone'>): { range: HourRange; startDay: number; endDay: number } {
+export function resolveRange(
+  context: ReportContext,
+  body: Pick<RangeBody, 'start_date' | 'end_date' | 'timezone'>,
+): { range: HourRange; startDay: number; endDay: number } {
   const timezone = body.timezone ?? REPORT_TIMEZONE
   // "Current date" is the date in the request's time zone (DESIGN.md).
   const today = localToday(context.now(), timezone)

@@ -31,12 +31,18 @@ export function resolveDataFilters(user: string, filters: readonly DataFilterBod
 
 function compare(left: number, operator: DataFilterOperator, right: number): boolean {
   switch (operator) {
-    case '>': return left > right
-    case '>=': return left >= right
-    case '<': return left < right
-    case '<=': return left <= right
-    case '=': return left === right
-    case '!=': return left !== right
+    case '>':
+      return left > right
+    case '>=':
+      return left >= right
+    case '<':
+      return left < right
+    case '<=':
+      return left <= right
+    case '=':
+      return left === right
+    case '!=':
+      return left !== right
   }
 }
 
@@ -52,9 +58,7 @@ export function passesDataFilters(filters: DataFilters, valueOf: (field: DataFie
   return true
 }
 
-export type SortTerm =
-  | { kind: 'field'; field: DataField; descending: boolean }
-  | { kind: 'key'; keyIndex: number; byMapping: boolean; descending: boolean }
+export type SortTerm = { kind: 'field'; field: DataField; descending: boolean } | { kind: 'key'; keyIndex: number; byMapping: boolean; descending: boolean }
 
 /** order_by names a data field or one of the row's key fields. */
 export function resolveOrder(user: string, orderBy: OrderTermBody | OrderTermBody[] | undefined, keys: readonly KeyAccessor[]): SortTerm[] {

@@ -4,9 +4,7 @@
  */
 
 export type TemplateNode =
-  | { kind: 'leaf'; position: number }
-  | { kind: 'not'; operand: TemplateNode }
-  | { kind: 'and' | 'or'; left: TemplateNode; right: TemplateNode }
+  { kind: 'leaf'; position: number } | { kind: 'not'; operand: TemplateNode } | { kind: 'and' | 'or'; left: TemplateNode; right: TemplateNode }
 
 export class TemplateError extends Error {}
 
@@ -123,9 +121,13 @@ export function evaluateVector(node: TemplateNode, leaves: readonly Uint8Array[]
 /** Evaluates for one row, asking `leaf(position)` (1-based) lazily. */
 export function evaluateScalar(node: TemplateNode, leaf: (position: number) => boolean): boolean {
   switch (node.kind) {
-    case 'leaf': return leaf(node.position)
-    case 'not': return !evaluateScalar(node.operand, leaf)
-    case 'and': return evaluateScalar(node.left, leaf) && evaluateScalar(node.right, leaf)
-    case 'or': return evaluateScalar(node.left, leaf) || evaluateScalar(node.right, leaf)
+    case 'leaf':
+      return leaf(node.position)
+    case 'not':
+      return !evaluateScalar(node.operand, leaf)
+    case 'and':
+      return evaluateScalar(node.left, leaf) && evaluateScalar(node.right, leaf)
+    case 'or':
+      return evaluateScalar(node.left, leaf) || evaluateScalar(node.right, leaf)
   }
 }

@@ -28,7 +28,10 @@ export function checkSplitBy(splitBy: readonly string[]): void {
   })
 }
 
-interface ChartLine { name: string; codes: number[] | null }
+interface ChartLine {
+  name: string
+  codes: number[] | null
+}
 
 function resolveLines(chartLines: readonly string[], splits: readonly KeyAccessor[]): ChartLine[] {
   const unique = [...new Set(chartLines)]
@@ -102,7 +105,11 @@ export function timeSeries(context: ReportContext, raw: unknown): Record<string,
   const time = x.time
   if (time) {
     const referer = `${context.reportUrl}/#/demo/supply?${new URLSearchParams({
-      granularity: x.name, start_date: body.start_date, end_date: body.end_date, timezone: String(scope.range.timezone), data_field: field.info.name,
+      granularity: x.name,
+      start_date: body.start_date,
+      end_date: body.end_date,
+      timezone: String(scope.range.timezone),
+      data_field: field.info.name,
     }).toString()}`
     const firstBucket = KeyModel.bucketOfCode(time, scope.range, 0)
     for (const marker of context.markers) {

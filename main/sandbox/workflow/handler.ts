@@ -25,7 +25,11 @@ export interface WorkflowDependencies {
 const SINGULAR: Record<Kind, string> = { publishers: 'publisher', brands: 'brand', ad_units: 'ad unit', agencies: 'agency', bidders: 'bidder' }
 
 class HttpProblem extends Error {
-  constructor(readonly status: number, readonly body: unknown, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(typeof body === 'object' && body !== null && 'detail' in body ? String(body.detail) : `HTTP ${status}`)
   }
 }
@@ -33,7 +37,14 @@ class HttpProblem extends Error {
 const detail = (status: number, text: string, headers: Record<string, string> = {}): HttpProblem => new HttpProblem(status, { detail: text }, headers)
 
 /** Handles `{base_url}/<kind>/` and `{base_url}/<kind>/<id>/`; `path` is what follows `/workflow/v1`. */
-export function handleWorkflow(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams, body: ReadBody, dependencies: WorkflowDependencies): void {
+export function handleWorkflow(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  body: ReadBody,
+  dependencies: WorkflowDependencies,
+): void {
   try {
     const result = route(request, path, query, body, dependencies)
     if (result.status === 204) sendEmpty(response, 204)
@@ -44,7 +55,11 @@ export function handleWorkflow(request: IncomingMessage, response: ServerRespons
   }
 }
 
-interface Result { status: number; body?: unknown; headers?: Record<string, string> }
+interface Result {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
 
 function route(request: IncomingMessage, path: string, query: URLSearchParams, body: ReadBody, dependencies: WorkflowDependencies): Result {
   const segments = path.split('/').filter((segment) => segment !== '')
@@ -60,7 +75,9 @@ function route(request: IncomingMessage, path: string, query: URLSearchParams, b
   const token = bearerToken(request)
   const user = dependencies.tokens.verify(token)
   if (!user || token === undefined) {
-    throw detail(401, token === undefined ? 'Authentication credentials were not provided.' : 'Invalid or expired token.', { 'WWW-Authenticate': 'Bearer realm="api"' })
+    throw detail(401, token === undefined ? 'Authentication credentials were not provided.' : 'Invalid or expired token.', {
+      'WWW-Authenticate': 'Bearer realm="api"',
+    })
   }
   const retryAfter = dependencies.faults.throttle(token)
   if (retryAfter !== null) {

@@ -18,7 +18,11 @@ export function isKind(name: string): name is Kind {
 }
 
 /** Seeded entities of a kind: a dense id range 1..count, read without copying. */
-interface BaseSource<E> { count: number; get(id: number): E | undefined; externalIdPrefix: string }
+interface BaseSource<E> {
+  count: number
+  get(id: number): E | undefined
+  externalIdPrefix: string
+}
 
 /**
  * One kind's entities: the seeded ones (possibly 100,000 computed on demand) plus what the

@@ -6,7 +6,11 @@ export type FieldErrors = Record<string, string[]>
 
 const REQUIRED = 'This field is required.'
 
-const name = z.string({ error: 'Not a valid string.' }).trim().min(1, { error: 'This field may not be blank.' }).max(255, { error: 'Ensure this field has no more than 255 characters.' })
+const name = z
+  .string({ error: 'Not a valid string.' })
+  .trim()
+  .min(1, { error: 'This field may not be blank.' })
+  .max(255, { error: 'Ensure this field has no more than 255 characters.' })
 const externalId = z.string({ error: 'Not a valid string.' }).max(100, { error: 'Ensure this field has no more than 100 characters.' })
 const boolean = z.boolean({ error: 'Must be a valid boolean.' })
 
@@ -39,7 +43,10 @@ const SCHEMAS = {
     name,
     publisher: id,
     external_id: externalId.optional(),
-    size: z.string({ error: 'Not a valid string.' }).regex(/^(?:\d{1,4}x\d{1,4})?$/, { error: 'Enter a size like 300x250.' }).optional(),
+    size: z
+      .string({ error: 'Not a valid string.' })
+      .regex(/^(?:\d{1,4}x\d{1,4})?$/, { error: 'Enter a size like 300x250.' })
+      .optional(),
   }),
   agencies: z.object({ name, external_id: externalId.optional(), brands: z.array(id, { error: 'Expected a list of items.' }).optional() }),
   bidders: z.object({ name, external_id: externalId.optional(), endpoint_url: optionalUrl.optional(), is_active: boolean.optional() }),

@@ -9,7 +9,15 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
 
 const tokenAnswerSchema = z.looseObject({
   access_token: z.string().min(1),
-  expires_in: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]).optional(),
+  expires_in: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .optional(),
   token_type: z.string().optional(),
   scope: z.string().optional(),
 })
@@ -56,7 +64,12 @@ export async function requestPasswordToken(grant: PasswordGrant): Promise<Issued
     const failure = { status: response.status, headers: response.headers, body, context: response.context }
     // OAuth answers a bad password or an unknown scope with 400 (invalid_grant / invalid_scope).
     if (response.status === 400 || response.status === 401 || response.status === 403) {
-      throw signInRejected(reasonOf(body), { httpStatus: response.status, url: response.context.url, serviceId: grant.serviceId, body: body.kind === 'json' ? body.value : undefined })
+      throw signInRejected(reasonOf(body), {
+        httpStatus: response.status,
+        url: response.context.url,
+        serviceId: grant.serviceId,
+        body: body.kind === 'json' ? body.value : undefined,
+      })
     }
     throw errorFromHttp(failure)
   }
@@ -65,7 +78,7 @@ export async function requestPasswordToken(grant: PasswordGrant): Promise<Issued
   if (body.kind !== 'json') throw unreadableBody(body, response.status, response.context)
   const parsed = tokenAnswerSchema.safeParse(body.value)
   if (!parsed.success) {
-    throw new AppError('bad_response', 'The sign-in service answered without a usable token. Check the connection\'s sign-in address.', {
+    throw new AppError('bad_response', "The sign-in service answered without a usable token. Check the connection's sign-in address.", {
       httpStatus: response.status,
       url: response.context.url,
       issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

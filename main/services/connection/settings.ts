@@ -13,6 +13,4 @@ export interface ConnectionSettings {
 }
 
 /** The credential itself, held in main's memory only for as long as a call needs it. */
-export type Credentials =
-  | { method: 'password'; username: string; password: string }
-  | { method: 'token'; token: string }
+export type Credentials = { method: 'password'; username: string; password: string } | { method: 'token'; token: string }

@@ -22,10 +22,22 @@ export interface EntityService {
   sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }>
   get(profileId: string, kind: string, id: EntityId, signal: AbortSignal): Promise<Entity>
   create(profileId: string, kind: string, entity: Record<string, unknown>): Promise<Entity>
-  update(profileId: string, kind: string, id: EntityId, original: Record<string, unknown>, changes: Record<string, unknown>, force: boolean): Promise<UpdateResult>
+  update(
+    profileId: string,
+    kind: string,
+    id: EntityId,
+    original: Record<string, unknown>,
+    changes: Record<string, unknown>,
+    force: boolean,
+  ): Promise<UpdateResult>
   delete(profileId: string, kind: string, id: EntityId): Promise<void>
   /** Asks main's save dialog where; null when the user cancels. Answers the file's base name only. */
-  exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>): Promise<{ fileName: string; rows: number } | null>
+  exportCsv(
+    profileId: string,
+    kind: string,
+    ids: EntityId[],
+    columns: Array<{ key: string; title: string }>,
+  ): Promise<{ fileName: string; rows: number } | null>
 }
 
 export interface EntityServiceOptions {
@@ -137,9 +149,10 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
         const mirror = await mirrors.read(profileId, kind)
         const self = mirror.rows.find((row) => sameId(row.id, id))
         const name = self ? String(self[spec?.titleField ?? 'name'] ?? id) : `#${id}`
-        const message = dependents.length > 0
-          ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
-          : `${error.message} Other entities depend on “${name}”; change or delete them first.`
+        const message =
+          dependents.length > 0
+            ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
+            : `${error.message} Other entities depend on “${name}”; change or delete them first.`
         throw new AppError('dependents', message, { ...error.details, dependents })
       }
       await mirrors.change(profileId, kind, (rows) => rows.filter((row) => !sameId(row.id, id)))
@@ -163,9 +176,13 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
         await writeFileAtomic(file, parts.join(''))
       } catch (error) {
         // The sentence reaches the page: names, not the path.
-        throw new AppError('storage', `${path.basename(file)} could not be written in ${path.basename(path.dirname(file))}. Check that the folder still exists, that you may write to it and that the disk is not full.`, {
-          errorCode: (error as NodeJS.ErrnoException).code ?? null,
-        })
+        throw new AppError(
+          'storage',
+          `${path.basename(file)} could not be written in ${path.basename(path.dirname(file))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
+          {
+            errorCode: (error as NodeJS.ErrnoException).code ?? null,
+          },
+        )
       }
       return { fileName: path.basename(file), rows: written }
     },

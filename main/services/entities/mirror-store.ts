@@ -37,8 +37,12 @@ export function createMirrorStore(userDataDir: string, notices: Notices): Mirror
     folder: path.join(userDataDir, 'mirrors'),
     schema: mirrorFileSchema,
     fallback: ([, kind]) => ({ version: 1, kind, syncedAt: null, rows: [] }),
-    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason, key: [, kind] }) =>
-      `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${reason}. It was moved aside and will be fetched again.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      ({ reason, key: [, kind] }) =>
+        `The saved copy of the ${kind.replace(/_/g, ' ')} list could not be read because ${reason}. It was moved aside and will be fetched again.`,
+    ),
   })
 
   const fileOf = (kind: string, mirror: Mirror): MirrorFile => ({ version: 1, kind, syncedAt: mirror.syncedAt, rows: mirror.rows })

@@ -8,11 +8,14 @@ import { isAppError } from '../errors'
 export function exportFailure(error: unknown, filePath: string, bytes: number): string {
   const file = path.basename(filePath)
   const folder = path.basename(path.dirname(filePath))
-  if (!isAppError(error)) return `Something went wrong inside AdOps Desk while exporting ${file}; nothing was saved. Try again; if it keeps happening, restart the app.`
+  if (!isAppError(error))
+    return `Something went wrong inside AdOps Desk while exporting ${file}; nothing was saved. Try again; if it keeps happening, restart the app.`
   if (error.code === 'storage') {
     const code = error.details?.errorCode
-    if (code === 'ENOSPC' || code === 'EDQUOT') return `The disk is full: ${file} could not be written in ${folder}, and nothing was saved. Free some space, or choose another disk, and export again.`
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `AdOps Desk may not write in the folder ${folder}; nothing was saved. Export again and choose another folder.`
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+      return `The disk is full: ${file} could not be written in ${folder}, and nothing was saved. Free some space, or choose another disk, and export again.`
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+      return `AdOps Desk may not write in the folder ${folder}; nothing was saved. Export again and choose another folder.`
     if (code === 'ENOENT') return `The folder ${folder} is gone; nothing was saved. Export again and choose an existing folder.`
     return `${file} could not be written in ${folder}${typeof code === 'string' ? ` (${code})` : ''}; nothing was saved. Check the disk and export again.`
   }

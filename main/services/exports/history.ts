@@ -33,7 +33,11 @@ export function createExportHistory(filePath: string, notices: Pick<Notices, 'ad
     schema: historySchema,
     fallback: { jobs: [] },
     saveFailed: 'The exports history could not be saved. Check that the disk is not full; your exported files are not affected.',
-    onCorrupt: noticeOnCorrupt(notices, 'warning', (corrupt) => `The exports history could not be read, because ${corrupt.reason}. It was moved aside and a new one started.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      (corrupt) => `The exports history could not be read, because ${corrupt.reason}. It was moved aside and a new one started.`,
+    ),
   })
 }
 

@@ -146,7 +146,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     const prefix = `.${path.basename(target)}.`
     const names = await nodeFs.readdir(folder).catch(() => [] as string[])
     for (const name of names) {
-      if (name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length))) await fs.rm(path.join(folder, name), { force: true }).catch(() => undefined)
+      if (name.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)))
+        await fs.rm(path.join(folder, name), { force: true }).catch(() => undefined)
     }
   }
 
@@ -193,7 +194,11 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     options.events.emit('onExportDone', jobView(record))
     if (record.state === 'done') {
       const size = record.rows === null ? formatBytes(record.bytes) : `${record.rows.toLocaleString('en-US')} rows, ${formatBytes(record.bytes)}`
-      options.signals?.ended({ title: 'Export finished', body: `${record.fileName} (${size})${record.capped === true ? ', capped by the platform' : ''}`, failed: false })
+      options.signals?.ended({
+        title: 'Export finished',
+        body: `${record.fileName} (${size})${record.capped === true ? ', capped by the platform' : ''}`,
+        failed: false,
+      })
     } else if (record.state === 'failed') {
       options.signals?.ended({ title: 'Export failed', body: record.error ?? `${record.fileName} was not saved.`, failed: true })
     }
@@ -265,7 +270,10 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     if (waiting >= 0) {
       // Never started: nothing to clean up on disk.
       queue.splice(waiting, 1)
-      void finish(job, why === 'cancel' ? { state: 'cancelled', notes: ['Cancelled before it started.'], error: null } : { state: 'interrupted', error: QUIT_SENTENCE })
+      void finish(
+        job,
+        why === 'cancel' ? { state: 'cancelled', notes: ['Cancelled before it started.'], error: null } : { state: 'interrupted', error: QUIT_SENTENCE },
+      )
     }
     return job.ended
   }
@@ -277,7 +285,12 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     return { definition: await options.presetOf(source.name), preset: source.name }
   }
 
-  async function plan(profileId: string, source: ExportSource, exportOptions: ExportOptions, signal: AbortSignal): Promise<ExportPlan & { preset: string | null; definition: ReportDefinition }> {
+  async function plan(
+    profileId: string,
+    source: ExportSource,
+    exportOptions: ExportOptions,
+    signal: AbortSignal,
+  ): Promise<ExportPlan & { preset: string | null; definition: ReportDefinition }> {
     const { definition, preset } = await resolveDefinition(source)
     const info = await options.infoOf(profileId, definition.project, definition.report, signal)
     return { ...planExport(definition, info, exportOptions, clock), preset, definition }
@@ -287,7 +300,11 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     await ready()
     const record = records.get(jobId)
     if (record === undefined) throw new AppError('not_found', 'That export is not in the list any more.')
-    if (record.state !== 'done') throw new AppError('conflict', `${record.fileName} was not saved (the export ${record.state === 'running' || record.state === 'queued' ? 'has not finished' : `is ${record.state}`}).`)
+    if (record.state !== 'done')
+      throw new AppError(
+        'conflict',
+        `${record.fileName} was not saved (the export ${record.state === 'running' || record.state === 'queued' ? 'has not finished' : `is ${record.state}`}).`,
+      )
     const stat = await nodeFs.stat(record.path).catch(() => null)
     if (stat === null) throw new AppError('not_found', `${record.fileName} is no longer in ${record.folderName}: it was moved or deleted.`)
     return record
@@ -364,7 +381,9 @@ export function createExportService(options: ExportServiceOptions): ExportServic
             chart_lines: [TOTAL_LINE],
             data_field: metric,
             ...(planned.scope.dataFilters.length > 0 ? { data_filters: planned.scope.dataFilters } : {}),
-            ...(planned.scope.dataFilters.length > 0 && planned.scope.dataFilterTemplate !== null ? { data_filter_template: planned.scope.dataFilterTemplate } : {}),
+            ...(planned.scope.dataFilters.length > 0 && planned.scope.dataFilterTemplate !== null
+              ? { data_filter_template: planned.scope.dataFilterTemplate }
+              : {}),
             order_by: [{ name: metric, direction: 'DESC', mapping: 0 }],
             limit: ESTIMATE_LIMIT,
           },
@@ -374,7 +393,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         const atLeast = count >= ESTIMATE_LIMIT || planned.keys.length > 1
         rows = { count, atLeast }
         const counted = count.toLocaleString('en-US')
-        if (planned.keys.length > 1) note = `At least ${counted} rows: ${first} alone has ${count >= ESTIMATE_LIMIT ? 'that many values or more' : 'that many values'}, and its combinations with the other keys can be many more.`
+        if (planned.keys.length > 1)
+          note = `At least ${counted} rows: ${first} alone has ${count >= ESTIMATE_LIMIT ? 'that many values or more' : 'that many values'}, and its combinations with the other keys can be many more.`
         else if (atLeast) note = `At least ${counted} rows: ${first} has that many values or more.`
         else note = `${counted} rows (one per value of ${first}).`
       } catch (error) {
@@ -399,7 +419,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
 
     async open(jobId) {
       const record = await finished(jobId)
-      if (!options.shell) throw new AppError('bad_input', `This window cannot open files: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
+      if (!options.shell)
+        throw new AppError('bad_input', `This window cannot open files: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
       try {
         await options.shell.openFile(record.path)
       } catch (error) {
@@ -409,7 +430,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
 
     async reveal(jobId) {
       const record = await finished(jobId)
-      if (!options.shell) throw new AppError('bad_input', `This window cannot show folders: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
+      if (!options.shell)
+        throw new AppError('bad_input', `This window cannot show folders: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
       options.shell.showInFolder(record.path)
     },
 
@@ -419,7 +441,10 @@ export function createExportService(options: ExportServiceOptions): ExportServic
       try {
         return { fileName: record.fileName, ...(await readExportHead(record.path, record.format, PREVIEW_ROWS)) }
       } catch (error) {
-        throw new AppError('storage', `${record.fileName} could not be read${typeof (error as NodeJS.ErrnoException).code === 'string' ? ` (${(error as NodeJS.ErrnoException).code})` : ''}.`)
+        throw new AppError(
+          'storage',
+          `${record.fileName} could not be read${typeof (error as NodeJS.ErrnoException).code === 'string' ? ` (${(error as NodeJS.ErrnoException).code})` : ''}.`,
+        )
       }
     },
 

@@ -38,7 +38,8 @@ export function planExport(definition: ReportDefinition, info: ReportInfoView, o
 
   if (dataFields.length === 0) throw invalidField('dataFields', 'Pick at least one data field to export.')
   dataFields.forEach((name, index) => {
-    if (!info.dataFields.some((field) => field.name === name)) throw invalidField('dataFields', `"${name}" is not a data field of ${info.project}/${info.report}.`)
+    if (!info.dataFields.some((field) => field.name === name))
+      throw invalidField('dataFields', `"${name}" is not a data field of ${info.project}/${info.report}.`)
     if (dataFields.indexOf(name) !== index) throw invalidField('dataFields', `"${name}" is listed twice.`)
   })
   if (keys.length === 0) throw invalidField('keys', 'Pick at least one key to split the export by.')

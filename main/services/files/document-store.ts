@@ -126,7 +126,9 @@ export interface KeyedDocumentStoreOptions<S extends z.ZodType, K extends Docume
 }
 
 /** Give `K` as a named tuple, such as `readonly [profileId: string, kind: string]`: it says how the folder is laid out. */
-export function createKeyedDocumentStore<S extends z.ZodType, K extends DocumentKey>(options: KeyedDocumentStoreOptions<S, K>): KeyedDocumentStore<z.output<S>, K> {
+export function createKeyedDocumentStore<S extends z.ZodType, K extends DocumentKey>(
+  options: KeyedDocumentStoreOptions<S, K>,
+): KeyedDocumentStore<z.output<S>, K> {
   type T = z.output<S>
   const { folder, fallback, onCorrupt, ...format } = options
   const documents = new Map<string, { key: K; store: DocumentStore<T> }>()
@@ -236,7 +238,11 @@ export function createKeyedDocumentStore<S extends z.ZodType, K extends Document
 }
 
 /** The usual `onCorrupt`: a notice in the store's own words, with where the file went. */
-export function noticeOnCorrupt<C extends CorruptFile>(notices: Pick<Notices, 'add'>, level: Notice['level'], message: (corrupt: C) => string): (corrupt: C) => void {
+export function noticeOnCorrupt<C extends CorruptFile>(
+  notices: Pick<Notices, 'add'>,
+  level: Notice['level'],
+  message: (corrupt: C) => string,
+): (corrupt: C) => void {
   return (corrupt) => {
     notices.add({ level, message: message(corrupt), details: { movedTo: corrupt.movedTo } })
   }

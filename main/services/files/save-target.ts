@@ -23,7 +23,10 @@ export async function chooseSaveTarget(
   const forced = `${chosen}.${extension}`
   const existing = await fs.stat(forced).catch(() => null)
   if (existing !== null) {
-    throw new AppError('conflict', `A file named ${path.basename(forced)} already exists in ${path.basename(path.dirname(forced))}, and it is not the one you chose. Export again and choose another name.`)
+    throw new AppError(
+      'conflict',
+      `A file named ${path.basename(forced)} already exists in ${path.basename(path.dirname(forced))}, and it is not the one you chose. Export again and choose another name.`,
+    )
   }
   return forced
 }
@@ -34,7 +37,10 @@ export function withExtension(name: string, extension: string): string {
 
 /** A file name made from user text (a preset name, a report): no folders, no characters a file system refuses. */
 export function safeBaseName(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-').replace(/^[\s.]+|[\s.]+$/g, '').slice(0, 150)
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 150)
   return cleaned === '' ? 'export' : cleaned
 }
 

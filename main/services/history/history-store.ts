@@ -53,14 +53,23 @@ export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LI
     filePath: path.join(folder, 'runs.json'),
     schema: runsSchema,
     fallback: { version: 1, runs: [] },
-    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `The run history could not be read because ${reason}. It starts empty again; the old file was moved aside.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      ({ reason }) => `The run history could not be read because ${reason}. It starts empty again; the old file was moved aside.`,
+    ),
     ...(now ? { now } : {}),
   })
   const definitions = createDocumentStore({
     filePath: path.join(folder, 'definitions.json'),
     schema: definitionsSchema,
     fallback: { version: 1, byHash: {} },
-    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `The reports behind the run history could not be read because ${reason}. Past runs are still listed but cannot be run again from the history.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      ({ reason }) =>
+        `The reports behind the run history could not be read because ${reason}. Past runs are still listed but cannot be run again from the history.`,
+    ),
     ...(now ? { now } : {}),
   })
 
@@ -70,7 +79,19 @@ export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LI
     if (query.preset === null && run.preset !== null) return false
     if (typeof query.preset === 'string' && (run.preset === null || nameKey(run.preset) !== nameKey(query.preset))) return false
     if (words.length === 0) return true
-    const haystack = [run.preset, run.project, run.report, run.connection, run.error, run.kind, run.outcome, run.dates.start, run.dates.end, run.range?.start, run.range?.end]
+    const haystack = [
+      run.preset,
+      run.project,
+      run.report,
+      run.connection,
+      run.error,
+      run.kind,
+      run.outcome,
+      run.dates.start,
+      run.dates.end,
+      run.range?.start,
+      run.range?.end,
+    ]
       .filter((part): part is string => typeof part === 'string')
       .join('\n')
       .toLocaleLowerCase('en-US')
@@ -95,14 +116,20 @@ export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LI
         const used = new Set(updated.runs.map((kept) => kept.definitionHash))
         const unused = dropped.map((old) => old.definitionHash).filter((old) => !used.has(old))
         if (unused.length > 0) {
-          await definitions.update((current) => ({ ...current, byHash: Object.fromEntries(Object.entries(current.byHash).filter(([key]) => !unused.includes(key))) }))
+          await definitions.update((current) => ({
+            ...current,
+            byHash: Object.fromEntries(Object.entries(current.byHash).filter(([key]) => !unused.includes(key))),
+          }))
         }
       }
       return present(run)
     },
 
     async list(query) {
-      const words = (query.search ?? '').toLocaleLowerCase('en-US').split(/\s+/).filter((word) => word !== '')
+      const words = (query.search ?? '')
+        .toLocaleLowerCase('en-US')
+        .split(/\s+/)
+        .filter((word) => word !== '')
       const found = (await runs.read()).runs.filter((run) => matches(run, query, words)).reverse()
       const offset = query.offset ?? 0
       return { total: found.length, entries: found.slice(offset, offset + (query.limit ?? DEFAULT_PAGE)).map(present) }
@@ -112,7 +139,8 @@ export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LI
       const run = (await runs.read()).runs.find((candidate) => candidate.id === id)
       if (run === undefined) throw new AppError('not_found', 'That run is no longer in the history (only the latest runs are kept).', { id })
       const definition = (await definitions.read()).byHash[run.definitionHash]
-      if (definition === undefined) throw new AppError('not_found', 'The report behind that run is no longer on disk, so it cannot be opened from the history.', { id })
+      if (definition === undefined)
+        throw new AppError('not_found', 'The report behind that run is no longer on disk, so it cannot be opened from the history.', { id })
       return { ...present(run), definition }
     },
   }

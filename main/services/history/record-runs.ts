@@ -90,24 +90,58 @@ export function recordRuns(inner: ReportService, options: RecordRunsOptions): Re
   function rangeOf(definition: ReportDefinition): HistoryEntry['range'] {
     if (definition.timezone.mode === 'report') return null
     try {
-      const { start, end, timezone } = inner.resolveDates({ start: definition.dates.start, end: definition.dates.end, timezone: definition.timezone, reportTimezone: null })
+      const { start, end, timezone } = inner.resolveDates({
+        start: definition.dates.start,
+        end: definition.dates.end,
+        timezone: definition.timezone,
+        reportTimezone: null,
+      })
       return { start, end, timezone }
     } catch {
       return null
     }
   }
 
-  async function write(profileId: string, definition: ReportDefinition, preset: string | null, kind: RunKind, ranAt: Date, durationMs: number, requests: RecordedRequest[], outcome: Finished | { error: unknown; cancelled: boolean }): Promise<void> {
+  async function write(
+    profileId: string,
+    definition: ReportDefinition,
+    preset: string | null,
+    kind: RunKind,
+    ranAt: Date,
+    durationMs: number,
+    requests: RecordedRequest[],
+    outcome: Finished | { error: unknown; cancelled: boolean },
+  ): Promise<void> {
     const connection = await options.connectionName(profileId).catch(() => profileId)
-    const base = { ranAt: ranAt.toISOString(), profileId, connection, preset, kind, project: definition.project, report: definition.report, dates: definition.dates, durationMs: Math.round(durationMs) }
+    const base = {
+      ranAt: ranAt.toISOString(),
+      profileId,
+      connection,
+      preset,
+      kind,
+      project: definition.project,
+      report: definition.report,
+      dates: definition.dates,
+      durationMs: Math.round(durationMs),
+    }
     if ('result' in outcome) {
       const { range } = outcome.result
-      await options.cache.put(outcome.kind === 'chart' ? { profileId, preset, definition, requests, kind: 'chart', result: outcome.result } : { profileId, preset, definition, requests, kind: 'audience', result: outcome.result })
-      await options.history.add({ ...base, range: { start: range.start, end: range.end, timezone: range.timezone }, ...counts(outcome), outcome: 'ok', error: null }, definition)
+      await options.cache.put(
+        outcome.kind === 'chart'
+          ? { profileId, preset, definition, requests, kind: 'chart', result: outcome.result }
+          : { profileId, preset, definition, requests, kind: 'audience', result: outcome.result },
+      )
+      await options.history.add(
+        { ...base, range: { start: range.start, end: range.end, timezone: range.timezone }, ...counts(outcome), outcome: 'ok', error: null },
+        definition,
+      )
       return
     }
     const message = isAppError(outcome.error) ? outcome.error.message : toErrorShape(outcome.error).message
-    await options.history.add({ ...base, range: rangeOf(definition), rows: null, points: null, outcome: outcome.cancelled ? 'cancelled' : 'error', error: message }, definition)
+    await options.history.add(
+      { ...base, range: rangeOf(definition), rows: null, points: null, outcome: outcome.cancelled ? 'cancelled' : 'error', error: message },
+      definition,
+    )
   }
 
   /** Recorded after the answer is handed back: writing a large result must not hold up the chart. */
@@ -115,13 +149,24 @@ export function recordRuns(inner: ReportService, options: RecordRunsOptions): Re
     const tracked = work.catch((error: unknown) => {
       if (warned) return
       warned = true
-      options.notices.add({ level: 'warning', message: 'A report run could not be written to the history or the saved results. Check that the disk is not full.', details: { error: String(error) } })
+      options.notices.add({
+        level: 'warning',
+        message: 'A report run could not be written to the history or the saved results. Check that the disk is not full.',
+        details: { error: String(error) },
+      })
     })
     pending.add(tracked)
     void tracked.finally(() => pending.delete(tracked))
   }
 
-  async function recorded<T extends TimeSeriesView | AudienceView>(kind: RunKind, profileId: string, definition: ReportDefinition, preset: string | null, signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  async function recorded<T extends TimeSeriesView | AudienceView>(
+    kind: RunKind,
+    profileId: string,
+    definition: ReportDefinition,
+    preset: string | null,
+    signal: AbortSignal,
+    run: () => Promise<T>,
+  ): Promise<T> {
     const ranAt = now()
     const started = monotonic()
     const requests: RecordedRequest[] = []
@@ -141,8 +186,11 @@ export function recordRuns(inner: ReportService, options: RecordRunsOptions): Re
   return {
     ...inner,
     run: (profileId, definition, { preset = null, signal, pointBudget }) =>
-      recorded('chart', profileId, definition, preset, signal, () => inner.run(profileId, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) })),
-    audience: (profileId, definition, { preset = null, signal }) => recorded('audience', profileId, definition, preset, signal, () => inner.audience(profileId, definition, { signal })),
+      recorded('chart', profileId, definition, preset, signal, () =>
+        inner.run(profileId, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) }),
+      ),
+    audience: (profileId, definition, { preset = null, signal }) =>
+      recorded('audience', profileId, definition, preset, signal, () => inner.audience(profileId, definition, { signal })),
     async flush() {
       while (pending.size > 0) await Promise.all([...pending])
     },

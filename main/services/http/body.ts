@@ -1,10 +1,7 @@
 import type { Readable } from 'node:stream'
 
 /** A response body as far as we could read it: JSON when it parsed, text when not, or nothing. */
-export type ResponseBody =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'text'; text: string; contentType: string | null }
-  | { kind: 'empty' }
+export type ResponseBody = { kind: 'json'; value: unknown } | { kind: 'text'; text: string; contentType: string | null } | { kind: 'empty' }
 
 /** Error bodies are for a sentence and the details view; a runaway HTML page must not fill memory. */
 export const ERROR_BODY_LIMIT = 64 * 1024

@@ -179,7 +179,11 @@ export function parseUrl(address: string): URL {
   } catch {
     /* reported below */
   }
-  throw new AppError('validation', `"${address.slice(0, 200)}" is not a web address AdOps Desk can call. Check the addresses of the connection (they start with https://).`, { url: address.slice(0, 200) })
+  throw new AppError(
+    'validation',
+    `"${address.slice(0, 200)}" is not a web address AdOps Desk can call. Check the addresses of the connection (they start with https://).`,
+    { url: address.slice(0, 200) },
+  )
 }
 
 /**

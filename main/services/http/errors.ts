@@ -72,36 +72,68 @@ export function errorFromHttp(failure: HttpFailure, now: () => number = Date.now
     case 401:
       return signInRejected(reason, withReason())
     case 403:
-      return new AppError('forbidden', `You do not have permission to do this: ${sentence(reason, 'the platform refused it')} Ask an administrator of the platform for access.`, withReason())
+      return new AppError(
+        'forbidden',
+        `You do not have permission to do this: ${sentence(reason, 'the platform refused it')} Ask an administrator of the platform for access.`,
+        withReason(),
+      )
     case 404:
-      return new AppError('not_found', `Not found: ${sentence(reason, `nothing at ${failure.context.url}`)} It may have been deleted, or the address of the connection is wrong.`, withReason())
+      return new AppError(
+        'not_found',
+        `Not found: ${sentence(reason, `nothing at ${failure.context.url}`)} It may have been deleted, or the address of the connection is wrong.`,
+        withReason(),
+      )
     case 405:
-      return new AppError('method_not_allowed', `The platform does not allow ${failure.context.method} on ${failure.context.url}. This kind of entity may not support that action.`, withReason())
+      return new AppError(
+        'method_not_allowed',
+        `The platform does not allow ${failure.context.method} on ${failure.context.url}. This kind of entity may not support that action.`,
+        withReason(),
+      )
     case 406:
-      return new AppError('dependents', `This cannot be done because other entities depend on it: ${sentence(reason, 'the platform refused it')} Remove or reassign them first.`, withReason())
+      return new AppError(
+        'dependents',
+        `This cannot be done because other entities depend on it: ${sentence(reason, 'the platform refused it')} Remove or reassign them first.`,
+        withReason(),
+      )
     case 409:
-      return new AppError('conflict', `The platform reported a conflict: ${sentence(reason, 'another entity may already use the same external id')} Change the conflicting value and try again.`, withReason())
+      return new AppError(
+        'conflict',
+        `The platform reported a conflict: ${sentence(reason, 'another entity may already use the same external id')} Change the conflicting value and try again.`,
+        withReason(),
+      )
     case 429: {
       const wait = retryAfterSeconds(failure.headers['retry-after'], now)
       const when = wait === null ? 'Wait a little' : `Wait ${wait} second${wait === 1 ? '' : 's'}`
-      return new AppError('throttled', `The platform is limiting how fast requests can be made. ${when} and try again.`, withReason({ retryAfterSeconds: wait }))
+      return new AppError(
+        'throttled',
+        `The platform is limiting how fast requests can be made. ${when} and try again.`,
+        withReason({ retryAfterSeconds: wait }),
+      )
     }
     case 504:
       return new AppError('timeout', `The platform timed out (the request may be too large). Narrow it or try again later.`, withReason())
     default:
       if (status >= 500) {
-        return new AppError('server', `The platform had a problem answering (HTTP ${status}). Try again later; if it keeps happening, contact the platform's support.`, withReason())
+        return new AppError(
+          'server',
+          `The platform had a problem answering (HTTP ${status}). Try again later; if it keeps happening, contact the platform's support.`,
+          withReason(),
+        )
       }
       return new AppError('bad_response', `The platform answered with an unexpected HTTP ${status}: ${sentence(reason, 'no explanation given')}`, withReason())
   }
 }
 
 export function badResponse(what: string, context: RequestContext, extra: Record<string, unknown> = {}): AppError {
-  return new AppError('bad_response', `The platform answered something AdOps Desk cannot read: ${what} Check that the connection's addresses point at the platform's API, or try again later.`, {
-    method: context.method,
-    url: context.url,
-    ...extra,
-  })
+  return new AppError(
+    'bad_response',
+    `The platform answered something AdOps Desk cannot read: ${what} Check that the connection's addresses point at the platform's API, or try again later.`,
+    {
+      method: context.method,
+      url: context.url,
+      ...extra,
+    },
+  )
 }
 
 /** Why a body that should be JSON is not, in words. */
@@ -110,7 +142,8 @@ export function unreadableBody(body: ResponseBody, status: number, context: Requ
   if (body.kind === 'text') {
     const details = { httpStatus: status, contentType: body.contentType, body: excerpt(body.text) }
     if (looksLikeHtml(body.text, body.contentType)) return badResponse('a web page (HTML) instead of JSON.', context, details)
-    if (looksLikeYaml(body.text, body.contentType)) return badResponse('YAML instead of JSON (the service ignored "Accept: application/json").', context, details)
+    if (looksLikeYaml(body.text, body.contentType))
+      return badResponse('YAML instead of JSON (the service ignored "Accept: application/json").', context, details)
     return badResponse('invalid or truncated JSON.', context, details)
   }
   return badResponse('an answer of the wrong shape.', context, { httpStatus: status })
@@ -159,12 +192,20 @@ export function errorFromTransport(error: unknown, context: RequestContext, sign
   const details = { method: context.method, url: context.url, errorCode: code, error: message.slice(0, 300) }
   const failure = networkFailureOf(code)
   if (failure === 'slow') {
-    return new AppError('timeout', 'The platform did not answer in time. Check your network or VPN and try again; a very large request may need narrowing.', details)
+    return new AppError(
+      'timeout',
+      'The platform did not answer in time. Check your network or VPN and try again; a very large request may need narrowing.',
+      details,
+    )
   }
   if (code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || (error instanceof Error && error.name === 'AbortError')) return cancelled(context)
   if (code !== null && (failure !== null || code.startsWith('E'))) {
     const host = safeHost(context.url)
-    return new AppError('network', `The platform is offline or unreachable${host === null ? '' : ` (${host})`}. Check your network or VPN connection and the connection's address, then try again.`, details)
+    return new AppError(
+      'network',
+      `The platform is offline or unreachable${host === null ? '' : ` (${host})`}. Check your network or VPN connection and the connection's address, then try again.`,
+      details,
+    )
   }
   return new AppError('network', 'The connection to the platform failed. Check your network or VPN connection and try again.', details)
 }

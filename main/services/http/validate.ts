@@ -3,7 +3,13 @@ import type { ResponseBody } from './body'
 import { badResponse, unreadableBody, type RequestContext } from './errors'
 
 /** A JSON answer checked against its schema; anything else is a `bad_response` that says what was wrong. */
-export function expectJson<Schema extends z.ZodType>(schema: Schema, body: ResponseBody, status: number, context: RequestContext, what: string): z.output<Schema> {
+export function expectJson<Schema extends z.ZodType>(
+  schema: Schema,
+  body: ResponseBody,
+  status: number,
+  context: RequestContext,
+  what: string,
+): z.output<Schema> {
   if (body.kind !== 'json') throw unreadableBody(body, status, context)
   const parsed = schema.safeParse(body.value)
   if (parsed.success) return parsed.data

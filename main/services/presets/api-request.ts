@@ -55,9 +55,17 @@ export function copyRequests(definition: ReportDefinition, kind: RunKind, contex
       const keys = definition.breakdown
       const [only] = keys
       if (keys.length === 1 && only !== undefined) {
-        planned.push({ purpose: `Ranking: the top ${count} ${only} by ${metric} (the rows' __time__ are the chart lines)`, operation: 'time_series', body: finish(rankingBody(scope, only, metric, count), tokens) })
+        planned.push({
+          purpose: `Ranking: the top ${count} ${only} by ${metric} (the rows' __time__ are the chart lines)`,
+          operation: 'time_series',
+          body: finish(rankingBody(scope, only, metric, count), tokens),
+        })
       } else {
-        planned.push({ purpose: `Ranking: the top ${count} combinations of ${keys.join(', ')} by ${metric} (the first ${count} rows, joined with U+0002, are the chart lines)`, operation: 'export', body: finish(exportRankingBody(scope, keys, metric), tokens) })
+        planned.push({
+          purpose: `Ranking: the top ${count} combinations of ${keys.join(', ')} by ${metric} (the first ${count} rows, joined with U+0002, are the chart lines)`,
+          operation: 'export',
+          body: finish(exportRankingBody(scope, keys, metric), tokens),
+        })
       }
       if (context.lastLines !== null && context.lastLines.lines.length > 0) {
         values = context.lastLines.lines
@@ -72,15 +80,24 @@ export function copyRequests(definition: ReportDefinition, kind: RunKind, contex
     for (const metric of definition.metrics) {
       planned.push({ purpose: `Chart: ${metric}`, operation: 'time_series', body: finish(timeSeriesBody(scope, chart, metric, lines), tokens) })
       if (comparison !== null) {
-        planned.push({ purpose: `Comparison: ${metric}, ${definition.comparison.replace('_', ' ')}`, operation: 'time_series', body: finish(timeSeriesBody(scope, chart, metric, lines, comparison), null) })
+        planned.push({
+          purpose: `Comparison: ${metric}, ${definition.comparison.replace('_', ' ')}`,
+          operation: 'time_series',
+          body: finish(timeSeriesBody(scope, chart, metric, lines, comparison), null),
+        })
       }
     }
     if (comparison !== null) notes.push('The comparison period has no token of its own: its requests carry the absolute dates it stands for today.')
   }
-  if (definition.timezone.mode === 'os') notes.push('timezone is this computer\'s UTC offset now; the app reads it again at every run.')
+  if (definition.timezone.mode === 'os') notes.push("timezone is this computer's UTC offset now; the app reads it again at every run.")
 
   const base = context.reportUrl.replace(/\/+$/, '')
-  const requests = planned.map(({ purpose, operation, body }) => ({ purpose, operation, url: `${base}/API/v2/${operation}`, body: JSON.stringify(body, null, 2) }))
+  const requests = planned.map(({ purpose, operation, body }) => ({
+    purpose,
+    operation,
+    url: `${base}/API/v2/${operation}`,
+    body: JSON.stringify(body, null, 2),
+  }))
   const curl = planned
     .map(({ purpose, operation, body }) =>
       [
@@ -118,7 +135,9 @@ export interface RequestCopierOptions {
 }
 
 /** `reports:request`: the definition's requests for a connection (its address, its report's `info`). */
-export function createRequestCopier(options: RequestCopierOptions): (profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal) => Promise<RequestCopy> {
+export function createRequestCopier(
+  options: RequestCopierOptions,
+): (profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal) => Promise<RequestCopy> {
   const now = options.now ?? (() => new Date())
   const clock: ClockContext = { now, osOffsetMinutes: options.osOffsetMinutes ?? (() => -now().getTimezoneOffset()) }
   return async (profileId, definition, kind, signal) => {
@@ -127,6 +146,11 @@ export function createRequestCopier(options: RequestCopierOptions): (profileId: 
       options.reportUrlOf(profileId),
       kind === 'chart' && definition.lines.mode === 'top' ? options.lastChart(profileId, definition).catch(() => null) : Promise.resolve(null),
     ])
-    return copyRequests(definition, kind, { info, clock, reportUrl, lastLines: last === null ? null : { lines: linesOfResult(last.series), ranAt: last.ranAt } })
+    return copyRequests(definition, kind, {
+      info,
+      clock,
+      reportUrl,
+      lastLines: last === null ? null : { lines: linesOfResult(last.series), ranAt: last.ranAt },
+    })
   }
 }

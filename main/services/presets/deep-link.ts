@@ -31,7 +31,10 @@ export function parsePresetLink(url: string): PresetLink | null {
     return { problem: 'The preset name in the link is not properly encoded.' }
   }
   const checked = presetNameSchema.safeParse(name)
-  if (!checked.success) return { problem: name.trim() === '' ? 'The link names no preset.' : `The link's preset name is not valid: ${checked.error.issues[0]?.message ?? 'invalid'}.` }
+  if (!checked.success)
+    return {
+      problem: name.trim() === '' ? 'The link names no preset.' : `The link's preset name is not valid: ${checked.error.issues[0]?.message ?? 'invalid'}.`,
+    }
   return { name: checked.data }
 }
 

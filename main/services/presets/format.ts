@@ -52,7 +52,10 @@ const formatZeroSchema = z.object({
     filters: z.array(draftFilterSchema),
     filterLogic: z.string().optional(),
     conditions: z.array(z.object({ metric: z.string(), match: z.string(), value: z.number() })).optional(),
-    sort: z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) }).nullable().optional(),
+    sort: z
+      .object({ field: z.string(), direction: z.enum(['asc', 'desc']) })
+      .nullable()
+      .optional(),
     chart: z.enum(['line', 'area', 'stacked', 'bar']).optional(),
   }),
 })
@@ -74,10 +77,17 @@ export function migrateFormatZero(raw: unknown): unknown {
       granularity: old.granularity,
       categoryLimit: 30,
       breakdown: old.breakdown,
-      lines: 'top' in old.lines
-        ? { mode: 'top', count: old.lines.top, by: null, includeTotal: old.lines.total }
-        : { mode: 'pick', values: old.lines.values, includeTotal: old.lines.total },
-      filters: old.filters.map((filter) => ({ key: filter.key, match: filter.match, values: filter.values, caseInsensitive: filter.caseInsensitive ?? false, searchNames: false })),
+      lines:
+        'top' in old.lines
+          ? { mode: 'top', count: old.lines.top, by: null, includeTotal: old.lines.total }
+          : { mode: 'pick', values: old.lines.values, includeTotal: old.lines.total },
+      filters: old.filters.map((filter) => ({
+        key: filter.key,
+        match: filter.match,
+        values: filter.values,
+        caseInsensitive: filter.caseInsensitive ?? false,
+        searchNames: false,
+      })),
       filterLogic: old.filterLogic ?? '',
       metricConditions: (old.conditions ?? []).map((condition) => ({ metric: condition.metric, match: condition.match, value: String(condition.value) })),
       metricConditionLogic: '',
@@ -104,7 +114,10 @@ export function readPresetDocument(parsed: unknown): PresetRead {
   let version = (parsed as Record<string, unknown>).version
   if (typeof version !== 'number' || !Number.isInteger(version)) return { state: 'invalid', reason: 'it has no format "version"' }
   if (version > PRESET_FORMAT) {
-    return { state: 'newer', reason: `it was saved by a newer version of AdOps Desk (preset format ${version}; this version reads up to ${PRESET_FORMAT}). Update AdOps Desk to open it` }
+    return {
+      state: 'newer',
+      reason: `it was saved by a newer version of AdOps Desk (preset format ${version}; this version reads up to ${PRESET_FORMAT}). Update AdOps Desk to open it`,
+    }
   }
   while (version < PRESET_FORMAT) {
     const step = migrations[version]
@@ -139,7 +152,13 @@ export function presetFileText(preset: Preset): string {
 
 /** Parsing through the schema puts every key in its declared order, whatever order the caller built it in. */
 export function canonicalFile(preset: Preset): PresetFile {
-  return presetFileSchema.parse({ version: PRESET_FORMAT, name: preset.name, description: preset.description, savedAt: preset.savedAt, definition: preset.definition })
+  return presetFileSchema.parse({
+    version: PRESET_FORMAT,
+    name: preset.name,
+    description: preset.description,
+    savedAt: preset.savedAt,
+    definition: preset.definition,
+  })
 }
 
 export function bundleText(presets: readonly Preset[]): string {

@@ -30,7 +30,11 @@ export function fileStem(name: string): string {
 }
 
 /** The first of `wanted`, `wanted (2)`… (or the given pattern) that `isTaken` refuses. */
-export function freeName(wanted: string, isTaken: (name: string) => boolean, variant: (attempt: number) => string = (attempt) => `${wanted} (${attempt})`): string {
+export function freeName(
+  wanted: string,
+  isTaken: (name: string) => boolean,
+  variant: (attempt: number) => string = (attempt) => `${wanted} (${attempt})`,
+): string {
   if (!isTaken(wanted)) return wanted
   for (let attempt = 2; ; attempt += 1) {
     const candidate = variant(attempt).slice(0, 120).trim()

@@ -105,7 +105,8 @@ function parseBody(text: string): Record<string, Relaxed> {
     if (error instanceof RelaxedJsonError) throw notUnderstood(`The pasted request could not be read: ${error.message}.`)
     throw error
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Variable) throw notUnderstood('The pasted request is not a JSON object ({ … }).')
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Variable)
+    throw notUnderstood('The pasted request is not a JSON object ({ … }).')
   return value
 }
 
@@ -182,7 +183,10 @@ function integerOf(value: Relaxed, field: string, min: number, max: number, unre
 
 /** Every spelling of a filter match seen in the docs, the vendor's scripts and the web UI. */
 export function filterMatchOf(spelling: string): FilterMatch | null {
-  const compact = spelling.trim().toLowerCase().replace(/[\s_-]+/g, '')
+  const compact = spelling
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
   const known: Record<string, FilterMatch> = {
     equals: 'equals',
     equal: 'equals',
@@ -211,7 +215,19 @@ export function filterMatchOf(spelling: string): FilterMatch | null {
 
 export function conditionMatchOf(spelling: string): MetricCondition['match'] | null {
   const compact = spelling.trim().toLowerCase().replace(/\s+/g, '')
-  const aliases: Record<string, MetricCondition['match']> = { gt: '>', ge: '>=', gte: '>=', lt: '<', le: '<=', lte: '<=', eq: '=', '==': '=', ne: '!=', neq: '!=', '<>': '!=' }
+  const aliases: Record<string, MetricCondition['match']> = {
+    gt: '>',
+    ge: '>=',
+    gte: '>=',
+    lt: '<',
+    le: '<=',
+    lte: '<=',
+    eq: '=',
+    '==': '=',
+    ne: '!=',
+    neq: '!=',
+    '<>': '!=',
+  }
   if ((conditionMatches as readonly string[]).includes(compact)) return compact as MetricCondition['match']
   return aliases[compact] ?? null
 }
@@ -244,7 +260,11 @@ function readFilter(item: Relaxed, position: number, unread: string[], where = '
   const spelled = item.match ?? item.operator
   const match = typeof spelled === 'string' ? filterMatchOf(spelled) : null
   if (match === null) {
-    unread.push(spelled === undefined ? `Filter on ${key} was left out: it has no "match".` : `Filter on ${key} was left out: the match ${describe(spelled)} is not one AdOps Desk knows (${filterMatches.join(', ')}).`)
+    unread.push(
+      spelled === undefined
+        ? `Filter on ${key} was left out: it has no "match".`
+        : `Filter on ${key} was left out: the match ${describe(spelled)} is not one AdOps Desk knows (${filterMatches.join(', ')}).`,
+    )
     return null
   }
   const raw = item.value ?? item.values
@@ -265,7 +285,8 @@ function readFilter(item: Relaxed, position: number, unread: string[], where = '
     return null
   }
   for (const known of Object.keys(item)) {
-    if (!['name', 'match', 'operator', 'value', 'values', 'case_insensitive', 'search_mappings'].includes(known)) unread.push(`${known} in the filter on ${key} was not read.`)
+    if (!['name', 'match', 'operator', 'value', 'values', 'case_insensitive', 'search_mappings'].includes(known))
+      unread.push(`${known} in the filter on ${key} was not read.`)
   }
   return {
     key,
@@ -291,7 +312,9 @@ function readCondition(item: Relaxed, position: number, unread: string[]): Metri
   const spelled = item.match ?? item.operator
   const match = typeof spelled === 'string' ? conditionMatchOf(spelled) : null
   if (match === null) {
-    unread.push(`The data filter on ${metric} was left out: ${spelled === undefined ? 'it has no "match"' : `the match ${describe(spelled)} is not one of ${conditionMatches.join(' ')}`}.`)
+    unread.push(
+      `The data filter on ${metric} was left out: ${spelled === undefined ? 'it has no "match"' : `the match ${describe(spelled)} is not one of ${conditionMatches.join(' ')}`}.`,
+    )
     return null
   }
   const value = typeof item.value === 'number' ? String(item.value) : typeof item.value === 'string' ? item.value.trim() : ''
@@ -364,7 +387,10 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
   if (project !== undefined) reading.project = nameOf(project, 'project_name', unread) ?? undefined
   const slicer = take('slicer_name')
   if (slicer !== undefined) reading.report = nameOf(slicer, 'slicer_name', unread) ?? undefined
-  for (const [field, part] of [['start_date', 'start'], ['end_date', 'end']] as const) {
+  for (const [field, part] of [
+    ['start_date', 'start'],
+    ['end_date', 'end'],
+  ] as const) {
     const value = take(field)
     if (value === undefined) continue
     const text = textOf(value)
@@ -376,9 +402,13 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
 
   const dataField = take('data_field')
   const dataFields = take('data_fields')
-  const metrics = [...(dataField === undefined ? [] : (namesOf(dataField, 'data_field', unread) ?? [])), ...(dataFields === undefined ? [] : (namesOf(dataFields, 'data_fields', unread) ?? []))]
+  const metrics = [
+    ...(dataField === undefined ? [] : (namesOf(dataField, 'data_field', unread) ?? [])),
+    ...(dataFields === undefined ? [] : (namesOf(dataFields, 'data_fields', unread) ?? [])),
+  ]
   const uniqueMetrics = [...new Set(metrics)]
-  if (uniqueMetrics.length > 8) unread.push(`The request names ${uniqueMetrics.length} data fields; a chart takes 8, so ${uniqueMetrics.slice(8).join(', ')} were left out.`)
+  if (uniqueMetrics.length > 8)
+    unread.push(`The request names ${uniqueMetrics.length} data fields; a chart takes 8, so ${uniqueMetrics.slice(8).join(', ')} were left out.`)
   if (uniqueMetrics.length > 0) reading.metrics = uniqueMetrics.slice(0, 8)
 
   const splitBy = take('split_by')
@@ -457,7 +487,11 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
 
   for (const key of Object.keys(body)) {
     if (handled.has(key)) continue
-    unread.push(key === 'data_field_options' ? 'data_field_options was not read: the builder has no per-metric options.' : `${key} was not read: it is not a field of a ${kind.replace('_', ' ')} request AdOps Desk knows.`)
+    unread.push(
+      key === 'data_field_options'
+        ? 'data_field_options was not read: the builder has no per-metric options.'
+        : `${key} was not read: it is not a field of a ${kind.replace('_', ' ')} request AdOps Desk knows.`,
+    )
   }
   return reading
 }
@@ -480,7 +514,10 @@ function datesOfTimeValue(key: string, value: string): { start: string; end: str
   if (key === 'granularity_quarter' && quarter) {
     const first = (Number(quarter[2]) - 1) * 3 + 1
     const last = new Date(Date.UTC(Number(quarter[1]), first + 2, 0)).getUTCDate()
-    return { start: `${quarter[1]}-${String(first).padStart(2, '0')}-01`, end: `${quarter[1]}-${String(first + 2).padStart(2, '0')}-${String(last).padStart(2, '0')}` }
+    return {
+      start: `${quarter[1]}-${String(first).padStart(2, '0')}-01`,
+      end: `${quarter[1]}-${String(first + 2).padStart(2, '0')}-${String(last).padStart(2, '0')}`,
+    }
   }
   const year = /^(\d{4})$/.exec(value)
   if (key === 'granularity_year' && year) return { start: `${year[1]}-01-01`, end: `${year[1]}-12-31` }
@@ -499,13 +536,16 @@ function readUrl(text: string): Reading {
   } catch {
     throw notUnderstood('The link could not be read as a web address.')
   }
-  const segments = url.pathname.split('/').filter((segment) => segment !== '').map((segment) => safeDecode(segment))
+  const segments = url.pathname
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => safeDecode(segment))
   const at = segments.findIndex((segment, index) => segment.toLowerCase() === 'ui' && segments[index + 1]?.toLowerCase() === 'reports')
   if (at >= 1 && segments[at + 2] !== undefined) {
     reading.project = segments[at - 1]
     reading.report = segments[at + 2]
   } else {
-    unread.push('The link\'s path is not /{project}/UI/Reports/{report}, so the project and report could not be read from it.')
+    unread.push("The link's path is not /{project}/UI/Reports/{report}, so the project and report could not be read from it.")
   }
 
   const params = new URLSearchParams(url.search)
@@ -513,9 +553,17 @@ function readUrl(text: string): Reading {
   const hash = url.hash.replace(/^#!?\/?/, '')
   const hashQuery = hash.includes('=') ? hash.slice(hash.indexOf('?') + 1) : ''
   for (const [key, value] of new URLSearchParams(hashQuery)) params.append(key, value)
-  const all = (key: string): string[] => params.getAll(key).flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '')
+  const all = (key: string): string[] =>
+    params
+      .getAll(key)
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .filter((value) => value !== '')
   const one = (key: string): string | undefined => {
-    const values = params.getAll(key).map((value) => value.trim()).filter((value) => value !== '')
+    const values = params
+      .getAll(key)
+      .map((value) => value.trim())
+      .filter((value) => value !== '')
     if (values.length > 1) unread.push(`${key} appears ${values.length} times in the link; the first (${values[0]}) was used.`)
     return values[0]
   }
@@ -551,7 +599,10 @@ function readUrl(text: string): Reading {
   if (metrics.length > 0) reading.metrics = [...new Set(metrics)].slice(0, 8)
   if (metrics.length > 8) unread.push(`The link names ${metrics.length} data fields; a chart takes 8, so the first 8 were kept.`)
   const tableOnly = charted.length > 0 ? shown.filter((metric) => !charted.includes(metric)) : []
-  if (tableOnly.length > 0) unread.push(`show (the web UI's table columns ${tableOnly.join(', ')}) was not read: the chart keeps chart_column only; add them as metrics if you want them charted.`)
+  if (tableOnly.length > 0)
+    unread.push(
+      `show (the web UI's table columns ${tableOnly.join(', ')}) was not read: the chart keeps chart_column only; add them as metrics if you want them charted.`,
+    )
 
   use('order_by')
   use('order_direction')
@@ -591,11 +642,16 @@ function readUrl(text: string): Reading {
     }
     reading.filters.push({ key, match, values: [value], caseInsensitive: false, searchNames: false })
   })
-  if (parentValues.length > parentKeys.length) unread.push(`The link has ${parentValues.length - parentKeys.length} parent_value without a parent_key; they were left out.`)
+  if (parentValues.length > parentKeys.length)
+    unread.push(`The link has ${parentValues.length - parentKeys.length} parent_value without a parent_key; they were left out.`)
 
   for (const key of new Set(params.keys())) {
     if (handled.has(key)) continue
-    unread.push(key === 'normalization' ? `normalization (${params.get(key) ?? ''}) was not read: the builder charts the values as they are.` : `${key} in the link was not read: it is not a parameter AdOps Desk knows.`)
+    unread.push(
+      key === 'normalization'
+        ? `normalization (${params.get(key) ?? ''}) was not read: the builder charts the values as they are.`
+        : `${key} in the link was not read: it is not a parameter AdOps Desk knows.`,
+    )
   }
   return reading
 }
@@ -618,7 +674,9 @@ function linesOf(chartLines: string[] | undefined, breakdown: string[], unread: 
     if (line === TOTAL_LINE) continue
     const parts = line.split(LINE_SEPARATOR).length
     if (parts !== breakdown.length) {
-      unread.push(`The chart line "${line.split(LINE_SEPARATOR).join(' / ')}" has ${parts} value${parts === 1 ? '' : 's'} but the breakdown has ${breakdown.length} key${breakdown.length === 1 ? '' : 's'}; it was left out.`)
+      unread.push(
+        `The chart line "${line.split(LINE_SEPARATOR).join(' / ')}" has ${parts} value${parts === 1 ? '' : 's'} but the breakdown has ${breakdown.length} key${breakdown.length === 1 ? '' : 's'}; it was left out.`,
+      )
       continue
     }
     if (line.length > 2_000) {
@@ -643,7 +701,11 @@ function assemble(reading: Reading, base: Partial<ReportDefinition>): PasteResul
       unread.push(`The paste has no ${field}; the builder's ${builderField} was kept.`)
       return fallback
     }
-    throw new AppError('validation', `The pasted request names no ${field}, and the builder has none to keep. Pick the ${builderField} first, or paste a request with ${field}.`, { fields: { text: [`No ${field}`] } })
+    throw new AppError(
+      'validation',
+      `The pasted request names no ${field}, and the builder has none to keep. Pick the ${builderField} first, or paste a request with ${field}.`,
+      { fields: { text: [`No ${field}`] } },
+    )
   }
 
   const project = required(reading.project, base.project, 'project (project_name)', 'project')
@@ -652,9 +714,13 @@ function assemble(reading: Reading, base: Partial<ReportDefinition>): PasteResul
   const end = required(reading.end, base.dates?.end, 'end date (end_date)', 'end date')
   const metrics = reading.metrics ?? (base.metrics !== undefined && base.metrics.length > 0 ? base.metrics : undefined)
   if (metrics === undefined) {
-    throw new AppError('validation', `The pasted ${isAudience ? 'audience request names no metric for the chart' : 'request names no metric (data_field)'}, and the builder has none to keep. Pick a metric first.`, { fields: { text: ['No metric'] } })
+    throw new AppError(
+      'validation',
+      `The pasted ${isAudience ? 'audience request names no metric for the chart' : 'request names no metric (data_field)'}, and the builder has none to keep. Pick a metric first.`,
+      { fields: { text: ['No metric'] } },
+    )
   }
-  if (reading.metrics === undefined && !isAudience) unread.push('The paste names no metric; the builder\'s metrics were kept.')
+  if (reading.metrics === undefined && !isAudience) unread.push("The paste names no metric; the builder's metrics were kept.")
 
   const baseAudience = base.audience ?? defaultDefinitionParts.audience
   const chartPart = isAudience
@@ -703,7 +769,11 @@ function assemble(reading: Reading, base: Partial<ReportDefinition>): PasteResul
   const checked = reportDefinitionSchema.safeParse(candidate)
   if (!checked.success) {
     const issue = checked.error.issues[0]
-    throw new AppError('validation', `The pasted request could not become a report: ${issue?.path.join('.') ?? 'definition'}: ${issue?.message ?? 'invalid'}.`, { fields: { text: [issue?.message ?? 'invalid'] } })
+    throw new AppError(
+      'validation',
+      `The pasted request could not become a report: ${issue?.path.join('.') ?? 'definition'}: ${issue?.message ?? 'invalid'}.`,
+      { fields: { text: [issue?.message ?? 'invalid'] } },
+    )
   }
   return { definition: checked.data, unread }
 }

@@ -86,7 +86,8 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
     }
     const document = readPresetDocument(parsed)
-    if (document.state === 'newer') return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
+    if (document.state === 'newer')
+      return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
     if (document.state === 'invalid') return moveAside(fileName, document.reason)
     return { fileName, mtimeMs, size, read: { state: 'ok', preset: document.preset } }
   }
@@ -148,7 +149,10 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       const key = nameKey(loaded.read.preset.name)
       const first = byKey.get(key)
       if (first !== undefined) {
-        refused.push({ fileName, reason: `${fileName} was left as it is because ${first.fileName} already holds a preset named “${first.preset.name}”. Rename one of them.` })
+        refused.push({
+          fileName,
+          reason: `${fileName} was left as it is because ${first.fileName} already holds a preset named “${first.preset.name}”. Rename one of them.`,
+        })
         continue
       }
       byKey.set(key, { fileName, preset: loaded.read.preset })
@@ -166,7 +170,10 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   }
 
   function taken(name: string, existing: string): AppError {
-    return new AppError('conflict', `A preset named “${existing}” already exists. Choose another name, or save over it.`, { name, fields: { name: ['This name is taken'] } })
+    return new AppError('conflict', `A preset named “${existing}” already exists. Choose another name, or save over it.`, {
+      name,
+      fields: { name: ['This name is taken'] },
+    })
   }
 
   /** A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it. */
@@ -183,12 +190,15 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
    * file a team named by hand stays named so); a rename moves it to the new name's file.
    */
   async function writePreset(preset: Preset, previousFile: string | null, keepFileName = true): Promise<Preset> {
-    const fileName = previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile)
+    const fileName =
+      previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile)
     const filePath = path.join(folder, fileName)
     try {
       await writeFileAtomic(filePath, presetFileText(preset))
     } catch (error) {
-      throw new AppError('storage', `The preset “${preset.name}” could not be saved to disk. Check that the disk is not full and try again.`, { error: (error as Error).message })
+      throw new AppError('storage', `The preset “${preset.name}” could not be saved to disk. Check that the disk is not full and try again.`, {
+        error: (error as Error).message,
+      })
     }
     const stat = await nodeFs.stat(filePath)
     files.set(fileName, { fileName, mtimeMs: stat.mtimeMs, size: stat.size, read: { state: 'ok', preset } })
@@ -266,7 +276,8 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         const preset = deleted.get(key)
         if (preset === undefined) throw new AppError('not_found', `“${name}” was not deleted in this session, so it cannot be restored.`, { name })
         const other = (await current()).byKey.get(key)
-        if (other !== undefined) throw new AppError('conflict', `A preset named “${other.preset.name}” exists again. Rename it first, then restore the deleted one.`, { name })
+        if (other !== undefined)
+          throw new AppError('conflict', `A preset named “${other.preset.name}” exists again. Rename it first, then restore the deleted one.`, { name })
         deleted.delete(key)
         return writePreset(preset, null)
       }),

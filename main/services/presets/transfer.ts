@@ -56,7 +56,9 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
       try {
         await writeFileAtomic(target, single ? presetFileText(only) : bundleText(presets))
       } catch (error) {
-        throw new AppError('storage', `The presets could not be written to ${path.basename(target)}. Check that the folder exists and you may write to it.`, { error: (error as Error).message })
+        throw new AppError('storage', `The presets could not be written to ${path.basename(target)}. Check that the folder exists and you may write to it.`, {
+          error: (error as Error).message,
+        })
       }
       return { saved: true, fileName: path.basename(target), count: presets.length }
     },

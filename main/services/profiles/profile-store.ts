@@ -51,8 +51,12 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
     filePath,
     schema: profilesFileSchema,
     fallback: { version: PROFILES_FILE_VERSION, profiles: [] },
-    onCorrupt: noticeOnCorrupt(notices, 'error', ({ reason }) =>
-      `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'error',
+      ({ reason }) =>
+        `Your saved connections could not be read because ${reason}. The file was moved aside so nothing is lost; re-create the connections or restore them from the moved file.`,
+    ),
     saveFailed: 'Your connections could not be saved to disk. Check that the disk is not full and try again.',
     now,
   })
@@ -98,15 +102,24 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
    * taken over could otherwise send it wherever it likes by editing the addresses.
    */
   function requireSecretAgain(changed: string[]): never {
-    throw new AppError('validation', 'The connection\'s addresses or sign-in changed, so its saved password or token was not kept. Enter it again to save the change.', {
-      fields: { secret: ['Enter the password or token again: the addresses or sign-in changed.'] },
-      changed,
-    })
+    throw new AppError(
+      'validation',
+      "The connection's addresses or sign-in changed, so its saved password or token was not kept. Enter it again to save the change.",
+      {
+        fields: { secret: ['Enter the password or token again: the addresses or sign-in changed.'] },
+        changed,
+      },
+    )
   }
 
   function dropSecret(key: SecretKey): Promise<void> {
     return secrets.delete(key).catch((error: unknown) => {
-      notices.add({ level: 'warning', message: 'A password or token that is no longer used could not be removed from the system keychain. Remove the old "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
+      notices.add({
+        level: 'warning',
+        message:
+          'A password or token that is no longer used could not be removed from the system keychain. Remove the old "AdOps Desk" entry by hand if it matters to you.',
+        details: { error: String(error) },
+      })
     })
   }
 
@@ -188,12 +201,22 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       })
       // After the file: if the keychain fails now, the entry is orphaned but the user's intent (gone from the list) holds.
       await secrets.delete(keyOf(removed)).catch((error: unknown) => {
-        notices.add({ level: 'warning', message: 'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.', details: { error: String(error) } })
+        notices.add({
+          level: 'warning',
+          message:
+            'The connection was deleted, but its secret could not be removed from the system keychain. Remove the "AdOps Desk" entry by hand if it matters to you.',
+          details: { error: String(error) },
+        })
       })
       const outcomes = await Promise.allSettled([...removedListeners].map(async (listener) => listener(id)))
       const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason))
       if (failures.length > 0) {
-        notices.add({ level: 'warning', message: 'The connection was deleted, but some of the data kept for it on this computer could not be removed. It does no harm; it is in the AdOps Desk data folder if you want to delete it by hand.', details: { errors: failures } })
+        notices.add({
+          level: 'warning',
+          message:
+            'The connection was deleted, but some of the data kept for it on this computer could not be removed. It does no harm; it is in the AdOps Desk data folder if you want to delete it by hand.',
+          details: { errors: failures },
+        })
       }
     },
 
@@ -210,9 +233,7 @@ export function createProfileStore(options: ProfileStoreOptions): ProfileStore {
       if (secret === null) {
         throw new AppError('auth', `No password or token is stored for "${stored.name}". Edit the connection and enter it.`, { profileId: id })
       }
-      return stored.authMethod === 'password'
-        ? { method: 'password', username: stored.username ?? '', password: secret }
-        : { method: 'token', token: secret }
+      return stored.authMethod === 'password' ? { method: 'password', username: stored.username ?? '', password: secret } : { method: 'token', token: secret }
     },
   }
 }

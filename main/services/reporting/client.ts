@@ -88,7 +88,12 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
     })
   }
 
-  async function jsonQuery<Schema extends z.ZodType>(operation: Operation, schema: Schema, request: ReportRequest, signal: AbortSignal | undefined): Promise<z.output<Schema>> {
+  async function jsonQuery<Schema extends z.ZodType>(
+    operation: Operation,
+    schema: Schema,
+    request: ReportRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<z.output<Schema>> {
     const answer = await query(operation, request, signal)
     const body = answer.kind === 'json' ? answer.body : await readBody(answer.response, signal)
     return expectJson(schema, body, answer.response.status, answer.response.context, `The ${operation.replace('_', ' ')} answer`)
@@ -100,7 +105,8 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
     audience: (request, options = {}) => jsonQuery('audience', audienceSchema, request, options.signal),
     async export(request, options = {}) {
       const answer = await query('export', request, options.signal)
-      if (answer.kind === 'json') throw badResponse('the export came back as JSON instead of a file.', answer.response.context, { httpStatus: answer.response.status })
+      if (answer.kind === 'json')
+        throw badResponse('the export came back as JSON instead of a file.', answer.response.context, { httpStatus: answer.response.status })
       const { response } = answer
       return {
         body: guardStream(response.body, response.context, options.signal),
@@ -173,6 +179,8 @@ function fileNameOf(header: string | string[] | undefined): string | null {
 function assertTarget(request: ReportRequest): void {
   const missing = (['project_name', 'slicer_name'] as const).filter((key) => typeof request[key] !== 'string' || request[key].trim() === '')
   if (missing.length > 0) {
-    throw new AppError('validation', `A report request needs ${missing.join(' and ')}.`, { fields: Object.fromEntries(missing.map((key) => [key, ['Required']])) })
+    throw new AppError('validation', `A report request needs ${missing.join(' and ')}.`, {
+      fields: Object.fromEntries(missing.map((key) => [key, ['Required']])),
+    })
   }
 }

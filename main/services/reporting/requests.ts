@@ -13,8 +13,16 @@ const binary = z.literal([0, 1])
 
 /** The spec's six modes and the vendor's spellings; `not beginswith`/`not endswith` exist only in that spelling. */
 export const FILTER_MATCH_MODES = [
-  'equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with',
-  'beginswith', 'endswith', 'not beginswith', 'not endswith',
+  'equals',
+  'not equals',
+  'contains',
+  'not contains',
+  'begins with',
+  'ends with',
+  'beginswith',
+  'endswith',
+  'not beginswith',
+  'not endswith',
 ] as const
 export type FilterMatchMode = (typeof FILTER_MATCH_MODES)[number]
 
@@ -48,7 +56,11 @@ export type DataFilter = z.input<typeof dataFilterSchema>
 /** `{name, direction: "ASC"|"DESC", mapping: 0|1}`; a lower-case direction is sent in upper case. */
 export const orderTermSchema = z.looseObject({
   name: z.string().min(1),
-  direction: z.string().toUpperCase().pipe(z.enum(['ASC', 'DESC'], { error: 'must be ASC or DESC' })).optional(),
+  direction: z
+    .string()
+    .toUpperCase()
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'must be ASC or DESC' }))
+    .optional(),
   mapping: binary.optional(),
 })
 export type OrderTerm = z.input<typeof orderTermSchema>
@@ -139,6 +151,8 @@ export function checkRequest(operation: keyof typeof PRESENT_FIELDS, request: Re
     const name = fieldName(issue.path) || 'request'
     ;(fields[name] ??= []).push(issue.message)
   }
-  const list = Object.entries(fields).map(([name, messages]) => `${name}: ${messages.join('; ')}`).join('; ')
+  const list = Object.entries(fields)
+    .map(([name, messages]) => `${name}: ${messages.join('; ')}`)
+    .join('; ')
   throw new AppError('validation', `This report request is not in the platform's shape (${list}). Correct it and try again.`, { fields })
 }

@@ -63,10 +63,14 @@ export async function saveStreamAtomically(source: AsyncIterable<Uint8Array>, fi
 
 function storageError(filePath: string, error: unknown): AppError {
   const code = (error as { code?: unknown }).code
-  return new AppError('storage', `The file ${filePath} could not be written${typeof code === 'string' ? ` (${code})` : ''}. Check that the folder exists, that you may write to it, and that the disk is not full.`, {
-    path: filePath,
-    // The system's code (ENOSPC, EACCES…), so a caller can say what happened without the path.
-    errorCode: typeof code === 'string' ? code : null,
-    error: error instanceof Error ? error.message : String(error),
-  })
+  return new AppError(
+    'storage',
+    `The file ${filePath} could not be written${typeof code === 'string' ? ` (${code})` : ''}. Check that the folder exists, that you may write to it, and that the disk is not full.`,
+    {
+      path: filePath,
+      // The system's code (ENOSPC, EACCES…), so a caller can say what happened without the path.
+      errorCode: typeof code === 'string' ? code : null,
+      error: error instanceof Error ? error.message : String(error),
+    },
+  )
 }

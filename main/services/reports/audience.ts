@@ -16,7 +16,10 @@ export function audienceBody(definition: ReportDefinition, info: ReportInfoView,
     if (breakdown.indexOf(key) !== index) throw invalidField('audience', `"${key}" is listed twice in the audience breakdown.`)
   })
   if (source !== null && info.audienceSources.length > 0 && !info.audienceSources.some((candidate) => candidate.name === source)) {
-    throw invalidField('audience', `"${source}" is not an audience source of this report; choose one of ${info.audienceSources.map((candidate) => candidate.name).join(', ')}.`)
+    throw invalidField(
+      'audience',
+      `"${source}" is not an audience source of this report; choose one of ${info.audienceSources.map((candidate) => candidate.name).join(', ')}.`,
+    )
   }
   return {
     ...scopeFields(scope),
@@ -37,10 +40,20 @@ export function percentOf(value: unknown): number | null {
 }
 
 function valuesOf(data: ReadonlyArray<{ name: string; value: unknown }> | undefined): AudienceView['totals'] {
-  return (data ?? []).map((item) => ({ name: item.name, value: typeof item.value === 'number' && Number.isFinite(item.value) ? item.value : percentOf(item.value) }))
+  return (data ?? []).map((item) => ({
+    name: item.name,
+    value: typeof item.value === 'number' && Number.isFinite(item.value) ? item.value : percentOf(item.value),
+  }))
 }
 
-export function audienceView(result: AudienceResult, definition: ReportDefinition, info: ReportInfoView, scope: ReportScope, ranAt: string, durationMs: number): AudienceView {
+export function audienceView(
+  result: AudienceResult,
+  definition: ReportDefinition,
+  info: ReportInfoView,
+  scope: ReportScope,
+  ranAt: string,
+  durationMs: number,
+): AudienceView {
   return {
     ranAt,
     durationMs,

@@ -126,7 +126,9 @@ export function chooseOffset(rule: TimezoneRule, context: OffsetContext): Chosen
     const whole = Math.trunc(minutes / 60)
     wanted = Math.max(-12, Math.min(12, whole))
     if (wanted * 60 !== minutes) {
-      notes.push(`This computer's offset is ${formatOffset(minutes)}; the platform takes whole hours from −12 to +12 only, so ${formatOffset(wanted * 60)} is used.`)
+      notes.push(
+        `This computer's offset is ${formatOffset(minutes)}; the platform takes whole hours from −12 to +12 only, so ${formatOffset(wanted * 60)} is used.`,
+      )
     }
   }
   if (!context.supportsTimezone && wanted !== reportOffset) {
@@ -144,7 +146,13 @@ export interface DayRange {
 }
 
 export function presentRange(range: DayRange, offset: number, notes: string[] = []): ResolvedRange {
-  return { start: formatDay(range.start), end: formatDay(range.end), timezone: offset, days: range.end - range.start + 1, ...(notes.length > 0 ? { notes } : {}) }
+  return {
+    start: formatDay(range.start),
+    end: formatDay(range.end),
+    timezone: offset,
+    days: range.end - range.start + 1,
+    ...(notes.length > 0 ? { notes } : {}),
+  }
 }
 
 /** Both tokens as days at the offset; errors name the field (`details.part`: start or end). */
@@ -155,7 +163,9 @@ export function resolveTokens(start: string, end: string, offset: number, now: D
   const last = resolveDateToken(end, today)
   if (typeof last !== 'number') throw invalidField('dates', `End date: ${last.error}`, { part: 'end' })
   if (first > last) {
-    throw invalidField('dates', `The start date (${formatDay(first)}) is after the end date (${formatDay(last)}); swap them or pick another range.`, { part: 'start' })
+    throw invalidField('dates', `The start date (${formatDay(first)}) is after the end date (${formatDay(last)}); swap them or pick another range.`, {
+      part: 'start',
+    })
   }
   return { start: first, end: last }
 }

@@ -63,7 +63,12 @@ export function createInfoCache({ reportingOf, store, now }: InfoCacheOptions): 
 
   const present = (entry: StoredInfo, offlineReason: string | null) => normaliseInfo(entry.info, entry.project, entry.report, entry.fetchedAt, offlineReason)
 
-  async function get(profileId: string, project: string, report: string, { refresh = false, signal }: { refresh?: boolean; signal: AbortSignal }): Promise<ReportInfoView> {
+  async function get(
+    profileId: string,
+    project: string,
+    report: string,
+    { refresh = false, signal }: { refresh?: boolean; signal: AbortSignal },
+  ): Promise<ReportInfoView> {
     const recent = fetched.get(keyOf(profileId, project, report))
     if (!refresh && recent !== undefined && now().getTime() - Date.parse(recent.fetchedAt) < REUSE_FOR_MS) return present(recent, null)
     try {

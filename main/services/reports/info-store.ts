@@ -33,9 +33,14 @@ export function createDiskInfoStore(userDataDir: string, notices: Notices): Info
     folder: path.join(userDataDir, 'reports', 'info'),
     schema: fileSchema,
     fallback: () => null,
-    onCorrupt: noticeOnCorrupt(notices, 'warning', (corrupt) => `A saved report description could not be read because ${corrupt.reason}. It was moved aside and will be fetched again.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      (corrupt) => `A saved report description could not be read because ${corrupt.reason}. It was moved aside and will be fetched again.`,
+    ),
   })
-  const present = (file: z.output<typeof fileSchema>): StoredInfo | null => (file === null ? null : { project: file.project, report: file.report, fetchedAt: file.fetchedAt, info: file.info })
+  const present = (file: z.output<typeof fileSchema>): StoredInfo | null =>
+    file === null ? null : { project: file.project, report: file.report, fetchedAt: file.fetchedAt, info: file.info }
 
   return {
     async read(profileId, project, report) {

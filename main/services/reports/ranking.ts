@@ -42,7 +42,14 @@ export async function topValuesOfKey(
 }
 
 /** The top `count` combinations of several keys, each joined with U+0002 as a chart line. */
-export async function topCombinations(reporting: ReportingClient, scope: ReportScope, keys: readonly string[], metric: string, count: number, signal: AbortSignal): Promise<string[]> {
+export async function topCombinations(
+  reporting: ReportingClient,
+  scope: ReportScope,
+  keys: readonly string[],
+  metric: string,
+  count: number,
+  signal: AbortSignal,
+): Promise<string[]> {
   // The export is cut off after N rows: its own controller ends the download however this returns.
   const controller = new AbortController()
   const linked = AbortSignal.any([signal, controller.signal])
@@ -56,7 +63,11 @@ export async function topCombinations(reporting: ReportingClient, scope: ReportS
     if (header === undefined) return []
     const columns = keys.map((key) => header.indexOf(key))
     if (columns.some((column) => column < 0)) {
-      throw new AppError('bad_response', `The ranking export did not have the columns ${keys.join(', ')}; the lines cannot be ranked. Pick them by hand instead.`, { header })
+      throw new AppError(
+        'bad_response',
+        `The ranking export did not have the columns ${keys.join(', ')}; the lines cannot be ranked. Pick them by hand instead.`,
+        { header },
+      )
     }
     return rows.map((row) => columns.map((column) => row[column] ?? '').join(LINE_SEPARATOR))
   } finally {
@@ -65,7 +76,14 @@ export async function topCombinations(reporting: ReportingClient, scope: ReportS
 }
 
 /** The chart lines of "top N": one key or several. */
-export async function topLines(reporting: ReportingClient, scope: ReportScope, keys: readonly string[], metric: string, count: number, signal: AbortSignal): Promise<string[]> {
+export async function topLines(
+  reporting: ReportingClient,
+  scope: ReportScope,
+  keys: readonly string[],
+  metric: string,
+  count: number,
+  signal: AbortSignal,
+): Promise<string[]> {
   const [only] = keys
   if (keys.length === 1 && only !== undefined) return (await topValuesOfKey(reporting, scope, only, metric, count, signal)).map((ranked) => ranked.value)
   return topCombinations(reporting, scope, keys, metric, count, signal)

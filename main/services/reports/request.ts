@@ -79,7 +79,11 @@ const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/
 
 /** `dataFilters: false` for calls that take none (audience): a half-typed condition must not block them. */
 export function planScope(definition: ReportDefinition, info: ReportInfoView, clock: ClockContext, { dataFilters: withDataFilters = true } = {}): ReportScope {
-  const chosen = chooseOffset(definition.timezone, { reportTimezone: info.timezone, supportsTimezone: info.supportsTimezone, osOffsetMinutes: clock.osOffsetMinutes() })
+  const chosen = chooseOffset(definition.timezone, {
+    reportTimezone: info.timezone,
+    supportsTimezone: info.supportsTimezone,
+    osOffsetMinutes: clock.osOffsetMinutes(),
+  })
   const days = resolveTokens(definition.dates.start, definition.dates.end, chosen.offset, clock.now())
   const notes = [...chosen.notes]
   const range = presentRange(days, chosen.offset, chosen.notes)
@@ -131,7 +135,12 @@ export function planScope(definition: ReportDefinition, info: ReportInfoView, cl
 }
 
 /** The fields every request body of a scope carries, for the given days. */
-export function scopeFields(scope: ReportScope, days: DayRange = scope.days, filters: FilterBody[] = scope.filters, filterTemplate: string | null = scope.filterTemplate): ReportRequest {
+export function scopeFields(
+  scope: ReportScope,
+  days: DayRange = scope.days,
+  filters: FilterBody[] = scope.filters,
+  filterTemplate: string | null = scope.filterTemplate,
+): ReportRequest {
   return {
     ...scope.target,
     ...absoluteDates(days),
@@ -189,14 +198,20 @@ export function planChart(definition: ReportDefinition, info: ReportInfoView, sc
 
   const lineCount = plannedLineCount(definition)
   if (lineCount > MAX_CHART_LINES) {
-    throw invalidField('lines', `${lineCount} lines were asked for (Total included), but a chart takes at most ${MAX_CHART_LINES}. Ask for fewer lines or leave Total out.`)
+    throw invalidField(
+      'lines',
+      `${lineCount} lines were asked for (Total included), but a chart takes at most ${MAX_CHART_LINES}. Ask for fewer lines or leave Total out.`,
+    )
   }
   if (definition.breakdown.length > 0 && lineCount === 0) throw invalidField('lines', 'Pick at least one line, or include Total.')
   if (definition.breakdown.length > 0 && definition.lines.mode === 'pick') {
     for (const value of definition.lines.values) {
       const parts = value.split(LINE_SEPARATOR).length
       if (parts !== definition.breakdown.length) {
-        throw invalidField('lines', `The line "${value.split(LINE_SEPARATOR).join(' / ')}" has ${parts} value${parts === 1 ? '' : 's'}, but the breakdown has ${definition.breakdown.length} keys.`)
+        throw invalidField(
+          'lines',
+          `The line "${value.split(LINE_SEPARATOR).join(' / ')}" has ${parts} value${parts === 1 ? '' : 's'}, but the breakdown has ${definition.breakdown.length} keys.`,
+        )
       }
     }
   }
@@ -214,7 +229,14 @@ export function planChart(definition: ReportDefinition, info: ReportInfoView, sc
     // the first metric keeps one shared x-axis.
     orderBy = terms.length > 0 ? terms : [{ name: definition.metrics[0] ?? '', direction: 'DESC', mapping: 0 }]
   }
-  return { granularity: granularity.name, isTime: granularity.isTime, breakdown: definition.breakdown, orderBy, limit: granularity.isTime ? null : definition.categoryLimit, lineCount }
+  return {
+    granularity: granularity.name,
+    isTime: granularity.isTime,
+    breakdown: definition.breakdown,
+    orderBy,
+    limit: granularity.isTime ? null : definition.categoryLimit,
+    lineCount,
+  }
 }
 
 /** The chart lines of a run: the ranked or picked values, then Total when asked for (always without a breakdown). */
@@ -246,7 +268,14 @@ function descending(metric: string): OrderTerm[] {
  * The top values of one key by a metric over the whole range: a time series whose x-axis is
  * the key, Total only, sorted by the metric and cut at `count`. The rows' `__time__` are the values.
  */
-export function rankingBody(scope: ReportScope, key: string, metric: string, count: number, filters: FilterBody[] = scope.filters, filterTemplate: string | null = scope.filterTemplate): ReportRequest {
+export function rankingBody(
+  scope: ReportScope,
+  key: string,
+  metric: string,
+  count: number,
+  filters: FilterBody[] = scope.filters,
+  filterTemplate: string | null = scope.filterTemplate,
+): ReportRequest {
   return {
     ...scopeFields(scope, scope.days, filters, filterTemplate),
     granularity: key,

@@ -30,7 +30,12 @@ export interface RunOptions {
  * Runs `work` over the items, a few at a time. The first failure aborts the calls still in
  * flight (their own signal) and is the one reported.
  */
-export async function eachLimited<T, R>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+export async function eachLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (item: T, signal: AbortSignal) => Promise<R>,
+): Promise<R[]> {
   const controller = new AbortController()
   const linked = AbortSignal.any([signal, controller.signal])
   const results: R[] = []
@@ -78,7 +83,16 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
 
   const base = { ranAt, range: scope.range, comparisonRange: comparisonRangeView, granularity: chart.granularity, notes }
   if (lines.length === 0) {
-    return { ...base, durationMs: Math.round(monotonic() - started), categories: [], comparisonCategories: [], series: [], markers: [], sourcePoints: 0, reduced: false }
+    return {
+      ...base,
+      durationMs: Math.round(monotonic() - started),
+      categories: [],
+      comparisonCategories: [],
+      series: [],
+      markers: [],
+      sourcePoints: 0,
+      reduced: false,
+    }
   }
 
   const calls = definition.metrics.flatMap((metric) => [
@@ -95,8 +109,14 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
 
   const main = answers.filter((entry) => !entry.comparison)
   const previous = answers.filter((entry) => entry.comparison)
-  const categories = sharedCategories(main.map((entry) => entry.answer), chart.isTime)
-  const previousCategories = sharedCategories(previous.map((entry) => entry.answer), chart.isTime)
+  const categories = sharedCategories(
+    main.map((entry) => entry.answer),
+    chart.isTime,
+  )
+  const previousCategories = sharedCategories(
+    previous.map((entry) => entry.answer),
+    chart.isTime,
+  )
   // A time comparison is matched by position (day 1 with day 1); a category one by category.
   const comparisonCategories = previous.length === 0 ? [] : chart.isTime ? fitLength(previousCategories, categories.length, '') : categories.slice()
   const mappings = mergeMappings(main.map((entry) => entry.answer.mappings))
@@ -118,7 +138,15 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
       const earlier = comparisonValues(before, line, chart, previousCategories, categories)
       const earlierStats = seriesStats(earlier, additive)
       series.push({ key: `${metric}|${line}`, metric, line, label, role, values, stats: { ...stats, change: changeAgainst(stats, earlierStats, additive) } })
-      series.push({ key: `${metric}|${line}|compare`, metric, line, label: `${label} (${comparisonName[definition.comparison as keyof typeof comparisonName]})`, role: 'comparison', values: earlier, stats: earlierStats })
+      series.push({
+        key: `${metric}|${line}|compare`,
+        metric,
+        line,
+        label: `${label} (${comparisonName[definition.comparison as keyof typeof comparisonName]})`,
+        role: 'comparison',
+        values: earlier,
+        stats: earlierStats,
+      })
     }
   }
 
@@ -139,20 +167,34 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
 }
 
 /** The comparison's values on the main x-axis: by position on a time axis, by category otherwise. */
-function comparisonValues(answer: SeriesAnswer, line: string, chart: ChartPlan, previousCategories: readonly string[], categories: readonly string[]): Array<number | null> {
+function comparisonValues(
+  answer: SeriesAnswer,
+  line: string,
+  chart: ChartPlan,
+  previousCategories: readonly string[],
+  categories: readonly string[],
+): Array<number | null> {
   if (!chart.isTime) return alignByName(answer, line, categories)
   return fitLength(alignByName(answer, line, previousCategories), categories.length, null)
 }
 
 /** The breakdown values to draw: ranked (top N) or picked. */
-async function lineValues(reporting: ReportingClient, definition: ReportDefinition, scope: ReportScope, notes: string[], signal: AbortSignal): Promise<string[]> {
+async function lineValues(
+  reporting: ReportingClient,
+  definition: ReportDefinition,
+  scope: ReportScope,
+  notes: string[],
+  signal: AbortSignal,
+): Promise<string[]> {
   if (definition.breakdown.length === 0) return []
   const lines = definition.lines
   if (lines.mode === 'pick') return [...new Set(lines.values)]
   const metric = lines.by ?? definition.metrics[0] ?? ''
   const ranked = await topLines(reporting, scope, definition.breakdown, metric, lines.count, signal)
   if (ranked.length < lines.count) {
-    notes.push(`Only ${ranked.length} ${ranked.length === 1 ? 'value' : 'values'} of ${definition.breakdown.join(' / ')} ${ranked.length === 1 ? 'has' : 'have'} data in this range.`)
+    notes.push(
+      `Only ${ranked.length} ${ranked.length === 1 ? 'value' : 'values'} of ${definition.breakdown.join(' / ')} ${ranked.length === 1 ? 'has' : 'have'} data in this range.`,
+    )
   }
   return ranked
 }

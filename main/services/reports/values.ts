@@ -29,7 +29,8 @@ export async function searchValues(
   if (!key) throw new AppError('validation', `"${query.key}" is not a key field of ${context.info.project}/${context.info.report}.`, { key: query.key })
   const others = definition.filterLogic.trim() === '' ? definition.filters.filter((filter) => filter.key !== query.key) : []
   const text = query.text.trim()
-  const search: ReportFilter[] = text === '' ? [] : [{ key: query.key, match: 'contains', values: [text], caseInsensitive: true, searchNames: key.mapping !== null }]
+  const search: ReportFilter[] =
+    text === '' ? [] : [{ key: query.key, match: 'contains', values: [text], caseInsensitive: true, searchNames: key.mapping !== null }]
   const scope = planScope({ ...definition, filters: [...others, ...search], filterLogic: '' }, context.info, context.clock, { dataFilters: false })
   const metric = definition.metrics[0] ?? ''
   return topValuesOfKey(context.reporting, scope, query.key, metric, query.limit, signal)

@@ -1,7 +1,15 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { audienceResultSchema, reportDefinitionSchema, seriesSchema, timeSeriesResultSchema, type CachedResult, type ReportDefinition, type RunKind } from '@contract'
+import {
+  audienceResultSchema,
+  reportDefinitionSchema,
+  seriesSchema,
+  timeSeriesResultSchema,
+  type CachedResult,
+  type ReportDefinition,
+  type RunKind,
+} from '@contract'
 import { writeFileAtomic } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import { idOfSafeFileName, readJsonFile, safeFileName } from '../files/json-file'
@@ -48,7 +56,10 @@ export interface ResultCacheOptions {
  * and checking each number through zod costs more than reading the file. Everything else in the
  * file is checked by its schema as usual.
  */
-const numbersOrGaps = z.custom<Array<number | null>>((value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))), 'Expected numbers or null')
+const numbersOrGaps = z.custom<Array<number | null>>(
+  (value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))),
+  'Expected numbers or null',
+)
 const keptChartSchema = timeSeriesResultSchema.extend({ series: z.array(seriesSchema.extend({ values: numbersOrGaps })) })
 
 const requestSchema = z.object({ operation: z.enum(['time_series', 'audience', 'export']), body: z.record(z.string(), z.unknown()) })
@@ -82,7 +93,11 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     schema: indexSchema,
     fallback: { version: 1, entries: [] },
     // The index is rebuilt from the files, so losing it loses nothing.
-    onCorrupt: noticeOnCorrupt(notices, 'info', ({ reason }) => `The index of saved report results could not be read because ${reason}. It was rebuilt from the results on disk.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'info',
+      ({ reason }) => `The index of saved report results could not be read because ${reason}. It was rebuilt from the results on disk.`,
+    ),
     now,
   })
   const folderOf = (profileId: string) => path.join(folder, safeFileName(profileId))
@@ -120,7 +135,11 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     const read = await readJsonFile(fileOf(profileId, key), entryFileSchema, now)
     if (read.state === 'ok') return read.value
     if (read.state === 'corrupt') {
-      notices.add({ level: 'info', message: `A saved report result could not be read because ${read.reason}. It was moved aside; the report will simply run again.`, details: { movedTo: read.movedTo } })
+      notices.add({
+        level: 'info',
+        message: `A saved report result could not be read because ${read.reason}. It was moved aside; the report will simply run again.`,
+        details: { movedTo: read.movedTo },
+      })
     }
     // Gone or unreadable: forget it so the size count stays true.
     const rest = (await entries()).filter((entry) => !(entry.profileId === profileId && entry.key === key))
@@ -139,7 +158,18 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
       serial(async () => {
         const key = resultKey(run.kind, run.definition, run.preset)
         const storedAt = now().toISOString()
-        const document = { version: 1, profileId: run.profileId, preset: run.preset, kind: run.kind, definitionHash: definitionHash(run.definition), definition: run.definition, requests: run.requests, ranAt: run.result.ranAt, storedAt, result: run.result }
+        const document = {
+          version: 1,
+          profileId: run.profileId,
+          preset: run.preset,
+          kind: run.kind,
+          definitionHash: definitionHash(run.definition),
+          definition: run.definition,
+          requests: run.requests,
+          ranAt: run.result.ranAt,
+          storedAt,
+          result: run.result,
+        }
         const text = JSON.stringify(document)
         const bytes = Buffer.byteLength(text)
         const limit = await limitBytes()

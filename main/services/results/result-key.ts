@@ -26,5 +26,8 @@ export function definitionHash(definition: ReportDefinition): string {
 /** One cached result: per kind of run, per definition, and per preset (by name, any case) or ad hoc. */
 export function resultKey(kind: RunKind, definition: ReportDefinition, preset: string | null): string {
   const owner = preset === null ? null : nameKey(preset)
-  return createHash('sha256').update(stableJson({ kind, preset: owner, definition: definitionHash(definition) })).digest('hex').slice(0, 40)
+  return createHash('sha256')
+    .update(stableJson({ kind, preset: owner, definition: definitionHash(definition) }))
+    .digest('hex')
+    .slice(0, 40)
 }

@@ -146,9 +146,13 @@ export function createSecretStore({ openKeychain, serviceName, userDataDir }: Se
       await keychainCall((chain) => chain.setPassword(serviceName, account, secret))
       sessionSecrets.delete(account)
       await index.record(serviceName, account, true).catch((error: unknown) => {
-        throw new AppError('storage', 'The secret was saved in the system keychain, but AdOps Desk could not note that on disk. Check that the disk is not full and try again.', {
-          error: (error as Error).message,
-        })
+        throw new AppError(
+          'storage',
+          'The secret was saved in the system keychain, but AdOps Desk could not note that on disk. Check that the disk is not full and try again.',
+          {
+            error: (error as Error).message,
+          },
+        )
       })
       return 'keychain'
     },

@@ -135,11 +135,15 @@ export function createWorkflowClient({ http, tokens, settings, limits = {} }: Wo
         } catch (error) {
           // The platform said 2xx: the entity exists even though we could not read it back.
           if (error instanceof AppError) {
-            throw new AppError(error.code, "The entity was probably created, but the platform's answer could not be read. Refresh the list before creating it again.", {
-              ...error.details,
-              outcome: 'probably_created',
-              cause: error.message,
-            })
+            throw new AppError(
+              error.code,
+              "The entity was probably created, but the platform's answer could not be read. Refresh the list before creating it again.",
+              {
+                ...error.details,
+                outcome: 'probably_created',
+                cause: error.message,
+              },
+            )
           }
           throw error
         }
@@ -184,7 +188,9 @@ function followLink(link: string, current: string, origin: string, visited: Set<
     throw badResponse(`the link to the next page ("${shown(link)}") is not an address.`, context)
   }
   if (next.origin !== origin) {
-    throw badResponse(`the link to the next page points at another server (${shown(next.origin)}); AdOps Desk does not send your token there.`, context, { next: shown(next.href) })
+    throw badResponse(`the link to the next page points at another server (${shown(next.origin)}); AdOps Desk does not send your token there.`, context, {
+      next: shown(next.href),
+    })
   }
   if (visited.has(next.href)) throw badResponse('the links between pages go round in a circle.', context, { next: shown(next.href) })
   return next.href

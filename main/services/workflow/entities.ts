@@ -14,7 +14,9 @@ export function isEntityKind(kind: string): boolean {
 
 export function assertEntityKind(kind: string): void {
   if (!isEntityKind(kind)) {
-    throw new AppError('validation', `"${kind.slice(0, 100)}" is not an entity kind. Kinds are lower-case path names such as publishers or ad_units.`, { kind: kind.slice(0, 100) })
+    throw new AppError('validation', `"${kind.slice(0, 100)}" is not an entity kind. Kinds are lower-case path names such as publishers or ad_units.`, {
+      kind: kind.slice(0, 100),
+    })
   }
 }
 

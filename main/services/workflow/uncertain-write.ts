@@ -14,5 +14,8 @@ export function uncertainWrite(error: unknown): unknown {
   const gatewayTimeout = details.httpStatus === 504
   const lostAfterSending = (error.code === 'network' || error.code === 'timeout') && networkFailureOf(errorCode) !== 'not-sent'
   if (!gatewayTimeout && !lostAfterSending) return error
-  return new AppError(error.code, `${error.message} The change may or may not have been applied; refresh and check before trying again.`, { ...details, outcome: 'unknown' })
+  return new AppError(error.code, `${error.message} The change may or may not have been applied; refresh and check before trying again.`, {
+    ...details,
+    outcome: 'unknown',
+  })
 }

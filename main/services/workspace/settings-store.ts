@@ -30,7 +30,11 @@ export function createSettingsStore(userDataDir: string, notices: Notices): Sett
     filePath: path.join(userDataDir, 'settings.json'),
     schema: settingsSchema,
     fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES, theme: 'system', logLevel: 'info' },
-    onCorrupt: noticeOnCorrupt(notices, 'warning', ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`),
+    onCorrupt: noticeOnCorrupt(
+      notices,
+      'warning',
+      ({ reason }) => `Your app settings could not be read because ${reason}. They were reset; the old file was moved aside.`,
+    ),
   })
 
   return {

@@ -22,8 +22,19 @@ export type ProfileField = keyof Omit<ProfileFormModel, 'authMethod' | 'sessionO
 
 function emptyModel(): ProfileFormModel {
   return {
-    name: '', baseUrl: '', authUrl: '', reportUrl: '', serviceId: '', reportServiceId: '', defaultProject: '', defaultSlicer: '',
-    authMethod: 'password', username: '', password: '', token: '', sessionOnlySecret: false,
+    name: '',
+    baseUrl: '',
+    authUrl: '',
+    reportUrl: '',
+    serviceId: '',
+    reportServiceId: '',
+    defaultProject: '',
+    defaultSlicer: '',
+    authMethod: 'password',
+    username: '',
+    password: '',
+    token: '',
+    sessionOnlySecret: false,
   }
 }
 
@@ -53,10 +64,16 @@ export function useProfileForm(existing: Profile | null) {
   const model = reactive<ProfileFormModel>(emptyModel())
   if (existing) {
     Object.assign(model, {
-      name: existing.name, baseUrl: existing.baseUrl, authUrl: existing.authUrl, reportUrl: existing.reportUrl,
-      serviceId: existing.serviceId, reportServiceId: existing.reportServiceId ?? '',
-      defaultProject: existing.defaultProject ?? '', defaultSlicer: existing.defaultSlicer ?? '',
-      authMethod: existing.authMethod, username: existing.username ?? '',
+      name: existing.name,
+      baseUrl: existing.baseUrl,
+      authUrl: existing.authUrl,
+      reportUrl: existing.reportUrl,
+      serviceId: existing.serviceId,
+      reportServiceId: existing.reportServiceId ?? '',
+      defaultProject: existing.defaultProject ?? '',
+      defaultSlicer: existing.defaultSlicer ?? '',
+      authMethod: existing.authMethod,
+      username: existing.username ?? '',
     })
   }
   const errors = ref<Partial<Record<ProfileField, string>>>({})
@@ -66,12 +83,16 @@ export function useProfileForm(existing: Profile | null) {
    * Main keeps a saved secret only while the connection points where it did: another address,
    * service id, user name or sign-in method needs the secret entered again.
    */
-  const repointed = computed(() =>
-    existing !== null && (
-      !sameAddress(model.baseUrl, existing.baseUrl) || !sameAddress(model.authUrl, existing.authUrl) || !sameAddress(model.reportUrl, existing.reportUrl) ||
-      model.serviceId.trim() !== existing.serviceId || (model.reportServiceId.trim() || null) !== existing.reportServiceId ||
-      model.authMethod !== existing.authMethod || (model.authMethod === 'password' && model.username.trim() !== (existing.username ?? ''))
-    ),
+  const repointed = computed(
+    () =>
+      existing !== null &&
+      (!sameAddress(model.baseUrl, existing.baseUrl) ||
+        !sameAddress(model.authUrl, existing.authUrl) ||
+        !sameAddress(model.reportUrl, existing.reportUrl) ||
+        model.serviceId.trim() !== existing.serviceId ||
+        (model.reportServiceId.trim() || null) !== existing.reportServiceId ||
+        model.authMethod !== existing.authMethod ||
+        (model.authMethod === 'password' && model.username.trim() !== (existing.username ?? ''))),
   )
   /** A secret is needed for a new profile, a copy without one, or a connection that now points elsewhere. */
   const secretRequired = computed(() => !existing || !existing.hasSecret || repointed.value)
@@ -84,19 +105,27 @@ export function useProfileForm(existing: Profile | null) {
     if (model.authMethod === 'password' && model.username.trim() === '') found.username = 'Required'
     const secret = model.authMethod === 'password' ? model.password : model.token.trim()
     const what = model.authMethod === 'password' ? 'password' : 'token'
-    if (secretRequired.value && secret === '') found.secret = existing?.hasSecret === true && repointed.value ? `Enter the ${what} again: the addresses or sign-in changed` : `Enter the ${what}`
+    if (secretRequired.value && secret === '')
+      found.secret = existing?.hasSecret === true && repointed.value ? `Enter the ${what} again: the addresses or sign-in changed` : `Enter the ${what}`
     errors.value = found
     return Object.keys(found).length === 0
   }
 
   function toInput(): ProfileInput {
-    const auth: ProfileInput['auth'] = model.authMethod === 'password'
-      ? { method: 'password', username: model.username.trim(), ...(model.password !== '' ? { password: model.password } : {}) }
-      : { method: 'token', ...(model.token.trim() !== '' ? { token: model.token.trim() } : {}) }
+    const auth: ProfileInput['auth'] =
+      model.authMethod === 'password'
+        ? { method: 'password', username: model.username.trim(), ...(model.password !== '' ? { password: model.password } : {}) }
+        : { method: 'token', ...(model.token.trim() !== '' ? { token: model.token.trim() } : {}) }
     return {
-      name: model.name.trim(), baseUrl: model.baseUrl.trim(), authUrl: model.authUrl.trim(), reportUrl: model.reportUrl.trim(),
-      serviceId: model.serviceId.trim(), reportServiceId: model.reportServiceId.trim(),
-      defaultProject: model.defaultProject.trim(), defaultSlicer: model.defaultSlicer.trim(), auth,
+      name: model.name.trim(),
+      baseUrl: model.baseUrl.trim(),
+      authUrl: model.authUrl.trim(),
+      reportUrl: model.reportUrl.trim(),
+      serviceId: model.serviceId.trim(),
+      reportServiceId: model.reportServiceId.trim(),
+      defaultProject: model.defaultProject.trim(),
+      defaultSlicer: model.defaultSlicer.trim(),
+      auth,
       ...(model.sessionOnlySecret ? { sessionOnlySecret: true } : {}),
     }
   }

@@ -125,8 +125,17 @@ export const useEntitiesStore = defineStore('entities', () => {
     return created
   }
 
-  async function update(profileId: string, kind: string, id: EntityId, original: Record<string, JsonValue>, changes: Record<string, JsonValue>, force = false): Promise<UpdateResult> {
-    const result = await call(profileId, kind, () => unwrap(api().entities.update({ profileId, kind, id, original, changes, ...(force ? { force: true } : {}) })))
+  async function update(
+    profileId: string,
+    kind: string,
+    id: EntityId,
+    original: Record<string, JsonValue>,
+    changes: Record<string, JsonValue>,
+    force = false,
+  ): Promise<UpdateResult> {
+    const result = await call(profileId, kind, () =>
+      unwrap(api().entities.update({ profileId, kind, id, original, changes, ...(force ? { force: true } : {}) })),
+    )
     upsert(profileId, kind, result.status === 'saved' ? result.entity : result.server)
     return result
   }
@@ -134,17 +143,39 @@ export const useEntitiesStore = defineStore('entities', () => {
   async function remove(profileId: string, kind: string, id: EntityId): Promise<void> {
     await call(profileId, kind, () => unwrap(api().entities.delete({ profileId, kind, id })))
     const target = state(profileId, kind)
-    setRows(target, target.rows.filter((row) => !sameId(row.id, id)))
+    setRows(
+      target,
+      target.rows.filter((row) => !sameId(row.id, id)),
+    )
   }
 
   /** Main asks where to save; null when the user cancels. Only the file's base name comes back. */
-  async function exportCsv(profileId: string, kind: string, ids: EntityId[], columns: Array<{ key: string; title: string }>): Promise<{ fileName: string; rows: number } | null> {
+  async function exportCsv(
+    profileId: string,
+    kind: string,
+    ids: EntityId[],
+    columns: Array<{ key: string; title: string }>,
+  ): Promise<{ fileName: string; rows: number } | null> {
     return unwrap(api().entities.exportCsv({ profileId, kind, ids, columns }))
   }
 
   return {
-    kinds, kindsError, builtInKinds,
-    state, peek, specFor, names, noteError, loadKinds, open, sync, cancelSync: mirror.cancelSync,
-    get, create, update, remove, exportCsv,
+    kinds,
+    kindsError,
+    builtInKinds,
+    state,
+    peek,
+    specFor,
+    names,
+    noteError,
+    loadKinds,
+    open,
+    sync,
+    cancelSync: mirror.cancelSync,
+    get,
+    create,
+    update,
+    remove,
+    exportCsv,
   }
 })

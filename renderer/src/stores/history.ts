@@ -26,13 +26,15 @@ export const useHistoryStore = defineStore('history', () => {
     const mine = ++sequence
     loading.value = true
     try {
-      const answer = await unwrap(api().history.list({
-        ...(reports.profileId ? { profileId: reports.profileId } : {}),
-        ...(search.value.trim() ? { search: search.value.trim() } : {}),
-        ...(preset.value !== undefined ? { preset: preset.value } : {}),
-        ...(outcome.value ? { outcome: outcome.value } : {}),
-        limit: PAGE,
-      }))
+      const answer = await unwrap(
+        api().history.list({
+          ...(reports.profileId ? { profileId: reports.profileId } : {}),
+          ...(search.value.trim() ? { search: search.value.trim() } : {}),
+          ...(preset.value !== undefined ? { preset: preset.value } : {}),
+          ...(outcome.value ? { outcome: outcome.value } : {}),
+          limit: PAGE,
+        }),
+      )
       if (mine !== sequence) return
       entries.value = answer.entries
       total.value = answer.total

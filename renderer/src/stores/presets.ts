@@ -13,12 +13,15 @@ const UNREACHABLE = new Set(['network', 'timeout'])
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    )
   }
   return value
 }
-export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean =>
-  JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
+export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean => JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
 
 /**
  * Saved reports: the list main keeps on disk, the preset open in the builder (with the
@@ -74,7 +77,13 @@ export const usePresetsStore = defineStore('presets', () => {
    * Puts a definition in the builder with the chart last kept for it (`keptUnder`: the preset
    * its result was kept under), then runs it when asked. `from` is the preset runs count for.
    */
-  async function show(definition: ReportDefinition, from: string | null, keptUnder: string | null, runAgain: boolean, opened: () => void = detach): Promise<void> {
+  async function show(
+    definition: ReportDefinition,
+    from: string | null,
+    keptUnder: string | null,
+    runAgain: boolean,
+    opened: () => void = detach,
+  ): Promise<void> {
     const profileId = reports.profileId
     const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
     if (!(await reports.load(definition, from, kept))) return
@@ -102,7 +111,14 @@ export const usePresetsStore = defineStore('presets', () => {
   async function save(name: string, replace: boolean): Promise<Preset | null> {
     const definition = reports.definition
     if (!definition) return null
-    const saved = await unwrap(api().presets.save({ name, definition: plainDefinition(definition), replace, description: current.value?.name === name ? current.value.description : undefined }))
+    const saved = await unwrap(
+      api().presets.save({
+        name,
+        definition: plainDefinition(definition),
+        replace,
+        description: current.value?.name === name ? current.value.description : undefined,
+      }),
+    )
     current.value = saved
     reports.preset = saved.name
     await load()
@@ -156,10 +172,13 @@ export const usePresetsStore = defineStore('presets', () => {
   }
 
   // Another connection starts the builder afresh: whatever preset was open is no longer in it.
-  watch(() => reports.profileId, () => {
-    current.value = null
-    offlineNote.value = null
-  })
+  watch(
+    () => reports.profileId,
+    () => {
+      current.value = null
+      offlineNote.value = null
+    },
+  )
 
   /** Once, at app start: a preset link switches to Reports and opens the preset there. */
   function listen(): void {
@@ -179,5 +198,29 @@ export const usePresetsStore = defineStore('presets', () => {
     return name
   }
 
-  return { requested, listen, takeRequested, presets, refused, search, loading, error, current, offlineNote, filtered, edited, load, open, show, save, rename, duplicate, remove, restore, importFiles, exportFile, detach }
+  return {
+    requested,
+    listen,
+    takeRequested,
+    presets,
+    refused,
+    search,
+    loading,
+    error,
+    current,
+    offlineNote,
+    filtered,
+    edited,
+    load,
+    open,
+    show,
+    save,
+    rename,
+    duplicate,
+    remove,
+    restore,
+    importFiles,
+    exportFile,
+    detach,
+  }
 })

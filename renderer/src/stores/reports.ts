@@ -151,7 +151,14 @@ export const useReportsStore = defineStore('reports', () => {
     if (!current) return
     const sequence = ++resolveSequence
     try {
-      const value = await unwrap(api().reports.resolveDates({ start: current.dates.start, end: current.dates.end, timezone: current.timezone, reportTimezone: reportOffset(info.value) }))
+      const value = await unwrap(
+        api().reports.resolveDates({
+          start: current.dates.start,
+          end: current.dates.end,
+          timezone: current.timezone,
+          reportTimezone: reportOffset(info.value),
+        }),
+      )
       if (sequence !== resolveSequence) return
       resolved.value = value
       resolveError.value = null
@@ -191,7 +198,9 @@ export const useReportsStore = defineStore('reports', () => {
     audienceRun.value = running
     audienceError.value = null
     try {
-      const value = await unwrap(api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId, preset: preset.value }))
+      const value = await unwrap(
+        api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId, preset: preset.value }),
+      )
       if (audienceRun.value?.requestId === running.requestId) audienceResult.value = value
     } catch (error) {
       if (audienceRun.value?.requestId === running.requestId) audienceError.value = asApiError(error)
@@ -215,7 +224,11 @@ export const useReportsStore = defineStore('reports', () => {
 
   /** Main's sentence for a builder field, when the last error named it. */
   function fieldError(field: BuilderField): string | null {
-    const candidates: (ApiError | null)[] = [field === 'project' || field === 'report' ? infoError.value : null, resolveError.value, tab.value === 'chart' ? chartError.value : audienceError.value]
+    const candidates: (ApiError | null)[] = [
+      field === 'project' || field === 'report' ? infoError.value : null,
+      resolveError.value,
+      tab.value === 'chart' ? chartError.value : audienceError.value,
+    ]
     for (const error of candidates) {
       if (error && errorField(error.details) === field) return error.message
     }
@@ -244,10 +257,40 @@ export const useReportsStore = defineStore('reports', () => {
   }
 
   return {
-    profileId, infos, target, info, infoLoading, infoError, known, definition, tab, defaultTarget,
-    resolved, resolveError, dateError, chartRun, result, chartError, stale, audienceRun, audienceResult, audienceError,
-    chartBlocked, audienceBlocked,
-    preset, chartAsOf,
-    reset, loadKnown, open, load, start, resolveDates, run, runAudience, cancel, fieldError, setHidden,
+    profileId,
+    infos,
+    target,
+    info,
+    infoLoading,
+    infoError,
+    known,
+    definition,
+    tab,
+    defaultTarget,
+    resolved,
+    resolveError,
+    dateError,
+    chartRun,
+    result,
+    chartError,
+    stale,
+    audienceRun,
+    audienceResult,
+    audienceError,
+    chartBlocked,
+    audienceBlocked,
+    preset,
+    chartAsOf,
+    reset,
+    loadKnown,
+    open,
+    load,
+    start,
+    resolveDates,
+    run,
+    runAudience,
+    cancel,
+    fieldError,
+    setHidden,
   }
 })

@@ -49,7 +49,7 @@ describe('the licenses list generated at build time', () => {
     for (const tool of ['electron', 'vite', 'vitest', 'typescript', 'electron-builder', '@vue/compiler-sfc', 'eslint']) expect(names).not.toContain(tool)
   })
 
-  it('carries each package\'s license, with its text when the package ships one', () => {
+  it("carries each package's license, with its text when the package ships one", () => {
     expect(packages.filter((entry) => entry.license === 'UNKNOWN').map((entry) => entry.name)).toEqual([])
     const vue = packages.find((entry) => entry.name === 'vue')
     expect(vue?.text).toMatch(/Permission is hereby granted, free of charge/)

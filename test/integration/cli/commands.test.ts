@@ -47,10 +47,26 @@ afterEach(() => {
 
 const env = (extra: Record<string, string> = {}): Record<string, string> => ({ ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE, ...extra })
 const cli = (argv: string[], options: { env?: Record<string, string>; stdin?: string; signal?: AbortSignal } = {}): Promise<CliRun> =>
-  runInProcess(argv, { services, env: options.env ?? env(), ...(options.stdin === undefined ? {} : { stdin: options.stdin }), ...(options.signal === undefined ? {} : { signal: options.signal }) })
+  runInProcess(argv, {
+    services,
+    env: options.env ?? env(),
+    ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  })
 
 /** Connection by flags, password from the environment. */
-const flags = (): string[] => ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--report-url', sandbox.info.report_url, '--service-id', 'demo', '--username', 'demo']
+const flags = (): string[] => [
+  '--base-url',
+  sandbox.info.base_url,
+  '--auth-url',
+  sandbox.info.auth_url,
+  '--report-url',
+  sandbox.info.report_url,
+  '--service-id',
+  'demo',
+  '--username',
+  'demo',
+]
 const withPassword = (password = 'demo') => env({ ADOPS_PASSWORD: password })
 
 function expectSuccess(run: CliRun): void {
@@ -103,7 +119,9 @@ describe('entities', () => {
     const run = await cli(['entities', 'list', 'brands', '--format', 'csv', ...flags()], { env: withPassword() })
     expectSuccess(run)
     const lines = run.stdout.split('\r\n').filter((line) => line !== '')
-    expect(lines[0]?.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'is_open_auction_allowed', 'is_pmp_allowed', 'external_id', 'advertiser_domains']))
+    expect(lines[0]?.split(',')).toEqual(
+      expect.arrayContaining(['id', 'name', 'is_open_auction_allowed', 'is_pmp_allowed', 'external_id', 'advertiser_domains']),
+    )
     const brands = JSON.parse((await cli(['entities', 'list', 'brands', ...flags()], { env: withPassword() })).stdout) as unknown[]
     expect(lines).toHaveLength(brands.length + 1)
     expect(run.stdout).toMatch(/"\[""[^"]+""/) // advertiser_domains, a list, written as quoted JSON
@@ -131,7 +149,9 @@ describe('entities', () => {
     expectSuccess(got)
     const entity = JSON.parse(got.stdout) as Record<string, unknown>
 
-    const updated = await cli(['entities', 'update', 'brands', String(created.id), '--data', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ ...entity, name: 'CLI Brand 2' }) })
+    const updated = await cli(['entities', 'update', 'brands', String(created.id), '--data', '-', '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...entity, name: 'CLI Brand 2' }),
+    })
     expectSuccess(updated)
     expect(JSON.parse(updated.stdout)).toEqual({ kind: 'brands', id: created.id, updated: true })
     expect(JSON.parse((await cli(['entities', 'get', 'brands', String(created.id), '--profile', 'Demo'])).stdout)).toMatchObject({ name: 'CLI Brand 2' })
@@ -143,10 +163,16 @@ describe('entities', () => {
   })
 
   it('API errors: exit 1 and one line with the HTTP code', async () => {
-    expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ""}' }), 1, /rejected some fields: .*is_pmp_allowed.* \[HTTP 400\]$/)
+    expectFailure(
+      await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ""}' }),
+      1,
+      /rejected some fields: .*is_pmp_allowed.* \[HTTP 400\]$/,
+    )
     const first = JSON.parse((await cli(['entities', 'get', 'publishers', '1', '--profile', 'Demo'])).stdout) as { external_id: string }
     expectFailure(
-      await cli(['entities', 'create', 'publishers', '--data', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ name: 'Dup', url: 'https://dup.example', external_id: first.external_id }) }),
+      await cli(['entities', 'create', 'publishers', '--data', '-', '--profile', 'Demo'], {
+        stdin: JSON.stringify({ name: 'Dup', url: 'https://dup.example', external_id: first.external_id }),
+      }),
       1,
       /conflict.*\[HTTP 409\]$/,
     )
@@ -154,7 +180,11 @@ describe('entities', () => {
   })
 
   it('a rejected sign-in: exit 1, "Sign-in rejected" with the code', async () => {
-    expectFailure(await cli(['entities', 'get', 'publishers', '1', ...flags()], { env: withPassword('wrong') }), 1, /^adops-desk: Sign-in rejected: Invalid username or password\. .*\[HTTP 401\]$/)
+    expectFailure(
+      await cli(['entities', 'get', 'publishers', '1', ...flags()], { env: withPassword('wrong') }),
+      1,
+      /^adops-desk: Sign-in rejected: Invalid username or password\. .*\[HTTP 401\]$/,
+    )
   })
 
   it('a read-only user: exit 1, forbidden', async () => {
@@ -194,23 +224,43 @@ describe('report', () => {
 
   it('time-series and audience from a request file or standard input', async () => {
     const file = path.join(work, 'ts.json')
-    await writeFile(file, JSON.stringify({ ...base, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['__total__'], data_field: 'impressions' }))
+    await writeFile(
+      file,
+      JSON.stringify({ ...base, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['__total__'], data_field: 'impressions' }),
+    )
     const series = await cli(['report', 'time-series', '--request', file, '--profile', 'Demo'])
     expectSuccess(series)
     expect((JSON.parse(series.stdout) as { rows: unknown[] }).rows).toHaveLength(7)
 
-    const audience = await cli(['report', 'audience', '--request', '-', ...flags()], { env: withPassword(), stdin: JSON.stringify({ ...base, split_by: ['country'] }) })
+    const audience = await cli(['report', 'audience', '--request', '-', ...flags()], {
+      env: withPassword(),
+      stdin: JSON.stringify({ ...base, split_by: ['country'] }),
+    })
     expectSuccess(audience)
     expect(JSON.parse(audience.stdout)).toMatchObject({ status: 'success', total: expect.any(Object) })
   })
 
-  it("a request in an older shape: refused before sending, exit 1 naming the field", async () => {
+  it('a request in an older shape: refused before sending, exit 1 naming the field', async () => {
     const run = await cli(['report', 'export', '--request', '-', '--out', path.join(work, 'old.csv'), '--profile', 'Demo'], {
-      stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'], data_filters: [{ name: 'impressions', operator: '>', value: 1 }] }),
+      stdin: JSON.stringify({
+        ...base,
+        split_by: ['country'],
+        export_format: 'csv',
+        data_fields: ['impressions'],
+        data_filters: [{ name: 'impressions', operator: '>', value: 1 }],
+      }),
     })
     expectFailure(run, 1, /not in the platform's shape \(data_filters\[0\]\.match: .*data_filters\[0\]\.operator: is not read by the platform/)
     const current = await cli(['report', 'time-series', '--request', '-', '--profile', 'Demo'], {
-      stdin: JSON.stringify({ ...base, granularity: 'country', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', data_filters: [{ name: 'impressions', match: '>', value: '0' }], order_by: { name: 'impressions', direction: 'DESC' } }),
+      stdin: JSON.stringify({
+        ...base,
+        granularity: 'country',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        data_filters: [{ name: 'impressions', match: '>', value: '0' }],
+        order_by: { name: 'impressions', direction: 'DESC' },
+      }),
     })
     expectSuccess(current)
     const values = (JSON.parse(current.stdout) as { rows: Array<{ __total__: number }> }).rows.map((row) => row.__total__)
@@ -219,13 +269,23 @@ describe('report', () => {
   })
 
   it('a report error: exit 1 with the status', async () => {
-    expectFailure(await cli(['report', 'info', '--project', 'demo', '--slicer', 'nope', '--profile', 'Demo']), 1, /do not have access.*\[HTTP 403, status access_error\]$/)
-    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ project_name: 'demo', slicer_name: 'supply' }) }), 1, /\[HTTP 400, status bad_request\]$/)
+    expectFailure(
+      await cli(['report', 'info', '--project', 'demo', '--slicer', 'nope', '--profile', 'Demo']),
+      1,
+      /do not have access.*\[HTTP 403, status access_error\]$/,
+    )
+    expectFailure(
+      await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: JSON.stringify({ project_name: 'demo', slicer_name: 'supply' }) }),
+      1,
+      /\[HTTP 400, status bad_request\]$/,
+    )
   })
 
   it('export writes the file whole and prints where', async () => {
     const out = path.join(work, 'export.csv')
-    const run = await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], { stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }) })
+    const run = await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], {
+      stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }),
+    })
     expectSuccess(run)
     const printed = JSON.parse(run.stdout) as { path: string; bytes: number; contentType: string }
     expect(printed.path).toBe(out)
@@ -240,7 +300,9 @@ describe('report', () => {
     const out = path.join(folder, 'cut.csv')
     sandbox.setFaults({ drop_export_after_bytes: 50 })
     expectFailure(
-      await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], { stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }) }),
+      await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], {
+        stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }),
+      }),
       1,
       /offline or unreachable|connection/,
     )
@@ -277,15 +339,31 @@ describe('usage errors: exit 2, one line, nothing on stdout', () => {
   })
 
   it('bad JSON in --data or --request', async () => {
-    expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ' }), 2, /--data \(standard input\) is not valid JSON/)
+    expectFailure(
+      await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": ' }),
+      2,
+      /--data \(standard input\) is not valid JSON/,
+    )
     expectFailure(await cli(['entities', 'create', 'brands', '--data', '-', '--profile', 'Demo'], { stdin: '[1, 2]' }), 2, /must hold a JSON object/)
-    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: 'nope' }), 2, /--request \(standard input\) is not valid JSON/)
-    expectFailure(await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: '{"split_by": []}' }), 2, /needs project_name and slicer_name/)
+    expectFailure(
+      await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: 'nope' }),
+      2,
+      /--request \(standard input\) is not valid JSON/,
+    )
+    expectFailure(
+      await cli(['report', 'audience', '--request', '-', '--profile', 'Demo'], { stdin: '{"split_by": []}' }),
+      2,
+      /needs project_name and slicer_name/,
+    )
   })
 
   it('--username without ADOPS_PASSWORD, and an id in --data that is not the one updated', async () => {
     expectFailure(await cli(['entities', 'get', 'publishers', '1', ...flags()]), 2, /ADOPS_PASSWORD/)
-    expectFailure(await cli(['entities', 'update', 'publishers', '1', '--data', '-', '--profile', 'Demo'], { stdin: '{"id": 2, "name": "x"}' }), 2, /not the id 1/)
+    expectFailure(
+      await cli(['entities', 'update', 'publishers', '1', '--data', '-', '--profile', 'Demo'], { stdin: '{"id": 2, "name": "x"}' }),
+      2,
+      /not the id 1/,
+    )
   })
 
   it('--profile cannot be mixed with connection flags', async () => {

@@ -42,7 +42,14 @@ beforeAll(async () => {
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-credentials-'))
   const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
-  await profiles.create({ name: 'Echo', baseUrl: `${echoUrl}/wf`, authUrl: `${echoUrl}/auth`, reportUrl: `${echoUrl}/report`, serviceId: 'demo', auth: { method: 'token', token: STORED } })
+  await profiles.create({
+    name: 'Echo',
+    baseUrl: `${echoUrl}/wf`,
+    authUrl: `${echoUrl}/auth`,
+    reportUrl: `${echoUrl}/report`,
+    serviceId: 'demo',
+    auth: { method: 'token', token: STORED },
+  })
 })
 afterAll(async () => {
   await sandbox.close()
@@ -64,9 +71,12 @@ function expectRefusal(run: CliRun, code: 1 | 2, pattern: RegExp): void {
 }
 
 const flagsTo = (urls: { base?: string; auth?: string }): string[] => [
-  '--base-url', urls.base ?? sandbox.info.base_url,
-  '--auth-url', urls.auth ?? sandbox.info.auth_url,
-  '--service-id', 'demo',
+  '--base-url',
+  urls.base ?? sandbox.info.base_url,
+  '--auth-url',
+  urls.auth ?? sandbox.info.auth_url,
+  '--service-id',
+  'demo',
 ]
 
 describe('credentials in connection flags', () => {
@@ -96,13 +106,23 @@ describe('error output never holds a secret', () => {
   })
 
   it('a token service that quotes the password, token or stored secret back', async () => {
-    expectRefusal(await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` }), '--username', 'demo'], { ADOPS_PASSWORD: PASSWORD }), 1, /Bad request.*\*\*\*/)
-    expectRefusal(await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` })], { ADOPS_TOKEN: TOKEN }), 1, /Bad request.*\*\*\*/)
+    expectRefusal(
+      await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` }), '--username', 'demo'], {
+        ADOPS_PASSWORD: PASSWORD,
+      }),
+      1,
+      /Bad request.*\*\*\*/,
+    )
+    expectRefusal(
+      await cli(['entities', 'get', 'publishers', '1', ...flagsTo({ base: `${echoUrl}/wf`, auth: `${echoUrl}/auth` })], { ADOPS_TOKEN: TOKEN }),
+      1,
+      /Bad request.*\*\*\*/,
+    )
     expectRefusal(await cli(['entities', 'get', 'publishers', '1', '--profile', 'Echo']), 1, /Bad request.*\*\*\*/)
   })
 })
 
-describe('the command line\'s log', () => {
+describe("the command line's log", () => {
   it('has one line per command run above, and none of their secrets', async () => {
     const log = await readFile(path.join(userData, 'logs', 'cli.log'), 'utf8')
     expect(log).toMatch(/WARN  cli entities get: Sign-in rejected/)

@@ -34,8 +34,27 @@ describe('report export interrupted', () => {
     proxy.mode = { kind: 'stall' }
     const folder = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-out-'))
     const out = path.join(folder, 'pages.csv')
-    const request = { project_name: 'demo', slicer_name: 'supply', start_date: '-7d', end_date: 'yesterday', split_by: ['page_url'], export_format: 'csv', data_fields: ['impressions'] }
-    const flags = ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--report-url', proxy.reportUrl, '--service-id', 'demo', '--username', 'demo']
+    const request = {
+      project_name: 'demo',
+      slicer_name: 'supply',
+      start_date: '-7d',
+      end_date: 'yesterday',
+      split_by: ['page_url'],
+      export_format: 'csv',
+      data_fields: ['impressions'],
+    }
+    const flags = [
+      '--base-url',
+      sandbox.info.base_url,
+      '--auth-url',
+      sandbox.info.auth_url,
+      '--report-url',
+      proxy.reportUrl,
+      '--service-id',
+      'demo',
+      '--username',
+      'demo',
+    ]
     const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'report', 'export', '--request', '-', '--out', out, '--progress', ...flags], {
       cwd: root,
       env: { ...process.env, ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk interrupt test', ADOPS_PASSWORD: 'demo' },

@@ -44,11 +44,21 @@ beforeAll(async () => {
   const notices = createNotices()
   const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
   const profiles = createProfileStore({ userDataDir: userData, secrets, notices })
-  await profiles.create({ name: 'Demo', baseUrl: sandbox.info.base_url, authUrl: sandbox.info.auth_url, reportUrl: sandbox.info.report_url, serviceId: sandbox.info.service_id, auth: { method: 'password', username: 'demo', password: 'demo' } })
+  await profiles.create({
+    name: 'Demo',
+    baseUrl: sandbox.info.base_url,
+    authUrl: sandbox.info.auth_url,
+    reportUrl: sandbox.info.report_url,
+    serviceId: sandbox.info.service_id,
+    auth: { method: 'password', username: 'demo', password: 'demo' },
+  })
   // Saved the way the app saves them.
   const presets = createPresetStore({ folder: presetsFolder(userData), notices })
   await presets.save({ name: 'Weekly EU', definition: weekly, description: 'Monday call' }, false)
-  await presets.save({ name: 'Two metrics', definition: { ...weekly, metrics: ['impressions', 'revenue'], lines: { mode: 'pick', values: ['DE'], includeTotal: false } } }, false)
+  await presets.save(
+    { name: 'Two metrics', definition: { ...weekly, metrics: ['impressions', 'revenue'], lines: { mode: 'pick', values: ['DE'], includeTotal: false } } },
+    false,
+  )
   await presets.save({ name: 'Stale metric', definition: { ...weekly, metrics: ['metric_deleted_since'] } }, false)
 })
 afterAll(async () => {
@@ -84,7 +94,13 @@ describe('presets list and show', () => {
     expectSuccess(run)
     const listed = JSON.parse(run.stdout) as Array<{ name: string; description: string; metrics: string[] }>
     expect(listed.map((preset) => preset.name)).toEqual(['Stale metric', 'Two metrics', 'Weekly EU'])
-    expect(listed[2]).toMatchObject({ description: 'Monday call', project: 'demo', report: 'supply', metrics: ['impressions'], dates: { start: '-7d', end: 'yesterday' } })
+    expect(listed[2]).toMatchObject({
+      description: 'Monday call',
+      project: 'demo',
+      report: 'supply',
+      metrics: ['impressions'],
+      dates: { start: '-7d', end: 'yesterday' },
+    })
 
     const csv = await cli(['presets', 'list', '--format', 'csv'])
     expectSuccess(csv)
@@ -101,7 +117,9 @@ describe('presets list and show', () => {
       const run = await cli(['presets', 'list'])
       expect(run.code).toBe(0)
       expect((JSON.parse(run.stdout) as unknown[]).length).toBe(3)
-      expect(ownLines(run.stderr)).toEqual(['adops-desk: warning: future.json was left as it is because it was saved by a newer version of AdOps Desk (preset format 9; this version reads up to 1). Update AdOps Desk to open it.'])
+      expect(ownLines(run.stderr)).toEqual([
+        'adops-desk: warning: future.json was left as it is because it was saved by a newer version of AdOps Desk (preset format 9; this version reads up to 1). Update AdOps Desk to open it.',
+      ])
     } finally {
       await rm(file)
     }
@@ -112,7 +130,11 @@ describe('presets list and show', () => {
     expectSuccess(run)
     expect(run.stdout).toBe(await readFile(path.join(presetsFolder(userData), 'weekly-eu.json'), 'utf8'))
     expect(JSON.parse(run.stdout)).toMatchObject({ version: 1, name: 'Weekly EU', definition: weekly })
-    expectFailure(await cli(['presets', 'show', 'Nope']), 2, /^adops-desk: No preset is named "Nope"\. Run "presets list" to see them\. See "adops-desk presets show --help"\.$/)
+    expectFailure(
+      await cli(['presets', 'show', 'Nope']),
+      2,
+      /^adops-desk: No preset is named "Nope"\. Run "presets list" to see them\. See "adops-desk presets show --help"\.$/,
+    )
   })
 })
 
@@ -124,7 +146,17 @@ describe('report run --preset', () => {
     expect(lines[0]).toBe('granularity_day,DE — Germany,FR — France,Total')
     // The same request, sent as it is through the command line's own time-series command.
     const direct = await cli(['report', 'time-series', '--request', '-', '--profile', 'Demo'], {
-      stdin: JSON.stringify({ project_name: 'demo', slicer_name: 'supply', start_date: '-7d', end_date: 'yesterday', timezone: 3, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['DE', 'FR', '__total__'], data_field: 'impressions' }),
+      stdin: JSON.stringify({
+        project_name: 'demo',
+        slicer_name: 'supply',
+        start_date: '-7d',
+        end_date: 'yesterday',
+        timezone: 3,
+        granularity: 'granularity_day',
+        split_by: ['country'],
+        chart_lines: ['DE', 'FR', '__total__'],
+        data_field: 'impressions',
+      }),
     })
     expectSuccess(direct)
     const rows = (JSON.parse(direct.stdout) as { rows: Array<Record<string, unknown>> }).rows
@@ -132,7 +164,7 @@ describe('report run --preset', () => {
     expect(lines.slice(1)).toEqual(rows.map((row) => [row.__time__, row.DE ?? '', row.FR ?? '', row.__total__ ?? ''].join(',')))
   })
 
-  it('with --profile the run is kept in the app\'s history and its result in the app\'s cache', async () => {
+  it("with --profile the run is kept in the app's history and its result in the app's cache", async () => {
     const history = createHistoryStore({ folder: historyFolder(userData), notices: createNotices() })
     const before = (await history.list({ preset: 'Two metrics' })).total
     const run = await cli(['report', 'run', '--preset', 'two METRICS', '--profile', 'Demo'])
@@ -143,10 +175,21 @@ describe('report run --preset', () => {
 
     const after = await createHistoryStore({ folder: historyFolder(userData), notices: createNotices() }).list({ preset: 'Two metrics' })
     expect(after.total).toBe(before + 1)
-    expect(after.entries[0]).toMatchObject({ connection: 'Demo', preset: 'Two metrics', outcome: 'ok', rows: 7, range: { start: result.range.start, end: result.range.end, timezone: 3 } })
+    expect(after.entries[0]).toMatchObject({
+      connection: 'Demo',
+      preset: 'Two metrics',
+      outcome: 'ok',
+      rows: 7,
+      range: { start: result.range.start, end: result.range.end, timezone: 3 },
+    })
     const profileId = after.entries[0]?.profileId ?? ''
     const cache = createResultCache({ folder: resultsFolder(userData), limitBytes: async () => 1e9, notices: createNotices() })
-    const cached = await cache.get(profileId, 'chart', (await createPresetStore({ folder: presetsFolder(userData), notices: createNotices() }).get('Two metrics')).definition, 'Two metrics')
+    const cached = await cache.get(
+      profileId,
+      'chart',
+      (await createPresetStore({ folder: presetsFolder(userData), notices: createNotices() }).get('Two metrics')).definition,
+      'Two metrics',
+    )
     expect(cached).toEqual({ kind: 'chart', preset: 'Two metrics', ranAt: result.ranAt, result })
   })
 
@@ -167,13 +210,25 @@ describe('report run --preset', () => {
 
   it('exit 2 for usage: no --preset, an unknown name, a bad --format, a file from a newer version or a bundle', async () => {
     expectFailure(await cli(['report', 'run', '--profile', 'Demo']), 2, /needs --preset NAME or --preset FILE/)
-    expectFailure(await cli(['report', 'run', '--preset', 'Monthly', '--profile', 'Demo']), 2, /No preset is named "Monthly"\. Run "presets list" to see them, or give a preset file\./)
+    expectFailure(
+      await cli(['report', 'run', '--preset', 'Monthly', '--profile', 'Demo']),
+      2,
+      /No preset is named "Monthly"\. Run "presets list" to see them, or give a preset file\./,
+    )
     expectFailure(await cli(['report', 'run', '--preset', 'Weekly EU', '--format', 'xlsx', '--profile', 'Demo']), 2, /--format must be json or csv, not "xlsx"/)
     const newer = path.join(work, 'newer.json')
     await writeFile(newer, JSON.stringify({ version: 2, name: 'x' }))
-    expectFailure(await cli(['report', 'run', '--preset', newer, '--profile', 'Demo']), 2, /newer\.json cannot be run because it was saved by a newer version of AdOps Desk/)
+    expectFailure(
+      await cli(['report', 'run', '--preset', newer, '--profile', 'Demo']),
+      2,
+      /newer\.json cannot be run because it was saved by a newer version of AdOps Desk/,
+    )
     await mkdir(path.join(work, 'folder'), { recursive: true })
-    expectFailure(await cli(['report', 'run', '--preset', path.join(work, 'missing.json'), '--profile', 'Demo']), 2, /Cannot read the preset file .*missing\.json \(ENOENT\)/)
+    expectFailure(
+      await cli(['report', 'run', '--preset', path.join(work, 'missing.json'), '--profile', 'Demo']),
+      2,
+      /Cannot read the preset file .*missing\.json \(ENOENT\)/,
+    )
   })
 
   it('exit 1 for what the platform refuses or fails, one line on stderr', async () => {

@@ -19,7 +19,10 @@ afterAll(async () => {
 })
 
 /** The real entry, the way a scheduled job runs it: `tsx main/cli.ts …` in its own process. */
-async function cli(argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function cli(
+  argv: string[],
+  options: { env?: Record<string, string>; stdin?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawnTsx('main/cli.ts', argv, {
     // Never the user's own profiles or keychain entries.
     env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk spawned CLI tests', ...options.env },
@@ -29,7 +32,18 @@ async function cli(argv: string[], options: { env?: Record<string, string>; stdi
   return { code, stdout: child.stdout(), stderr: child.stderr() }
 }
 
-const flags = (): string[] => ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--report-url', sandbox.info.report_url, '--service-id', 'demo', '--username', 'demo']
+const flags = (): string[] => [
+  '--base-url',
+  sandbox.info.base_url,
+  '--auth-url',
+  sandbox.info.auth_url,
+  '--report-url',
+  sandbox.info.report_url,
+  '--service-id',
+  'demo',
+  '--username',
+  'demo',
+]
 
 describe('the command line as a process', () => {
   it('--help exits 0', async () => {
@@ -70,8 +84,19 @@ describe('the command line as a process', () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-export-'))
     try {
       const out = path.join(folder, 'week.tsv')
-      const request = { project_name: 'demo', slicer_name: 'supply', start_date: '-7d', end_date: 'yesterday', split_by: ['country'], export_format: 'tsv', data_fields: ['impressions'] }
-      const run = await cli(['report', 'export', '--request', '-', '--out', out, ...flags()], { env: { ADOPS_PASSWORD: 'demo' }, stdin: JSON.stringify(request) })
+      const request = {
+        project_name: 'demo',
+        slicer_name: 'supply',
+        start_date: '-7d',
+        end_date: 'yesterday',
+        split_by: ['country'],
+        export_format: 'tsv',
+        data_fields: ['impressions'],
+      }
+      const run = await cli(['report', 'export', '--request', '-', '--out', out, ...flags()], {
+        env: { ADOPS_PASSWORD: 'demo' },
+        stdin: JSON.stringify(request),
+      })
       expect(ownLines(run.stderr)).toEqual([])
       expect(run.code).toBe(0)
       expect(JSON.parse(run.stdout)).toMatchObject({ path: out })

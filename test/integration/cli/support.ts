@@ -8,7 +8,8 @@ export { createMemoryKeychain as memoryKeychain } from '../../support/memory-key
 
 /** Services as the CLI builds them, over the in-memory keychain and with retries that take milliseconds. */
 export function testServices(keychain: Keychain): CliServicesFactory {
-  return (context) => createCliServices(context, { openKeychain: async () => keychain, http: { random: () => 0.5, retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 } } })
+  return (context) =>
+    createCliServices(context, { openKeychain: async () => keychain, http: { random: () => 0.5, retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 } } })
 }
 
 class Collector extends Writable {
@@ -25,7 +26,10 @@ export interface CliRun {
   stderr: string
 }
 
-export async function runInProcess(argv: string[], options: { env?: Record<string, string | undefined>; stdin?: string; services: CliServicesFactory; signal?: AbortSignal }): Promise<CliRun> {
+export async function runInProcess(
+  argv: string[],
+  options: { env?: Record<string, string | undefined>; stdin?: string; services: CliServicesFactory; signal?: AbortSignal },
+): Promise<CliRun> {
   const stdout = new Collector()
   const stderr = new Collector()
   const code = await runCli({

@@ -31,7 +31,7 @@ describe('testConnection', () => {
     expect(result.reporting).toEqual({ ok: null, skipped: expect.stringMatching(/choose a project and a report/) })
   })
 
-  it('reports each API\'s error without throwing', async () => {
+  it("reports each API's error without throwing", async () => {
     const result = await harness.connect({ credentials: async () => ({ method: 'password', username: 'demo', password: 'wrong' }) }).testConnection({ report })
     for (const check of [result.workflow, result.reporting]) {
       expect(check.ok).toBe(false)
@@ -49,7 +49,9 @@ describe('testConnection', () => {
   })
 
   it('a permanent token has no expiry to show', async () => {
-    const result = await harness.connect({ credentials: async () => ({ method: 'token', token: harness.sandbox.info.permanent_token }) }).testConnection({ report })
+    const result = await harness
+      .connect({ credentials: async () => ({ method: 'token', token: harness.sandbox.info.permanent_token }) })
+      .testConnection({ report })
     expect(result.workflow).toMatchObject({ ok: true, tokenExpiresAt: null })
   })
 
@@ -65,7 +67,13 @@ describe('testConnection', () => {
     const http = fastHttp({ retry: { maxRetries: 0 } })
     try {
       const connection = createConnection({
-        settings: { baseUrl: 'http://127.0.0.1:9/wf', authUrl: 'http://127.0.0.1:9/auth', reportUrl: 'http://127.0.0.1:9/rep', serviceId: 'demo', reportServiceId: null },
+        settings: {
+          baseUrl: 'http://127.0.0.1:9/wf',
+          authUrl: 'http://127.0.0.1:9/auth',
+          reportUrl: 'http://127.0.0.1:9/rep',
+          serviceId: 'demo',
+          reportServiceId: null,
+        },
         credentials: async () => ({ method: 'password', username: 'demo', password: 'demo' }),
         http,
       })

@@ -28,7 +28,14 @@ afterEach(() => {
 
 const report = { project_name: 'demo', slicer_name: 'supply' }
 const week = { start_date: '-7d', end_date: 'yesterday' }
-const timeSeriesRequest: ReportRequest = { ...report, ...week, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['__total__'], data_field: 'impressions' }
+const timeSeriesRequest: ReportRequest = {
+  ...report,
+  ...week,
+  granularity: 'granularity_day',
+  split_by: ['country'],
+  chart_lines: ['__total__'],
+  data_field: 'impressions',
+}
 const exportRequest: ReportRequest = { ...report, ...week, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }
 
 describe('reporting client over the sandbox', () => {

@@ -124,7 +124,7 @@ describe('reads are retried', () => {
 })
 
 describe('writes are never retried blindly', () => {
-  it('an entity POST that gets a 500 is sent once, and nothing was created behind the caller\'s back', async () => {
+  it("an entity POST that gets a 500 is sent once, and nothing was created behind the caller's back", async () => {
     const received = recordServerRequests(harness.sandbox.port)
     try {
       const { workflow } = harness.connect()
@@ -252,7 +252,8 @@ describe('cancellation', () => {
     try {
       const error = await caught(
         (async () => {
-          for await (const page of workflow.list('publishers', { query: { page_size: '5' }, signal: controller.signal, onProgress: () => controller.abort() })) void page
+          for await (const page of workflow.list('publishers', { query: { page_size: '5' }, signal: controller.signal, onProgress: () => controller.abort() }))
+            void page
         })(),
       )
       expect(error.code).toBe('cancelled')

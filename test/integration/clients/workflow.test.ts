@@ -65,7 +65,13 @@ describe('workflow client over the sandbox', () => {
 
   it('creates, reads, updates with the whole entity, and deletes', async () => {
     const { workflow } = harness.connect()
-    const created = await workflow.create('brands', { name: 'Acme Soap', is_open_auction_allowed: true, is_pmp_allowed: false, external_id: 'ACME-1', advertiser_domains: ['acme.example'] })
+    const created = await workflow.create('brands', {
+      name: 'Acme Soap',
+      is_open_auction_allowed: true,
+      is_pmp_allowed: false,
+      external_id: 'ACME-1',
+      advertiser_domains: ['acme.example'],
+    })
     expect(typeof created.id).toBe('number')
     expect(created).toMatchObject({ name: 'Acme Soap', external_id: 'ACME-1' })
 
@@ -92,7 +98,11 @@ describe('workflow client over the sandbox', () => {
       const wire = recordWire()
       try {
         const { workflow } = harness.connect()
-        const calls: Array<() => Promise<unknown>> = [() => workflow.get('publishers', id), () => workflow.update('publishers', id, { id, name: 'x' }), () => workflow.delete('publishers', id)]
+        const calls: Array<() => Promise<unknown>> = [
+          () => workflow.get('publishers', id),
+          () => workflow.update('publishers', id, { id, name: 'x' }),
+          () => workflow.delete('publishers', id),
+        ]
         for (const call of calls) {
           // update and delete refuse synchronously, like a bad kind; either way nothing is sent.
           const error = await caught(Promise.resolve().then(call))
@@ -148,7 +158,13 @@ describe('workflow errors, each mapped to its case', () => {
     // PUT on a collection: the client never does it on its own, so call the pool directly with a real token.
     const connection = harness.connect()
     const token = await connection.tokens.workflow.get()
-    const response = await harness.http.request({ method: 'PUT', url: `${harness.settings.baseUrl}/publishers/`, headers: { authorization: `Bearer ${token.value}` }, body: '{}', read: false })
+    const response = await harness.http.request({
+      method: 'PUT',
+      url: `${harness.settings.baseUrl}/publishers/`,
+      headers: { authorization: `Bearer ${token.value}` },
+      body: '{}',
+      read: false,
+    })
     const error = errorFromHttp({ status: response.status, headers: response.headers, body: await readErrorBody(response), context: response.context })
     expect(error.code).toBe('method_not_allowed')
     expect(error.details?.httpStatus).toBe(405)

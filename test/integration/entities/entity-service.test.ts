@@ -78,7 +78,12 @@ describe('entity service against the sandbox', () => {
   })
 
   it('creates, then detects an edit conflict and resolves it both ways; never a silent lost update', async () => {
-    const created = await services.entities.create(profileId, 'brands', { name: 'Conflict Co', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['conflict.example'] })
+    const created = await services.entities.create(profileId, 'brands', {
+      name: 'Conflict Co',
+      is_open_auction_allowed: true,
+      is_pmp_allowed: false,
+      advertiser_domains: ['conflict.example'],
+    })
     expect(created.id).toBeDefined()
     expect((await services.entities.mirror(profileId, 'brands')).rows.some((row) => row.id === created.id)).toBe(true)
 
@@ -98,7 +103,14 @@ describe('entity service against the sandbox', () => {
 
     // Take theirs: the form reloads from the server copy and saves cleanly from it.
     await putDirectly(sandbox, 'brands', { ...(kept.status === 'saved' ? kept.entity : created), name: 'Renamed by them' })
-    const second = await services.entities.update(profileId, 'brands', created.id, kept.status === 'saved' ? kept.entity : created, { is_open_auction_allowed: false }, false)
+    const second = await services.entities.update(
+      profileId,
+      'brands',
+      created.id,
+      kept.status === 'saved' ? kept.entity : created,
+      { is_open_auction_allowed: false },
+      false,
+    )
     expect(second.status).toBe('conflict')
     if (second.status !== 'conflict') return
     const fromServer = await services.entities.update(profileId, 'brands', created.id, second.server, { is_open_auction_allowed: false }, false)
@@ -113,7 +125,10 @@ describe('entity service against the sandbox', () => {
     const publisherId = adUnits[0]?.publisher
     const attempt = services.entities.delete(profileId, 'publishers', publisherId as number)
     await expect(attempt).rejects.toMatchObject({ code: 'dependents' })
-    const error = (await attempt.catch((caught: unknown) => caught)) as { message: string; details: { dependents: Array<{ kind: string; id: number; name: string }> } }
+    const error = (await attempt.catch((caught: unknown) => caught)) as {
+      message: string
+      details: { dependents: Array<{ kind: string; id: number; name: string }> }
+    }
     const expected = adUnits.filter((unit) => unit.publisher === publisherId)
     expect(error.details.dependents).toHaveLength(expected.length)
     expect(error.details.dependents[0]).toMatchObject({ kind: 'ad_units', id: expected[0]?.id, name: expected[0]?.name })
@@ -133,14 +148,20 @@ describe('entity service against the sandbox', () => {
     const { rows } = await services.entities.mirror(profileId, 'publishers')
     const chosen = [rows[2], rows[0], rows[1]].map((row) => row?.id as number)
     const folder = dialogFolders(services.userDataDir).exports
-    const result = await services.entities.exportCsv(profileId, 'publishers', chosen, [{ key: 'id', title: 'ID' }, { key: 'name', title: 'Name' }])
+    const result = await services.entities.exportCsv(profileId, 'publishers', chosen, [
+      { key: 'id', title: 'ID' },
+      { key: 'name', title: 'Name' },
+    ])
     // Only the base name comes back: no path crosses the bridge.
     expect(result).toEqual({ fileName: 'publishers.csv', rows: 3 })
     const lines = (await fs.readFile(path.join(folder, 'publishers.csv'), 'utf8')).trimEnd().split('\r\n')
     expect(lines[0]).toBe('ID,Name')
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(chosen.map(String))
     // A second export never replaces the first: the folder "dialog" picks a new name.
-    expect(await services.entities.exportCsv(profileId, 'publishers', chosen.slice(0, 1), [{ key: 'id', title: 'ID' }])).toEqual({ fileName: 'publishers (2).csv', rows: 1 })
+    expect(await services.entities.exportCsv(profileId, 'publishers', chosen.slice(0, 1), [{ key: 'id', title: 'ID' }])).toEqual({
+      fileName: 'publishers (2).csv',
+      rows: 1,
+    })
     expect((await fs.readFile(path.join(folder, 'publishers.csv'), 'utf8')).trimEnd().split('\r\n')).toHaveLength(4)
   })
 
@@ -148,7 +169,13 @@ describe('entity service against the sandbox', () => {
     const folder = await temporaryFolder()
     const target = path.join(folder, 'planted.csv')
     const handlers = createHandlers(services, { nativeSaveDialog: false })
-    const outcome = await dispatch(handlers, 'entities:exportCsv', { profileId, kind: 'publishers', ids: [1], columns: [{ key: 'id', title: 'ID' }], path: target })
+    const outcome = await dispatch(handlers, 'entities:exportCsv', {
+      profileId,
+      kind: 'publishers',
+      ids: [1],
+      columns: [{ key: 'id', title: 'ID' }],
+      path: target,
+    })
     expect(outcome).toMatchObject({ ok: false, error: { code: 'bad_input' } })
     expect(await fs.readdir(folder)).toEqual([])
   })
@@ -170,10 +197,24 @@ describe('entity service against the sandbox', () => {
   })
 
   it('writes no cell a spreadsheet would run as a formula, titles included (CSV injection)', async () => {
-    const planted = await services.entities.create(profileId, 'publishers', { name: '=HYPERLINK("https://evil.example","open")', url: 'https://planted.example' })
-    const result = await services.entities.exportCsv(profileId, 'publishers', [planted.id], [{ key: 'id', title: '@ID' }, { key: 'name', title: '+Name' }, { key: 'url', title: 'URL' }])
+    const planted = await services.entities.create(profileId, 'publishers', {
+      name: '=HYPERLINK("https://evil.example","open")',
+      url: 'https://planted.example',
+    })
+    const result = await services.entities.exportCsv(
+      profileId,
+      'publishers',
+      [planted.id],
+      [
+        { key: 'id', title: '@ID' },
+        { key: 'name', title: '+Name' },
+        { key: 'url', title: 'URL' },
+      ],
+    )
     const file = path.join(dialogFolders(services.userDataDir).exports, result?.fileName ?? '')
-    expect(await fs.readFile(file, 'utf8')).toBe(`"'@ID","'+Name",URL\r\n${String(planted.id)},"'=HYPERLINK(""https://evil.example"",""open"")",https://planted.example\r\n`)
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      `"'@ID","'+Name",URL\r\n${String(planted.id)},"'=HYPERLINK(""https://evil.example"",""open"")",https://planted.example\r\n`,
+    )
   })
 
   it('keeps drafts on disk across a restart until discarded', async () => {
@@ -185,9 +226,11 @@ describe('entity service against the sandbox', () => {
     expect(await restarted.drafts.list(profileId)).toEqual([])
   })
 
-  it('passes the viewer\'s 403 through as forbidden', async () => {
+  it("passes the viewer's 403 through as forbidden", async () => {
     const viewerId = (await sandboxProfile(services, sandbox, 'viewer')).id
-    await expect(services.entities.create(viewerId, 'brands', { name: 'Nope', is_open_auction_allowed: true, is_pmp_allowed: true })).rejects.toMatchObject({ code: 'forbidden' })
+    await expect(services.entities.create(viewerId, 'brands', { name: 'Nope', is_open_auction_allowed: true, is_pmp_allowed: true })).rejects.toMatchObject({
+      code: 'forbidden',
+    })
     const mirror = await services.entities.sync(viewerId, 'bidders', new AbortController().signal)
     expect(mirror.count).toBeGreaterThan(0)
   })
@@ -241,20 +284,30 @@ describe('workspace', () => {
     }
   })
 
-  it('reports each API\'s failure as a sentence when the connection is wrong', async () => {
+  it("reports each API's failure as a sentence when the connection is wrong", async () => {
     const services = await createTestServices()
     const sandbox = await startSandbox({ port: 0 })
     try {
       const profile = await services.profiles.create({
-        name: 'Wrong password', baseUrl: sandbox.info.base_url, authUrl: sandbox.info.auth_url, reportUrl: sandbox.info.report_url,
-        serviceId: 'demo', defaultProject: 'demo', defaultSlicer: 'supply', auth: { method: 'password', username: 'demo', password: 'wrong' },
+        name: 'Wrong password',
+        baseUrl: sandbox.info.base_url,
+        authUrl: sandbox.info.auth_url,
+        reportUrl: sandbox.info.report_url,
+        serviceId: 'demo',
+        defaultProject: 'demo',
+        defaultSlicer: 'supply',
+        auth: { method: 'password', username: 'demo', password: 'wrong' },
       })
       const test = await services.workspace.test(profile.id, new AbortController().signal)
       expect(test.workflow).toMatchObject({ ok: false, error: { code: 'auth' } })
       expect(test.reporting).toMatchObject({ ok: false })
       const unreachable = await services.profiles.create({
-        name: 'Nobody home', baseUrl: 'http://127.0.0.1:9/workflow/v1', authUrl: 'http://127.0.0.1:9/auth', reportUrl: 'http://127.0.0.1:9/report',
-        serviceId: 'demo', auth: { method: 'token', token: 'x' },
+        name: 'Nobody home',
+        baseUrl: 'http://127.0.0.1:9/workflow/v1',
+        authUrl: 'http://127.0.0.1:9/auth',
+        reportUrl: 'http://127.0.0.1:9/report',
+        serviceId: 'demo',
+        auth: { method: 'token', token: 'x' },
       })
       const offline = await services.workspace.test(unreachable.id, new AbortController().signal)
       expect(offline.workflow).toMatchObject({ ok: false, error: { code: 'network' } })

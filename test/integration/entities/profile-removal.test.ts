@@ -14,13 +14,17 @@ describe('deleting a profile', () => {
     await sandbox.close()
   })
 
-  it('removes its local lists and drafts from disk and leaves other profiles\' alone', async () => {
+  it("removes its local lists and drafts from disk and leaves other profiles' alone", async () => {
     const services = await createTestServices()
     try {
       const { info } = sandbox
       const create = (name: string) =>
         services.profiles.create({
-          name, baseUrl: info.base_url, authUrl: info.auth_url, reportUrl: info.report_url, serviceId: info.service_id,
+          name,
+          baseUrl: info.base_url,
+          authUrl: info.auth_url,
+          reportUrl: info.report_url,
+          serviceId: info.service_id,
           auth: { method: 'password', username: 'demo', password: 'demo' },
         })
       const doomed = await create('To be deleted')

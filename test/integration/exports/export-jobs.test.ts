@@ -72,7 +72,11 @@ async function sandboxExport(sandbox: Sandbox, body: Record<string, unknown>): P
 }
 
 /** Resolves with the first event of that name the test accepts. */
-function nextEvent<E extends EventName>(services: { events: TestServices['events'] }, name: E, accept: (payload: EventPayload<E>) => boolean = () => true): Promise<EventPayload<E>> {
+function nextEvent<E extends EventName>(
+  services: { events: TestServices['events'] },
+  name: E,
+  accept: (payload: EventPayload<E>) => boolean = () => true,
+): Promise<EventPayload<E>> {
   return new Promise((resolve) => {
     const stop = services.events.subscribe((event: EventName, payload: unknown) => {
       if (event !== name || !accept(payload as EventPayload<E>)) return
@@ -130,7 +134,7 @@ describe('export jobs against the sandbox', () => {
     return { job, target: path.join(folder, job.fileName) }
   }
 
-  it.each(['csv', 'tsv', 'xlsx'] as const)('a %s job writes exactly the bytes of the sandbox\'s own export, with progress and rows', async (format) => {
+  it.each(['csv', 'tsv', 'xlsx'] as const)("a %s job writes exactly the bytes of the sandbox's own export, with progress and rows", async (format) => {
     const progress: number[] = []
     const stop = services.events.subscribe((event, payload) => {
       if (event === 'onExportProgress') progress.push((payload as EventPayload<'onExportProgress'>).bytes)
@@ -228,13 +232,13 @@ describe('export jobs against the sandbox', () => {
       fs: full,
     })
     const target = path.join(folder, `demo-supply-${range.start}-${range.end}.csv`)
-    await fs.writeFile(target, 'the user\'s own file\n')
+    await fs.writeFile(target, "the user's own file\n")
     const { job } = await exportTo({ format: 'csv', keys: ['page_url'] }, service)
     expect(job.state).toBe('failed')
     expect(job.error).toMatch(/^The disk is full/)
     // The sentence reaches the page: names only, no path.
     expect(job.error).not.toContain(folder)
-    expect(await fs.readFile(target, 'utf8')).toBe('the user\'s own file\n')
+    expect(await fs.readFile(target, 'utf8')).toBe("the user's own file\n")
     expect(await leftovers(folder)).toEqual([])
     await fs.rm(target)
   })
@@ -290,7 +294,12 @@ describe('export jobs against the sandbox', () => {
     expect(await states()).toEqual(['running', 'running', 'queued'])
     const thirdStarts = new Promise<void>((resolve) => {
       events.subscribe((event, payload) => {
-        if (event === 'onExportProgress' && (payload as EventPayload<'onExportProgress'>).jobId === ids[2] && (payload as EventPayload<'onExportProgress'>).state === 'running') resolve()
+        if (
+          event === 'onExportProgress' &&
+          (payload as EventPayload<'onExportProgress'>).jobId === ids[2] &&
+          (payload as EventPayload<'onExportProgress'>).state === 'running'
+        )
+          resolve()
       })
     })
     await service.cancel(ids[0] ?? '')
@@ -332,17 +341,26 @@ describe('export jobs against the sandbox', () => {
     const preview = outcomes[2]
     if (!estimate.ok || !preview?.ok) throw new Error('estimate or preview failed')
     // One key below the ranking limit: the estimate is the exact row count of the file.
-    expect(estimate.value).toMatchObject({ cap: 1_000_000, othersRow: true, rows: { count: (preview.value as { rows: unknown[] }).rows.length, atLeast: false } })
+    expect(estimate.value).toMatchObject({
+      cap: 1_000_000,
+      othersRow: true,
+      rows: { count: (preview.value as { rows: unknown[] }).rows.length, atLeast: false },
+    })
     const several = await dispatch(handlers, 'exports:estimate', { profileId, source, options: { format: 'xlsx', keys: ['country', 'device_type'] } })
     expect(several).toMatchObject({ ok: true, value: { cap: 1_048_570, othersRow: false, rows: { atLeast: true } } })
   })
 
   it('refuses what cannot be exported before any dialog opens', async () => {
     let asked = 0
-    const dialog: FileDialogs = { chooseSavePath: async () => (asked += 1, null), chooseOpenPaths: async () => [] }
+    const dialog: FileDialogs = { chooseSavePath: async () => ((asked += 1), null), chooseOpenPaths: async () => [] }
     const withDialog = await createTestServices({ keychain, userDataDir: services.userDataDir, fileDialogs: dialog })
-    await expect(withDialog.exports.start(profileId, source, { format: 'csv', dataFields: ['no_such_metric'] })).rejects.toMatchObject({ code: 'validation', details: { field: 'dataFields' } })
-    await expect(withDialog.exports.start(profileId, source, { format: 'csv', keys: ['country'], sort: [{ field: 'device_type', direction: 'ASC', byName: false }] })).rejects.toMatchObject({ code: 'validation', details: { field: 'sort' } })
+    await expect(withDialog.exports.start(profileId, source, { format: 'csv', dataFields: ['no_such_metric'] })).rejects.toMatchObject({
+      code: 'validation',
+      details: { field: 'dataFields' },
+    })
+    await expect(
+      withDialog.exports.start(profileId, source, { format: 'csv', keys: ['country'], sort: [{ field: 'device_type', direction: 'ASC', byName: false }] }),
+    ).rejects.toMatchObject({ code: 'validation', details: { field: 'sort' } })
     expect(asked).toBe(0)
     // A cancelled dialog starts nothing.
     expect(await withDialog.exports.start(profileId, source, { format: 'csv' })).toBeNull()

@@ -58,7 +58,11 @@ export async function startPlatformProxy(reportUrl: string): Promise<PlatformPro
     const path = (request.url ?? '/').replace(/^\/report/, upstream.pathname.replace(/\/$/, ''))
     const forwarded = await fetch(`${upstream.origin}${path}`, {
       method: request.method ?? 'POST',
-      headers: { 'content-type': request.headers['content-type'] ?? 'application/json', accept: request.headers.accept ?? 'application/json', authorization: request.headers.authorization ?? '' },
+      headers: {
+        'content-type': request.headers['content-type'] ?? 'application/json',
+        accept: request.headers.accept ?? 'application/json',
+        authorization: request.headers.authorization ?? '',
+      },
       ...(body.length > 0 ? { body } : {}),
     })
     const isExport = path.endsWith('/API/v2/export')

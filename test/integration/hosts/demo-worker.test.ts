@@ -20,7 +20,13 @@ beforeAll(async () => {
   const rendererDir = await temporaryFolder('adops-renderer-')
   await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><html><head><title>AdOps Desk</title></head></html>')
   // No loadSandbox: the host's own default, as `npm run preview:web` runs it.
-  host = await startWebHost({ port: 0, userDataDir: await temporaryFolder(), rendererDir, keychainServiceName: 'AdOps Desk demo worker test', openKeychain: async () => createMemoryKeychain() })
+  host = await startWebHost({
+    port: 0,
+    userDataDir: await temporaryFolder(),
+    rendererDir,
+    keychainServiceName: 'AdOps Desk demo worker test',
+    openKeychain: async () => createMemoryKeychain(),
+  })
 })
 afterAll(() => host.close())
 
@@ -44,7 +50,7 @@ describe('the demo workspace of the web host', () => {
     expect(await passwordGrant(demo.authUrl, 'demo')).toBe(401)
   })
 
-  it('computes a heavy report off main\'s event loop: main keeps turning while the demo works', async () => {
+  it("computes a heavy report off main's event loop: main keeps turning while the demo works", async () => {
     await host.services.workspace.activate(DEMO_PROFILE_ID)
     const connection = await host.services.workspace.connection(DEMO_PROFILE_ID)
     const query = { ...DEMO_REPORT_TARGET, chart_lines: ['__total__'], data_field: 'impressions', end_date: 'yesterday' }
@@ -78,7 +84,7 @@ describe('the demo workspace of the web host', () => {
 })
 
 describe('the sandbox worker', () => {
-  it('starts embedded, answers with the run\'s token, and stops serving when closed', async () => {
+  it("starts embedded, answers with the run's token, and stops serving when closed", async () => {
     const sandbox = await startSandboxInWorker(SOURCE_SANDBOX_WORKER, { port: 0 })
     expect(sandbox.info.password).not.toBe('demo')
     expect(sandbox.info.permanent_token).not.toBe('demo-permanent-token')
@@ -94,7 +100,7 @@ describe('the sandbox worker', () => {
     await expect(request(`${sandbox.info.base_url}/publishers/1/`)).rejects.toThrow(/ECONNREFUSED/)
   })
 
-  it('reports a start that fails with the sandbox\'s sentence', async () => {
+  it("reports a start that fails with the sandbox's sentence", async () => {
     await expect(startSandboxInWorker(SOURCE_SANDBOX_WORKER, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/127\.0\.0\.1 or localhost only/)
   })
 })

@@ -15,7 +15,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><html><head><title>AdOps Desk</title></head><body></body></html>')
 })
 
-const preview = (args: string[], env: Record<string, string> = {}) => spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--renderer', rendererDir, ...args], { env })
+const preview = (args: string[], env: Record<string, string> = {}) =>
+  spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--renderer', rendererDir, ...args], { env })
 
 describe('preview:web --host', () => {
   it.each(['0.0.0.0', '192.168.1.10', '::'])('refuses the non-loopback address %s with a sentence and exit code 2', async (address) => {

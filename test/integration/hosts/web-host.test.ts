@@ -21,7 +21,10 @@ let ownOrigin: string
 
 async function minimalRenderer(): Promise<string> {
   const rendererDir = await temporaryFolder('adops-renderer-')
-  await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html>\n<html>\n  <head>\n    <title>AdOps Desk</title>\n  </head>\n  <body><div id="app"></div></body>\n</html>\n')
+  await fs.writeFile(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html>\n<html>\n  <head>\n    <title>AdOps Desk</title>\n  </head>\n  <body><div id="app"></div></body>\n</html>\n',
+  )
   return rendererDir
 }
 
@@ -68,7 +71,13 @@ function invoke(channel: string, input: unknown, headers: Record<string, string>
 
 beforeAll(async () => {
   keychain = createMemoryKeychain()
-  host = await startWebHost({ port: 0, userDataDir: await temporaryFolder(), rendererDir: await minimalRenderer(), keychainServiceName: SERVICE, openKeychain: async () => keychain })
+  host = await startWebHost({
+    port: 0,
+    userDataDir: await temporaryFolder(),
+    rendererDir: await minimalRenderer(),
+    keychainServiceName: SERVICE,
+    openKeychain: async () => keychain,
+  })
   port = Number(new URL(host.url).port)
   ownHost = `127.0.0.1:${port}`
   ownOrigin = `http://${ownHost}`
@@ -90,7 +99,9 @@ describe('the page and the bridge', () => {
       expect(attributes).toMatch(/\bsrc="\/__host\/bridge\.js"/)
       expect(content?.trim()).toBe('')
     }
-    const bridge = await call('/__host/bridge.js', { headers: { host: ownHost, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' } })
+    const bridge = await call('/__host/bridge.js', {
+      headers: { host: ownHost, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' },
+    })
     expect(bridge.status).toBe(200)
     expect(bridge.text).toContain('adops-host-token')
     expect(bridge.text).not.toContain(token)
@@ -111,13 +122,25 @@ describe('the page and the bridge', () => {
 describe('DNS rebinding: a Host other than 127.0.0.1, localhost or [::1] on its own port', () => {
   it('gets 421 on every path, with no page, no token and no data', async () => {
     const token = await pageToken()
-    for (const rebound of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port + 1}`, '127.0.0.1', `localhost.evil.example:${port}`, `127.0.0.1.evil.example:${port}`]) {
+    for (const rebound of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port + 1}`,
+      '127.0.0.1',
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+    ]) {
       const origin = `http://${rebound}`
       const answers = [
         await call('/', { headers: { host: rebound } }),
         await call('/index.html', { headers: { host: rebound } }),
         await call('/__host/bridge.js', { headers: { host: rebound } }),
-        await call('/__host/invoke/profiles:list', { method: 'POST', headers: { host: rebound, origin, 'content-type': 'application/json', 'x-adops-host-token': token }, body: '{}' }),
+        await call('/__host/invoke/profiles:list', {
+          method: 'POST',
+          headers: { host: rebound, origin, 'content-type': 'application/json', 'x-adops-host-token': token },
+          body: '{}',
+        }),
         await call(`/__host/events?token=${token}`, { headers: { host: rebound, origin } }),
       ]
       for (const answer of answers) {
@@ -162,7 +185,9 @@ describe('cross-site requests', () => {
 
   it('the event stream from another site gets nothing, even with the token', async () => {
     const token = await pageToken()
-    const withOrigin = await call(`/__host/events?token=${token}`, { headers: { host: ownHost, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' } })
+    const withOrigin = await call(`/__host/events?token=${token}`, {
+      headers: { host: ownHost, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+    })
     expect(withOrigin.status).toBe(403)
     const noCors = await call(`/__host/events?token=${token}`, { headers: { host: ownHost, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' } })
     expect(noCors.status).toBe(403)
@@ -171,13 +196,17 @@ describe('cross-site requests', () => {
 
   it('a <script src> of the bridge or an iframe of the page from another site gets no token', async () => {
     const token = await pageToken()
-    const script = await call('/__host/bridge.js', { headers: { host: ownHost, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' } })
+    const script = await call('/__host/bridge.js', {
+      headers: { host: ownHost, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' },
+    })
     expect(script.status).toBe(403)
     expect(script.text).not.toContain(token)
     const frame = await call('/', { headers: { host: ownHost, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' } })
     expect(frame.status).toBe(403)
     expect(frame.text).not.toContain('adops-host-token')
-    const fetched = await call('/', { headers: { host: ownHost, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } })
+    const fetched = await call('/', {
+      headers: { host: ownHost, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+    })
     expect(fetched.status).toBe(403)
     expect(fetched.text).not.toContain('adops-host-token')
   })
@@ -191,7 +220,17 @@ describe('cross-site requests', () => {
 describe('listening address', () => {
   it('is loopback only', async () => {
     for (const address of ['0.0.0.0', '::', '192.168.1.10', 'example.com']) {
-      await expect(startWebHost({ port: 0, host: address, userDataDir: await temporaryFolder(), rendererDir: await minimalRenderer(), keychainServiceName: SERVICE, openKeychain: async () => createMemoryKeychain() }), address).rejects.toThrow(/loopback/)
+      await expect(
+        startWebHost({
+          port: 0,
+          host: address,
+          userDataDir: await temporaryFolder(),
+          rendererDir: await minimalRenderer(),
+          keychainServiceName: SERVICE,
+          openKeychain: async () => createMemoryKeychain(),
+        }),
+        address,
+      ).rejects.toThrow(/loopback/)
     }
   })
 })
@@ -199,12 +238,22 @@ describe('listening address', () => {
 describe('secrets of the preview', () => {
   it('are filed under its keychain service name and removed when it closes', async () => {
     const own = createMemoryKeychain()
-    const preview = await startWebHost({ port: 0, userDataDir: await temporaryFolder(), rendererDir: await minimalRenderer(), keychainServiceName: 'AdOps Desk (web preview) test', openKeychain: async () => own })
+    const preview = await startWebHost({
+      port: 0,
+      userDataDir: await temporaryFolder(),
+      rendererDir: await minimalRenderer(),
+      keychainServiceName: 'AdOps Desk (web preview) test',
+      openKeychain: async () => own,
+    })
     const previewPort = Number(new URL(preview.url).port)
     const headers = { host: `127.0.0.1:${previewPort}`, origin: `http://127.0.0.1:${previewPort}`, 'content-type': 'application/json' }
     const page = await request(preview.url, { headers: { host: headers.host } })
     const token = /<meta name="adops-host-token" content="([0-9a-f]+)"/.exec(await page.body.text())?.[1] ?? ''
-    const created = await request(new URL('/__host/invoke/profiles:create', preview.url), { method: 'POST', headers: { ...headers, 'x-adops-host-token': token }, body: JSON.stringify(passwordProfile) })
+    const created = await request(new URL('/__host/invoke/profiles:create', preview.url), {
+      method: 'POST',
+      headers: { ...headers, 'x-adops-host-token': token },
+      body: JSON.stringify(passwordProfile),
+    })
     expect(JSON.parse(await created.body.text())).toMatchObject({ ok: true })
     expect([...own.entries.keys()].map((key) => key.split('\u0000')[0])).toEqual(['AdOps Desk (web preview) test'])
     await preview.close()

@@ -47,7 +47,11 @@ describe('secrets in the real OS keychain', () => {
     const password = await first.profiles.create(passwordProfile)
     const token = await first.profiles.create(tokenProfile)
     const restarted = await createTestServices({ keychain: keytar, serviceName, userDataDir: first.userDataDir })
-    expect(await restarted.profiles.credentials(password.id)).toEqual({ method: 'password', username: 'ops@example.com', password: passwordProfile.auth.password })
+    expect(await restarted.profiles.credentials(password.id)).toEqual({
+      method: 'password',
+      username: 'ops@example.com',
+      password: passwordProfile.auth.password,
+    })
     expect(await restarted.profiles.credentials(token.id)).toEqual({ method: 'token', token: tokenProfile.auth.token })
     const duplicate = await restarted.profiles.duplicate(token.id)
     expect((await keytar.findCredentials(serviceName)).filter((entry) => entry.account.startsWith(duplicate.id))).toEqual([])

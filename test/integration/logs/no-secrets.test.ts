@@ -61,13 +61,30 @@ describe('the log after real sign-ins', () => {
     await call('app:setLogLevel', { level: 'debug' })
     const connection = { baseUrl: info.base_url, authUrl: info.auth_url, reportUrl: info.report_url, serviceId: info.service_id }
 
-    const withPassword = await call<{ id: string; secretStorage: string }>('profiles:create', { name: 'Password', ...connection, auth: { method: 'password', username: info.username, password: info.password } })
+    const withPassword = await call<{ id: string; secretStorage: string }>('profiles:create', {
+      name: 'Password',
+      ...connection,
+      auth: { method: 'password', username: info.username, password: info.password },
+    })
     expect(withPassword.secretStorage).toBe('keychain')
     const test = await call<{ workflow: { ok: boolean | null } }>('profiles:test', { id: withPassword.id })
     expect(test.workflow.ok).toBe(true)
     await call('workspace:activate', { profileId: withPassword.id })
     await call('entities:sync', { profileId: withPassword.id, kind: 'publishers' })
-    await call('reports:run', { profileId: withPassword.id, definition: definition({ project: 'demo', report: 'supply', dates: { start: '-7d', end: 'yesterday' }, filters: [], filterLogic: '', metricConditions: [], metricConditionLogic: '', breakdown: [], comparison: 'none' }) }).catch(() => undefined)
+    await call('reports:run', {
+      profileId: withPassword.id,
+      definition: definition({
+        project: 'demo',
+        report: 'supply',
+        dates: { start: '-7d', end: 'yesterday' },
+        filters: [],
+        filterLogic: '',
+        metricConditions: [],
+        metricConditionLogic: '',
+        breakdown: [],
+        comparison: 'none',
+      }),
+    }).catch(() => undefined)
     const held = await runtime.services.workspace.connection(withPassword.id)
     secrets.workflowToken = held.tokens.workflow.current()?.value ?? ''
     secrets.reportingToken = held.tokens.reporting.current()?.value ?? ''
@@ -77,7 +94,11 @@ describe('the log after real sign-ins', () => {
     await call('entities:sync', { profileId: withToken.id, kind: 'brands' })
 
     // A refused sign-in: the error, its details and the server's answer are all logged.
-    const wrong = await call<{ id: string }>('profiles:create', { name: 'Wrong', ...connection, auth: { method: 'password', username: info.username, password: secrets.wrongPassword } })
+    const wrong = await call<{ id: string }>('profiles:create', {
+      name: 'Wrong',
+      ...connection,
+      auth: { method: 'password', username: info.username, password: secrets.wrongPassword },
+    })
     const refused = await call<{ workflow: { ok: boolean | null } }>('profiles:test', { id: wrong.id })
     expect(refused.workflow.ok).toBe(false)
     await call('entities:sync', { profileId: wrong.id, kind: 'publishers' }).catch(() => undefined)
@@ -96,7 +117,7 @@ describe('the log after real sign-ins', () => {
     for (const { account } of (await keytar?.findCredentials(serviceName)) ?? []) await keytar.deletePassword(serviceName, account)
   })
 
-  it('recorded the flow: start, connection tests, syncs, the refused sign-in, the page\'s error', () => {
+  it("recorded the flow: start, connection tests, syncs, the refused sign-in, the page's error", () => {
     expect(Object.values(secrets).every((secret) => secret.length >= 16)).toBe(true)
     expect(logText).toMatch(/INFO  AdOps Desk 0\.0\.0-test started/)
     expect(logText).toMatch(/INFO  connection test \S+: workflow ok/)

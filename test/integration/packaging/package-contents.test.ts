@@ -61,12 +61,16 @@ describe('the packaged app', () => {
   }, 120_000)
 
   it('holds the built main, preload and renderer, the licenses list and the package manifest', () => {
-    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/licenses.json']) expect(files).toContain(file)
+    for (const file of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/out/licenses.json'])
+      expect(files).toContain(file)
   })
 
   it('holds the application menu in the packaged main, with the accelerators of the contract', () => {
     // The main bundle and the chunks it shares with the demo worker: the menu may sit in either.
-    const main = files.filter((file) => /^\/out\/main\/.*\.js$/.test(file)).map((file) => extractFile(archive, file.slice(1)).toString('utf8')).join('\n')
+    const main = files
+      .filter((file) => /^\/out\/main\/.*\.js$/.test(file))
+      .map((file) => extractFile(archive, file.slice(1)).toString('utf8'))
+      .join('\n')
     expect(main).toContain('setApplicationMenu')
     for (const accelerator of ['CmdOrCtrl+Shift+C', 'CmdOrCtrl+Enter', 'CmdOrCtrl+K']) expect(main).toContain(accelerator)
   })
@@ -85,15 +89,16 @@ describe('the packaged app', () => {
   })
 
   it('holds no sources, tests, maps or development tools', () => {
-    const offending = files.filter((file) =>
-      /^\/(main|preload|renderer|test|build|\.ci)\//.test(file) ||
-      file.endsWith('.map') ||
-      /^\/node_modules\/(electron|vite|vitest|vue|naive-ui|typescript|@playwright|electron-builder|tsx)\//.test(file),
+    const offending = files.filter(
+      (file) =>
+        /^\/(main|preload|renderer|test|build|\.ci)\//.test(file) ||
+        file.endsWith('.map') ||
+        /^\/node_modules\/(electron|vite|vitest|vue|naive-ui|typescript|@playwright|electron-builder|tsx)\//.test(file),
     )
     expect(offending).toEqual([])
   })
 
-  it('keeps keytar\'s native module outside the archive so it can load', async () => {
+  it("keeps keytar's native module outside the archive so it can load", async () => {
     const native = await fs.readdir(path.join(unpacked, 'node_modules', 'keytar', 'build', 'Release'))
     expect(native).toContain('keytar.node')
   })

@@ -62,7 +62,13 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     const { info } = sandbox
     const target = { baseUrl: info.base_url, authUrl: info.auth_url, reportUrl: info.report_url, serviceId: info.service_id }
     // The viewer's password appears nowhere in the demo data, so finding it in a file means a leak.
-    viewerId = (await services.profiles.create({ name: 'Sandbox reader', ...target, auth: { method: 'password', username: info.viewer_username, password: info.viewer_password } })).id
+    viewerId = (
+      await services.profiles.create({
+        name: 'Sandbox reader',
+        ...target,
+        auth: { method: 'password', username: info.viewer_username, password: info.viewer_password },
+      })
+    ).id
     tokenId = (await services.profiles.create({ name: 'Sandbox token', ...target, auth: { method: 'token', token: info.permanent_token } })).id
   })
   afterAll(async () => {
@@ -70,7 +76,7 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     await sandbox.close()
   })
 
-  it('keeps a preset\'s chart with the requests it sent, and shows it again at once, in any case of the name', async () => {
+  it("keeps a preset's chart with the requests it sent, and shows it again at once, in any case of the name", async () => {
     const made = definition({})
     const wire = recordWire()
     let result: TimeSeriesView
@@ -86,10 +92,23 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     expect(await call(handlers, 'results:get', { profileId: tokenId, definition: made, preset: 'Weekly EU', kind: 'chart' })).toBeNull()
 
     const [file] = await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))
-    const stored = JSON.parse(await fs.readFile(file as string, 'utf8')) as { requests: Array<{ operation: string; body: Record<string, unknown> }>; ranAt: string }
+    const stored = JSON.parse(await fs.readFile(file as string, 'utf8')) as {
+      requests: Array<{ operation: string; body: Record<string, unknown> }>
+      ranAt: string
+    }
     // The ranking call, then the chart: the bodies as built, dates resolved, no token.
-    expect(stored.requests.map((request) => [request.operation, request.body.granularity])).toEqual([['time_series', 'country'], ['time_series', 'granularity_day']])
-    expect(stored.requests[1]?.body).toMatchObject({ project_name: 'demo', slicer_name: 'supply', start_date: result.range.start, end_date: result.range.end, timezone: 3, data_field: 'impressions' })
+    expect(stored.requests.map((request) => [request.operation, request.body.granularity])).toEqual([
+      ['time_series', 'country'],
+      ['time_series', 'granularity_day'],
+    ])
+    expect(stored.requests[1]?.body).toMatchObject({
+      project_name: 'demo',
+      slicer_name: 'supply',
+      start_date: result.range.start,
+      end_date: result.range.end,
+      timezone: 3,
+      data_field: 'impressions',
+    })
     expect(stored.requests.every((request) => !('token' in request.body))).toBe(true)
     expect(wire.count('POST', '/API/v2/time_series')).toBe(2)
 
@@ -117,7 +136,12 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     const made = definition({ audience: { source: null, rowsLimit: 100_000, breakdown: ['country'] } })
     const audience = await call(handlers, 'reports:audience', { profileId: tokenId, definition: made })
     await services.reports.flush()
-    expect(await call(handlers, 'results:get', { profileId: tokenId, definition: made, kind: 'audience' })).toEqual({ kind: 'audience', preset: null, ranAt: audience.ranAt, result: audience })
+    expect(await call(handlers, 'results:get', { profileId: tokenId, definition: made, kind: 'audience' })).toEqual({
+      kind: 'audience',
+      preset: null,
+      ranAt: audience.ranAt,
+      result: audience,
+    })
 
     sandbox.setFaults({ report_status: 'timeout' })
     const failed = await dispatch(handlers, 'reports:run', { profileId: tokenId, definition: definition({ breakdown: [] }), preset: 'Daily' })
@@ -189,7 +213,11 @@ describe('runs are recorded: the result kept per connection, a line in the histo
 
     // What is copied is what was sent: the same body as the run's, but for the dates and the token.
     const [file] = (await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).filter((name) => name.endsWith('.json'))
-    const kept = await Promise.all((await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).map(async (name) => JSON.parse(await fs.readFile(name, 'utf8')) as { ranAt: string; requests: Array<{ body: Record<string, unknown> }> }))
+    const kept = await Promise.all(
+      (await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).map(
+        async (name) => JSON.parse(await fs.readFile(name, 'utf8')) as { ranAt: string; requests: Array<{ body: Record<string, unknown> }> },
+      ),
+    )
     const sent = kept.find((entry) => entry.ranAt === result.ranAt)?.requests[0]?.body
     expect(file).toBeDefined()
     const { token: _token, ...copied } = first
@@ -208,12 +236,20 @@ describe('runs are recorded: the result kept per connection, a line in the histo
   it('a top N copy carries the ranking request and the lines the last run found', async () => {
     const made = definition({})
     const copy = await call(handlers, 'reports:request', { profileId: viewerId, definition: made, kind: 'chart' })
-    expect(copy.requests.map((request) => request.purpose)).toEqual(['Ranking: the top 3 country by impressions (the rows\' __time__ are the chart lines)', 'Chart: impressions'])
+    expect(copy.requests.map((request) => request.purpose)).toEqual([
+      "Ranking: the top 3 country by impressions (the rows' __time__ are the chart lines)",
+      'Chart: impressions',
+    ])
     const ranking = JSON.parse(copy.requests[0]?.body ?? '{}') as Record<string, unknown>
     expect(ranking).toMatchObject({ granularity: 'country', order_by: [{ name: 'impressions', direction: 'DESC', mapping: 0 }], limit: 3, start_date: '-14d' })
     const audience = await call(handlers, 'reports:request', { profileId: viewerId, definition: made, kind: 'audience' })
     expect(audience.requests.map((request) => request.operation)).toEqual(['audience'])
-    expect(JSON.parse(audience.requests[0]?.body ?? '{}')).toMatchObject({ token: '<ACCESS_TOKEN>', audience_rows_limit: 1_000_000, split_by: ['granularity_day'], start_date: '-14d' })
+    expect(JSON.parse(audience.requests[0]?.body ?? '{}')).toMatchObject({
+      token: '<ACCESS_TOKEN>',
+      audience_rows_limit: 1_000_000,
+      split_by: ['granularity_day'],
+      start_date: '-14d',
+    })
   })
 
   it('deleting a connection removes its saved results and keeps the history', async () => {

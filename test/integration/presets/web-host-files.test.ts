@@ -10,7 +10,10 @@ import { temporaryFolder } from '../../support/services'
 describe('preset files in the web host (no native dialogs)', () => {
   it('exports into <user data>/exports under a new name each time and imports from <user data>/imports; the page names no path', async () => {
     const rendererDir = await temporaryFolder('adops-renderer-')
-    await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html>\n<html>\n  <head>\n    <title>AdOps Desk</title>\n  </head>\n  <body></body>\n</html>\n')
+    await fs.writeFile(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html>\n<html>\n  <head>\n    <title>AdOps Desk</title>\n  </head>\n  <body></body>\n</html>\n',
+    )
     const userDataDir = await temporaryFolder()
     const host = await startWebHost({
       port: 0,
@@ -46,7 +49,10 @@ describe('preset files in the web host (no native dialogs)', () => {
       await fs.writeFile(path.join(imports, 'colleague.json'), JSON.stringify({ ...exported, name: 'From a colleague' }))
       const imported = (await invoke('presets:import', {})) as { ok: true; value: { imported: Array<{ name: string }> } }
       expect(imported.value.imported.map((preset) => preset.name)).toEqual(['From a colleague'])
-      expect(await invoke('presets:get', { name: 'from a colleague' })).toMatchObject({ ok: true, value: { name: 'From a colleague', definition: sampleDefinition } })
+      expect(await invoke('presets:get', { name: 'from a colleague' })).toMatchObject({
+        ok: true,
+        value: { name: 'From a colleague', definition: sampleDefinition },
+      })
     } finally {
       await host.close()
     }

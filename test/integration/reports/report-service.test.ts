@@ -118,7 +118,11 @@ describe('report service against the sandbox', () => {
     })
     expect(result.categories).toEqual(expected.rows.map((row) => row.__time__))
     expect(result.range).toMatchObject({ start: expected.rows[0]?.__time__, end: expected.rows.at(-1)?.__time__, timezone: 3, days: 14 })
-    expect(result.series.map((series) => [series.line, series.label])).toEqual([['FR', 'FR — France'], ['DE', 'DE — Germany'], ['__total__', 'Total']])
+    expect(result.series.map((series) => [series.line, series.label])).toEqual([
+      ['FR', 'FR — France'],
+      ['DE', 'DE — Germany'],
+      ['__total__', 'Total'],
+    ])
     for (const series of result.series) expect(series.values, series.line).toEqual(column(expected.rows, series.line))
     const total = result.series[2]
     expect(total?.stats.total).toBe(column(expected.rows, '__total__').reduce<number>((sum, value) => sum + (value ?? 0), 0))
@@ -129,16 +133,30 @@ describe('report service against the sandbox', () => {
     const made = definition({ metrics: ['impressions'], breakdown: ['publisher'], lines: { mode: 'top', count: 10, by: 'revenue', includeTotal: true } })
     const result: TimeSeriesView = await call(handlers, 'reports:run', { profileId, definition: made })
     const ranking = await direct.timeSeries({
-      ...report, start_date: result.range.start, end_date: result.range.end, timezone: 3,
-      granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'revenue', order_by: { name: 'revenue', direction: 'DESC' }, limit: 10,
+      ...report,
+      start_date: result.range.start,
+      end_date: result.range.end,
+      timezone: 3,
+      granularity: 'publisher',
+      split_by: [],
+      chart_lines: ['__total__'],
+      data_field: 'revenue',
+      order_by: { name: 'revenue', direction: 'DESC' },
+      limit: 10,
     })
     const top = ranking.rows.map((row) => String(row.__time__))
     expect(top).toHaveLength(10)
     expect(result.series.map((series) => series.line)).toEqual([...top, '__total__'])
     expect(result.series[0]?.label).toBe(`${top[0]} — ${String(ranking.rows[0]?.__mapping__)}`)
     const chart = await direct.timeSeries({
-      ...report, start_date: result.range.start, end_date: result.range.end, timezone: 3,
-      granularity: 'granularity_day', split_by: ['publisher'], chart_lines: [...top, '__total__'], data_field: 'impressions',
+      ...report,
+      start_date: result.range.start,
+      end_date: result.range.end,
+      timezone: 3,
+      granularity: 'granularity_day',
+      split_by: ['publisher'],
+      chart_lines: [...top, '__total__'],
+      data_field: 'impressions',
     })
     for (const series of result.series) expect(series.values, series.line).toEqual(column(chart.rows, series.line))
   })
@@ -147,8 +165,15 @@ describe('report service against the sandbox', () => {
     const made = definition({ breakdown: ['country', 'device_type'], lines: { mode: 'top', count: 5, by: null, includeTotal: false } })
     const result: TimeSeriesView = await call(handlers, 'reports:run', { profileId, definition: made })
     const download = await direct.export({
-      ...report, start_date: result.range.start, end_date: result.range.end, timezone: 3,
-      split_by: ['country', 'device_type'], data_fields: ['impressions'], order_by: [{ name: 'impressions', direction: 'DESC' }], include_mappings: 0, export_format: 'csv',
+      ...report,
+      start_date: result.range.start,
+      end_date: result.range.end,
+      timezone: 3,
+      split_by: ['country', 'device_type'],
+      data_fields: ['impressions'],
+      order_by: [{ name: 'impressions', direction: 'DESC' }],
+      include_mappings: 0,
+      export_format: 'csv',
     })
     const [, ...rows] = await readCsvHead(download.body, 6)
     expect(result.series.map((series) => series.line)).toEqual(rows.map((row) => `${row[0]}\u0002${row[1]}`))
@@ -160,8 +185,14 @@ describe('report service against the sandbox', () => {
     const result: TimeSeriesView = await call(handlers, 'reports:run', { profileId, definition: made })
     expect(result.comparisonRange).toMatchObject({ days: 7, timezone: 3 })
     const earlier = await direct.timeSeries({
-      ...report, start_date: result.comparisonRange?.start, end_date: result.comparisonRange?.end, timezone: 3,
-      granularity: 'granularity_day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions',
+      ...report,
+      start_date: result.comparisonRange?.start,
+      end_date: result.comparisonRange?.end,
+      timezone: 3,
+      granularity: 'granularity_day',
+      split_by: [],
+      chart_lines: ['__total__'],
+      data_field: 'impressions',
     })
     expect(result.comparisonCategories).toEqual(earlier.rows.map((row) => row.__time__))
     expect(result.comparisonCategories).toHaveLength(result.categories.length)
@@ -178,7 +209,14 @@ describe('report service against the sandbox', () => {
   it('counts an audience with its confidence range when the platform samples', async () => {
     const made = definition({ dates: { start: '-30d', end: 'yesterday' }, audience: { source: 'users', rowsLimit: 10_000, breakdown: ['device_type'] } })
     const result: AudienceView = await call(handlers, 'reports:audience', { profileId, definition: made })
-    const expected = await direct.audience({ ...report, start_date: '-30d', end_date: 'yesterday', timezone: 3, split_by: ['device_type'], audience_rows_limit: 10_000 })
+    const expected = await direct.audience({
+      ...report,
+      start_date: '-30d',
+      end_date: 'yesterday',
+      timezone: 3,
+      split_by: ['device_type'],
+      audience_rows_limit: 10_000,
+    })
     expect(result.totals).toEqual([{ name: 'unique_users', value: expected.total.data?.[0]?.value }])
     expect(result.confidenceRange).toBe(expected.total.confidence_range)
     expect(result.confidenceRange).toBeGreaterThan(0)
@@ -200,7 +238,10 @@ describe('report service against the sandbox', () => {
     const wire = recordWire()
     try {
       const values = Array.from({ length: 50 }, (_, index) => String(index + 1))
-      const error = await failure(handlers, 'reports:run', { profileId, definition: definition({ breakdown: ['publisher'], lines: { mode: 'pick', values, includeTotal: true } }) })
+      const error = await failure(handlers, 'reports:run', {
+        profileId,
+        definition: definition({ breakdown: ['publisher'], lines: { mode: 'pick', values, includeTotal: true } }),
+      })
       expect(error).toMatchObject({ code: 'validation', details: { field: 'lines' } })
       expect(wire.count('POST', '/API/v2/time_series') + wire.count('POST', '/API/v2/export')).toBe(0)
     } finally {
@@ -277,8 +318,14 @@ describe('a refusal from the platform', () => {
       await writeFile(file, JSON.stringify(saved))
       const restarted = await createTestServices({ userDataDir: services.userDataDir, keychain })
       try {
-        const error = await failure(createHandlers(restarted, { nativeSaveDialog: false }), 'reports:run', { profileId, definition: definition({ metrics: ['deleted_custom_metric'] }) })
-        expect(error).toMatchObject({ code: 'validation', details: { apiStatus: 'bad_request', field: 'metrics', fields: { metrics: [expect.stringContaining('data_field')] } } })
+        const error = await failure(createHandlers(restarted, { nativeSaveDialog: false }), 'reports:run', {
+          profileId,
+          definition: definition({ metrics: ['deleted_custom_metric'] }),
+        })
+        expect(error).toMatchObject({
+          code: 'validation',
+          details: { apiStatus: 'bad_request', field: 'metrics', fields: { metrics: [expect.stringContaining('data_field')] } },
+        })
         expect(error.message).toContain('deleted_custom_metric')
       } finally {
         await restarted.close()
@@ -297,7 +344,12 @@ describe('resolving dates through the bridge', () => {
     const services = await createTestServices()
     try {
       const handlers = createHandlers(services, { nativeSaveDialog: false })
-      const range = await call(handlers, 'reports:resolveDates', { start: '2024-02-01', end: '-0m_last', timezone: { mode: 'fixed', offset: 0 }, reportTimezone: null })
+      const range = await call(handlers, 'reports:resolveDates', {
+        start: '2024-02-01',
+        end: '-0m_last',
+        timezone: { mode: 'fixed', offset: 0 },
+        reportTimezone: null,
+      })
       expect(range.start).toBe('2024-02-01')
       expect(range.timezone).toBe(0)
       const error = await failure(handlers, 'reports:resolveDates', { start: 'soon', end: 'today', timezone: { mode: 'report' }, reportTimezone: 2 })

@@ -23,7 +23,17 @@ describe('sandbox CLI', () => {
       try {
         const info = await cli.json<Record<string, string>>()
         const text = cli.stdout()
-        expect(Object.keys(info).sort()).toEqual(['auth_url', 'base_url', 'password', 'permanent_token', 'report_url', 'service_id', 'username', 'viewer_password', 'viewer_username'])
+        expect(Object.keys(info).sort()).toEqual([
+          'auth_url',
+          'base_url',
+          'password',
+          'permanent_token',
+          'report_url',
+          'service_id',
+          'username',
+          'viewer_password',
+          'viewer_username',
+        ])
         expect(info['base_url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/workflow\/v1$/)
         const token = await request(`${info['auth_url'] ?? ''}/oauth2/token/`, {
           method: 'POST',
@@ -33,7 +43,12 @@ describe('sandbox CLI', () => {
         expect(((await token.body.json()) as { expires_in: number }).expires_in).toBe(60)
         expect(await cli.stop(signal)).toBe(0)
         expect(cli.stdout()).toBe(text)
-        expect(cli.stdout().split('\n').filter((line) => line !== '')).toHaveLength(1)
+        expect(
+          cli
+            .stdout()
+            .split('\n')
+            .filter((line) => line !== ''),
+        ).toHaveLength(1)
       } finally {
         cli.child.kill('SIGKILL')
       }

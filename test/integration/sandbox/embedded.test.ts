@@ -20,7 +20,10 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-interface Raw { status: number; json: Record<string, unknown> | null }
+interface Raw {
+  status: number
+  json: Record<string, unknown> | null
+}
 
 /** A request with exactly the headers given (undici adds Host from the URL unless one is given). */
 async function raw(path: string, options: { method?: Dispatcher.HttpMethod; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
@@ -36,7 +39,17 @@ async function raw(path: string, options: { method?: Dispatcher.HttpMethod; head
 }
 
 const bearer = (): Record<string, string> => ({ authorization: `Bearer ${sandbox.info.permanent_token}` })
-const timeSeries = (): string => JSON.stringify({ ...COMMON, token: sandbox.info.permanent_token, granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: '-3d', end_date: 'yesterday' })
+const timeSeries = (): string =>
+  JSON.stringify({
+    ...COMMON,
+    token: sandbox.info.permanent_token,
+    granularity: 'day',
+    split_by: [],
+    chart_lines: ['__total__'],
+    data_field: 'impressions',
+    start_date: '-3d',
+    end_date: 'yesterday',
+  })
 const publisherCount = async (): Promise<number> => Number((await raw('/workflow/v1/publishers/?page_size=1', { headers: bearer() })).json?.['count'])
 
 describe('embedded credentials', () => {
@@ -72,7 +85,9 @@ describe('embedded credentials', () => {
 describe('embedded controls', () => {
   it('serves no /__sandbox/* route', async () => {
     expect((await raw('/__sandbox/faults')).status).toBe(404)
-    expect((await raw('/__sandbox/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fail_rate: 1 }) })).status).toBe(404)
+    expect(
+      (await raw('/__sandbox/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fail_rate: 1 }) })).status,
+    ).toBe(404)
     expect((await raw('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404)
     // Nothing was injected: a request still succeeds.
     expect((await raw('/workflow/v1/publishers/1/', { headers: bearer() })).status).toBe(200)
@@ -94,12 +109,20 @@ describe('embedded controls', () => {
 
 describe('embedded request bodies', () => {
   it('refuses a text/plain reporting POST even with a valid token in it', async () => {
-    const refused = await raw('/report/API/v2/time_series', { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json' }, body: timeSeries() })
+    const refused = await raw('/report/API/v2/time_series', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: 'application/json' },
+      body: timeSeries(),
+    })
     expect(refused.status).toBe(415)
     expect(String(refused.json?.['detail'])).toContain('application/json')
     const withoutType = await raw('/report/API/v2/time_series', { method: 'POST', headers: { accept: 'application/json' }, body: timeSeries() })
     expect(withoutType.status).toBe(415)
-    const accepted = await raw('/report/API/v2/time_series', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' }, body: timeSeries() })
+    const accepted = await raw('/report/API/v2/time_series', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
+      body: timeSeries(),
+    })
     expect(accepted.status).toBe(200)
     expect(accepted.json?.['status']).toBe('success')
   })
@@ -127,7 +150,14 @@ describe('embedded Host check', () => {
   it('answers only to 127.0.0.1:<port> and localhost:<port>', async () => {
     expect((await raw('/workflow/v1/publishers/1/', { headers: { ...bearer(), host: `127.0.0.1:${sandbox.port}` } })).status).toBe(200)
     expect((await raw('/workflow/v1/publishers/1/', { headers: { ...bearer(), host: `LOCALHOST:${sandbox.port}` } })).status).toBe(200)
-    for (const host of ['evil.example', `evil.example:${sandbox.port}`, `127.0.0.1:${sandbox.port + 1}`, '127.0.0.1', `[::1]:${sandbox.port}`, `localhost.evil.example:${sandbox.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${sandbox.port}`,
+      `127.0.0.1:${sandbox.port + 1}`,
+      '127.0.0.1',
+      `[::1]:${sandbox.port}`,
+      `localhost.evil.example:${sandbox.port}`,
+    ]) {
       const refused = await raw('/workflow/v1/publishers/1/', { headers: { ...bearer(), host } })
       expect(refused.status, host).toBe(421)
       expect(refused.json?.['detail'], host).toMatch(/does not answer for host/)
@@ -136,8 +166,18 @@ describe('embedded Host check', () => {
 
   it('checks it before anything else: token, reporting and control paths alike', async () => {
     const host = { host: 'rebound.example' }
-    expect((await raw('/auth/oauth2/token/', { method: 'POST', headers: { ...host, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=password&username=demo&password=${encodeURIComponent(sandbox.info.password)}&scope=service_id%3Ddemo` })).status).toBe(421)
-    expect((await raw('/report/API/v2/time_series', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: timeSeries() })).status).toBe(421)
+    expect(
+      (
+        await raw('/auth/oauth2/token/', {
+          method: 'POST',
+          headers: { ...host, 'content-type': 'application/x-www-form-urlencoded' },
+          body: `grant_type=password&username=demo&password=${encodeURIComponent(sandbox.info.password)}&scope=service_id%3Ddemo`,
+        })
+      ).status,
+    ).toBe(421)
+    expect(
+      (await raw('/report/API/v2/time_series', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: timeSeries() })).status,
+    ).toBe(421)
     expect((await raw('/__sandbox/faults', { headers: host })).status).toBe(421)
   })
 })
@@ -155,7 +195,15 @@ describe('the demo workspace over an embedded sandbox', () => {
       expect(result.reporting.ok).toBe(true)
       const created = await connection.workflow.create('publishers', { name: 'Embedded', url: 'https://embedded.example' })
       expect(created['name']).toBe('Embedded')
-      const series = await connection.reporting.timeSeries({ ...demo.reportTarget, granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: '-2d', end_date: 'yesterday' })
+      const series = await connection.reporting.timeSeries({
+        ...demo.reportTarget,
+        granularity: 'day',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        start_date: '-2d',
+        end_date: 'yesterday',
+      })
       expect(series.rows).toHaveLength(2)
     } finally {
       await http.close()

@@ -15,7 +15,11 @@ beforeEach(() => sandbox.reset())
 
 async function control(path: string, body?: unknown, method = 'POST'): Promise<{ status: number; json: unknown }> {
   const origin = new URL(sandbox.info.base_url).origin
-  const response = await request(`${origin}/__sandbox/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+  const response = await request(`${origin}/__sandbox/${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  })
   return { status: response.statusCode, json: await response.body.json() }
 }
 
@@ -78,7 +82,15 @@ describe('faults over HTTP', () => {
     const response = await request(`${sandbox.info.report_url}/API/v2/export`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...COMMON, token, export_format: 'csv', split_by: ['ad_unit'], data_fields: ['impressions'], start_date: '-30d', end_date: 'yesterday' }),
+      body: JSON.stringify({
+        ...COMMON,
+        token,
+        export_format: 'csv',
+        split_by: ['ad_unit'],
+        data_fields: ['impressions'],
+        start_date: '-30d',
+        end_date: 'yesterday',
+      }),
     })
     expect(response.statusCode).toBe(200)
     await expect(response.body.text()).rejects.toThrow()

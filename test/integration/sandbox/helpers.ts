@@ -49,7 +49,12 @@ export async function tokenFor(sandbox: Sandbox, user: 'demo' | 'viewer' = 'demo
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS'
 
 /** A Workflow API call; `path` is relative to base_url (e.g. `/brands/`). */
-export async function workflow(sandbox: Sandbox, method: Method, path: string, options: { token?: string; body?: unknown; rawBody?: string } = {}): Promise<Reply> {
+export async function workflow(
+  sandbox: Sandbox,
+  method: Method,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {}
   if (options.token) headers['authorization'] = `Bearer ${options.token}`
   let body: string | undefined
@@ -63,7 +68,12 @@ export async function workflow(sandbox: Sandbox, method: Method, path: string, o
 export const COMMON = { project_name: 'demo', slicer_name: 'supply' }
 
 /** A Reporting API call with `Accept: application/json` unless `json: false`. */
-export async function report(sandbox: Sandbox, operation: string, body: Record<string, unknown>, options: { json?: boolean; method?: Method; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function report(
+  sandbox: Sandbox,
+  operation: string,
+  body: Record<string, unknown>,
+  options: { json?: boolean; method?: Method; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers }
   if (options.json !== false) headers['accept'] = 'application/json'
   const method = options.method ?? 'POST'
@@ -86,15 +96,28 @@ export async function failure(sandbox: Sandbox, operation: string, body: Record<
   return parsed.reason ?? ''
 }
 
-export interface TimeSeriesRow { __time__: string; __mapping__: string | null; __markers__?: Array<Record<string, unknown>>; [line: string]: unknown }
-export interface TimeSeriesBody { status: string; mappings: Record<string, Record<string, string | null>>; rows: TimeSeriesRow[] }
+export interface TimeSeriesRow {
+  __time__: string
+  __mapping__: string | null
+  __markers__?: Array<Record<string, unknown>>
+  [line: string]: unknown
+}
+export interface TimeSeriesBody {
+  status: string
+  mappings: Record<string, Record<string, string | null>>
+  rows: TimeSeriesRow[]
+}
 
 export function totalSeries(sandbox: Sandbox, body: Record<string, unknown>): Promise<TimeSeriesBody> {
   return success<TimeSeriesBody>(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...body })
 }
 
 /** Export as text; returns the lines (without the final empty one) and the response. */
-export async function exportText(sandbox: Sandbox, body: Record<string, unknown>, token = sandbox.info.permanent_token): Promise<{ reply: Reply; lines: string[] }> {
+export async function exportText(
+  sandbox: Sandbox,
+  body: Record<string, unknown>,
+  token = sandbox.info.permanent_token,
+): Promise<{ reply: Reply; lines: string[] }> {
   const result = await report(sandbox, 'export', { ...COMMON, token, export_format: 'csv', ...body })
   if (result.status !== 200) throw new Error(`export failed: ${result.status} ${result.text.slice(0, 300)}`)
   const separator = body['export_format'] === 'tsv' ? '\n' : '\r\n'

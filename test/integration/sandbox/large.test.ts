@@ -14,7 +14,13 @@ afterAll(() => sandbox.close())
 
 const FULL = { start_date: FIRST_DATE, end_date: LAST_DATE }
 
-interface Streamed { lines: number; first: string; lastLines: string[]; impressions: number; headers: Record<string, string | string[] | undefined> }
+interface Streamed {
+  lines: number
+  first: string
+  lastLines: string[]
+  impressions: number
+  headers: Record<string, string | string[] | undefined>
+}
 
 /** Streams an export, counting lines and summing the last column, without holding the file. */
 async function streamExport(body: Record<string, unknown>): Promise<Streamed> {
@@ -50,7 +56,10 @@ describe('large scale', () => {
     const first = (await workflow(sandbox, 'GET', '/publishers/?page_size=1000', { token })).json as { count: number; next: string }
     expect(first.count).toBe(100_040)
     expect(first.next).toBe(`${sandbox.info.base_url}/publishers/?page_size=1000&page=2`)
-    const last = (await workflow(sandbox, 'GET', '/publishers/?page_size=1000&page=101', { token })).json as { results: Array<{ id: number; name: string }>; next: string | null }
+    const last = (await workflow(sandbox, 'GET', '/publishers/?page_size=1000&page=101', { token })).json as {
+      results: Array<{ id: number; name: string }>
+      next: string | null
+    }
     expect(last.results).toHaveLength(40)
     expect(last.next).toBeNull()
     expect(last.results[39]?.id).toBe(100_040)
@@ -59,7 +68,9 @@ describe('large scale', () => {
   })
 
   it('keeps external ids unique among the generated publishers', async () => {
-    expect((await workflow(sandbox, 'POST', '/publishers/', { token, body: { name: 'Clash', url: 'https://clash.example', external_id: 'PUB-050000' } })).status).toBe(409)
+    expect(
+      (await workflow(sandbox, 'POST', '/publishers/', { token, body: { name: 'Clash', url: 'https://clash.example', external_id: 'PUB-050000' } })).status,
+    ).toBe(409)
     expect((await workflow(sandbox, 'DELETE', '/publishers/50000/', { token })).status).toBe(204)
     const created = await workflow(sandbox, 'POST', '/publishers/', { token, body: { name: 'Heir', url: 'https://heir.example', external_id: 'PUB-050000' } })
     expect(created.status).toBe(201)
@@ -93,7 +104,9 @@ describe('large scale', () => {
   })
 
   it('processes 1,000,000 audience records by default', async () => {
-    interface Audience { total: { records_found: number; confidence_range?: number; data: Array<{ name: string; value: number }> } }
+    interface Audience {
+      total: { records_found: number; confidence_range?: number; data: Array<{ name: string; value: number }> }
+    }
     const byDefault = await success<Audience>(sandbox, 'audience', { ...FULL, split_by: [] })
     expect(byDefault.total.records_found).toBeGreaterThan(1_000_000)
     expect(byDefault.total.confidence_range).toBeGreaterThan(0)

@@ -8,7 +8,10 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-interface Item { name: string; value: number }
+interface Item {
+  name: string
+  value: number
+}
 interface Audience {
   status: string
   total: { dates: string[]; data: Item[]; records_found: number; confidence_range?: number }
@@ -40,7 +43,11 @@ describe('audience', () => {
 
   it('restricts with filters and splits by several fields', async () => {
     const all = await success<Audience>(sandbox, 'audience', { ...RANGE, split_by: [] })
-    const us = await success<Audience>(sandbox, 'audience', { ...RANGE, split_by: ['country', 'device_type'], filters: [{ name: 'country', value: ['US'], match: 'equals' }] })
+    const us = await success<Audience>(sandbox, 'audience', {
+      ...RANGE,
+      split_by: ['country', 'device_type'],
+      filters: [{ name: 'country', value: ['US'], match: 'equals' }],
+    })
     expect(us.total.records_found).toBeLessThan(all.total.records_found)
     expect(users(us.total.data)).toBeLessThan(users(all.total.data))
     expect(all.rows).toEqual([])
@@ -73,8 +80,12 @@ describe('audience', () => {
       const reason = await failure(sandbox, 'audience', { ...RANGE, split_by: [], audience_rows_limit: limit })
       expect(reason, String(limit)).toContain('audience_rows_limit')
     }
-    expect(await failure(sandbox, 'audience', { ...RANGE, split_by: [], audience_rows_limit: 9_999 })).toBe('Invalid parameter: audience_rows_limit must be at least 10000')
-    expect(await failure(sandbox, 'audience', { ...RANGE, split_by: [], audience_rows_limit: 10_000_001 })).toBe('Invalid parameter: audience_rows_limit must be at most 10000000')
+    expect(await failure(sandbox, 'audience', { ...RANGE, split_by: [], audience_rows_limit: 9_999 })).toBe(
+      'Invalid parameter: audience_rows_limit must be at least 10000',
+    )
+    expect(await failure(sandbox, 'audience', { ...RANGE, split_by: [], audience_rows_limit: 10_000_001 })).toBe(
+      'Invalid parameter: audience_rows_limit must be at most 10000000',
+    )
   })
 
   it('counts the audience source audience_key names, the first of info.audience_sources by default', async () => {

@@ -76,10 +76,24 @@ describe('date grammar', () => {
 
   it('rejects dates outside the grammar, naming the parameter', async () => {
     for (const bad of ['2024-02-30', '2024-13-01', 'tomorrow', '-3w', '-1d_first', '06/01/2024', '', '-1m_m_first', '+1d_m_first', '-1d_m_last']) {
-      const reason = await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: bad, end_date: 'yesterday' })
+      const reason = await failure(sandbox, 'time_series', {
+        granularity: 'day',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        start_date: bad,
+        end_date: 'yesterday',
+      })
       expect(reason, bad).toContain('start_date')
     }
-    const reason = await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: 'yesterday', end_date: '-2d' })
+    const reason = await failure(sandbox, 'time_series', {
+      granularity: 'day',
+      split_by: [],
+      chart_lines: ['__total__'],
+      data_field: 'impressions',
+      start_date: 'yesterday',
+      end_date: '-2d',
+    })
     expect(reason).toContain('after end_date')
   })
 })
@@ -105,7 +119,15 @@ describe('time zone', () => {
   it('accepts -12..+12 and rejects anything else', async () => {
     for (const timezone of [-12, 0, 12]) expect((await days('yesterday', 'yesterday', timezone)).length).toBe(1)
     for (const timezone of [-13, 13, 1.5, '3']) {
-      const reason = await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: '-1d', end_date: '-1d', timezone })
+      const reason = await failure(sandbox, 'time_series', {
+        granularity: 'day',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        start_date: '-1d',
+        end_date: '-1d',
+        timezone,
+      })
       expect(reason, String(timezone)).toContain('timezone')
     }
   })

@@ -68,22 +68,53 @@ describe('export csv', () => {
   })
 
   it('quotes csv fields per RFC 4180', async () => {
-    const { lines } = await exportText(sandbox, { start_date: '2023-05-12', end_date: '2024-06-14', split_by: 'brand', filters: [{ name: 'brand', value: ['5'], match: 'equals' }] })
+    const { lines } = await exportText(sandbox, {
+      start_date: '2023-05-12',
+      end_date: '2024-06-14',
+      split_by: 'brand',
+      filters: [{ name: 'brand', value: ['5'], match: 'equals' }],
+    })
     expect(lines[1]).toBe('5,"Hart, Lowe & ""Sons"" Outfitters"')
   })
 
   it('takes filters, data_filters, order_by and a time key', async () => {
-    const ordered = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], order_by: { name: 'country', direction: 'DESC' }, include_mappings: 0 })
+    const ordered = await exportText(sandbox, {
+      ...RANGE,
+      split_by: ['country'],
+      data_fields: ['impressions'],
+      order_by: { name: 'country', direction: 'DESC' },
+      include_mappings: 0,
+    })
     const countries = ordered.lines.slice(1).map((line) => line.split(',')[0] ?? '')
     expect(countries).toEqual([...countries].sort().reverse())
-    const filtered = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], filters: [{ name: 'country', value: ['U'], match: 'begins with' }], include_mappings: 0 })
+    const filtered = await exportText(sandbox, {
+      ...RANGE,
+      split_by: ['country'],
+      data_fields: ['impressions'],
+      filters: [{ name: 'country', value: ['U'], match: 'begins with' }],
+      include_mappings: 0,
+    })
     expect(filtered.lines.slice(1).map((line) => line.split(',')[0])).toEqual(['US'])
     const impressions = ordered.lines.slice(1).map((line) => Number(line.split(',')[1]))
     const median = [...impressions].sort((a, b) => a - b)[8] ?? 0
-    const big = await exportText(sandbox, { ...RANGE, split_by: ['country'], data_fields: ['impressions'], data_filters: [{ name: 'impressions', match: '>', value: String(median) }] })
+    const big = await exportText(sandbox, {
+      ...RANGE,
+      split_by: ['country'],
+      data_fields: ['impressions'],
+      data_filters: [{ name: 'impressions', match: '>', value: String(median) }],
+    })
     expect(big.lines.length - 1).toBe(impressions.filter((value) => value > median).length)
     const days = await exportText(sandbox, { ...RANGE, split_by: ['granularity_day'], data_fields: ['impressions'], order_by: { name: 'granularity_day' } })
-    expect(days.lines.map((line) => line.split(',')[0])).toEqual(['granularity_day', '2024-06-01', '2024-06-02', '2024-06-03', '2024-06-04', '2024-06-05', '2024-06-06', '2024-06-07'])
+    expect(days.lines.map((line) => line.split(',')[0])).toEqual([
+      'granularity_day',
+      '2024-06-01',
+      '2024-06-02',
+      '2024-06-03',
+      '2024-06-04',
+      '2024-06-05',
+      '2024-06-06',
+      '2024-06-07',
+    ])
   })
 })
 
@@ -105,13 +136,28 @@ describe('export tsv and xlsx', () => {
     const response = await request(`${sandbox.info.report_url}/API/v2/export`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...COMMON, token, ...RANGE, export_format: 'xlsx', split_by: ['device_type'], data_fields: ['impressions', 'revenue'], include_total: 1 }),
+      body: JSON.stringify({
+        ...COMMON,
+        token,
+        ...RANGE,
+        export_format: 'xlsx',
+        split_by: ['device_type'],
+        data_fields: ['impressions', 'revenue'],
+        include_total: 1,
+      }),
     })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(response.headers['content-disposition']).toContain('.xlsx"')
     const files = unzipSync(new Uint8Array(await response.body.arrayBuffer()))
-    expect(Object.keys(files).sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'])
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ])
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array())
     const rows = sheet.match(/<row r="\d+">/g) ?? []
     expect(rows).toHaveLength(6)
@@ -126,9 +172,13 @@ describe('export tsv and xlsx', () => {
       const reason = await failure(sandbox, 'export', { ...RANGE, split_by: ['country'], export_format: format })
       expect(reason).toBe(`Invalid parameter export_format: ${format} is not supported; use xlsx, csv or tsv`)
     }
-    expect(await failure(sandbox, 'export', { ...RANGE, split_by: ['country'], export_format: 'csv', data_fields: ['impressions', 'profit'] })).toContain('data_fields[1]')
+    expect(await failure(sandbox, 'export', { ...RANGE, split_by: ['country'], export_format: 'csv', data_fields: ['impressions', 'profit'] })).toContain(
+      'data_fields[1]',
+    )
     expect(await failure(sandbox, 'export', { ...RANGE, split_by: [], export_format: 'csv' })).toContain('split_by')
     const viewer = await tokenFor(sandbox, 'viewer')
-    expect(await failure(sandbox, 'export', { ...RANGE, token: viewer, split_by: ['country'], export_format: 'csv', data_fields: ['my_margin_estimate'] })).toContain('my_margin_estimate')
+    expect(
+      await failure(sandbox, 'export', { ...RANGE, token: viewer, split_by: ['country'], export_format: 'csv', data_fields: ['my_margin_estimate'] }),
+    ).toContain('my_margin_estimate')
   })
 })

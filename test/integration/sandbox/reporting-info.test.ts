@@ -37,14 +37,41 @@ describe('info', () => {
     expect(info.first_date).toBe(FIRST_DATE)
     expect(info.last_date).toBe(LAST_DATE)
     expect(info.key_fields.map((field) => field.name)).toEqual([
-      'granularity_hour', 'granularity_day', 'granularity_week', 'granularity_month', 'granularity_quarter', 'granularity_year',
-      'publisher', 'ad_unit', 'brand', 'bidder', 'country', 'device_type', 'deal_type', 'page_url',
+      'granularity_hour',
+      'granularity_day',
+      'granularity_week',
+      'granularity_month',
+      'granularity_quarter',
+      'granularity_year',
+      'publisher',
+      'ad_unit',
+      'brand',
+      'bidder',
+      'country',
+      'device_type',
+      'deal_type',
+      'page_url',
     ])
     expect(info.key_fields.find((field) => field.name === 'publisher')).toMatchObject({ type: 'int', mapping: 'publisher_name' })
     expect(info.data_fields.map((field) => field.name)).toEqual([
-      'requests', 'impressions', 'clicks', 'bids', 'wins', 'revenue', 'ecpm', 'ctr', 'fill_rate', 'win_rate', 'margin', 'my_margin_estimate',
+      'requests',
+      'impressions',
+      'clicks',
+      'bids',
+      'wins',
+      'revenue',
+      'ecpm',
+      'ctr',
+      'fill_rate',
+      'win_rate',
+      'margin',
+      'my_margin_estimate',
     ])
-    expect(info.data_fields.find((field) => field.name === 'ctr')).toMatchObject({ display_type: 'percent', formula: 'clicks / impressions * 100', access: null })
+    expect(info.data_fields.find((field) => field.name === 'ctr')).toMatchObject({
+      display_type: 'percent',
+      formula: 'clicks / impressions * 100',
+      access: null,
+    })
     expect(info.data_fields.find((field) => field.name === 'margin')?.access).toBe('shared')
     expect(info.data_fields.find((field) => field.name === 'my_margin_estimate')?.access).toBe('private')
     expect(info.audience_sources.length).toBeGreaterThan(0)

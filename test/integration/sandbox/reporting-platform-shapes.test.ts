@@ -36,7 +36,11 @@ describe('data_filters as {name, match, value}', () => {
     impressions = new Map(lines.slice(1).map((line) => [line.split(',')[0] ?? '', Number(line.split(',')[1])]))
     median = [...impressions.values()].sort((a, b) => a - b)[8] ?? 0
   })
-  const countriesWhere = (test: (value: number) => boolean): string[] => [...impressions].filter(([, value]) => test(value)).map(([country]) => country).sort()
+  const countriesWhere = (test: (value: number) => boolean): string[] =>
+    [...impressions]
+      .filter(([, value]) => test(value))
+      .map(([country]) => country)
+      .sort()
 
   it('filters export rows with each match and the value as text, as the platform sends it', async () => {
     const cases: Array<[string, (value: number) => boolean]> = [
@@ -70,21 +74,28 @@ describe('data_filters as {name, match, value}', () => {
     const top = value(all.rows[2] ?? {})
     const bottom = value(all.rows[all.rows.length - 1] ?? {})
     const either = await series({
-      granularity: 'country', limit: 10000,
-      data_filters: [{ name: 'impressions', match: '>=', value: String(top) }, { name: 'impressions', match: '=', value: String(bottom) }],
+      granularity: 'country',
+      limit: 10000,
+      data_filters: [
+        { name: 'impressions', match: '>=', value: String(top) },
+        { name: 'impressions', match: '=', value: String(bottom) },
+      ],
       data_filter_template: '1 or 2',
     })
     expect(either.rows.map((row) => row.__time__)).toEqual([...all.rows.slice(0, 3), all.rows[all.rows.length - 1]].map((row) => row?.__time__))
   })
 
   it('rejects a data filter without match, with a bad match or a value that is no number, naming the field', async () => {
-    const reason = (filter: Record<string, unknown>): Promise<string> => failure(sandbox, 'export', { ...RANGE, export_format: 'csv', split_by: ['country'], data_fields: ['impressions'], data_filters: [filter] })
+    const reason = (filter: Record<string, unknown>): Promise<string> =>
+      failure(sandbox, 'export', { ...RANGE, export_format: 'csv', split_by: ['country'], data_fields: ['impressions'], data_filters: [filter] })
     expect(await reason({ name: 'impressions', value: '1' })).toBe('Invalid parameter: data_filters[0].match is required (one of > >= < <= = !=)')
     expect(await reason({ name: 'impressions', match: '>>', value: '1' })).toContain('data_filters[0].match must be one of')
     expect(await reason({ name: 'impressions', operator: '~', value: '1' })).toContain('data_filters[0].operator must be one of')
     expect(await reason({ name: 'impressions', match: '>', operator: '<', value: '1' })).toContain("data_filters[0].match '>' contradicts operator '<'")
     for (const value of ['many', '', '1,000', true, null, ['1']]) {
-      expect(await reason({ name: 'impressions', match: '>', value }), JSON.stringify(value)).toBe('Invalid parameter: data_filters[0].value must be a number or a text holding one, such as "1"')
+      expect(await reason({ name: 'impressions', match: '>', value }), JSON.stringify(value)).toBe(
+        'Invalid parameter: data_filters[0].value must be a number or a text holding one, such as "1"',
+      )
     }
     expect(await reason({ name: 'colour', match: '>', value: '1' })).toContain('data_filters[0].name')
   })
@@ -112,7 +123,15 @@ describe('order_by as {name, direction: ASC|DESC, mapping}', () => {
   })
 
   it('sorts by a data field and by several terms in order', async () => {
-    const { lines } = await exportText(sandbox, { ...RANGE, split_by: ['device_type', 'country'], data_fields: ['impressions'], order_by: [{ name: 'device_type', direction: 'DESC' }, { name: 'impressions', direction: 'ASC' }] })
+    const { lines } = await exportText(sandbox, {
+      ...RANGE,
+      split_by: ['device_type', 'country'],
+      data_fields: ['impressions'],
+      order_by: [
+        { name: 'device_type', direction: 'DESC' },
+        { name: 'impressions', direction: 'ASC' },
+      ],
+    })
     const rows = lines.slice(1).map((line) => line.split(','))
     const devices = rows.map((row) => row[0] ?? '')
     expect([...new Set(devices)]).toEqual(['tablet', 'mobile', 'desktop', 'ctv'])
@@ -120,7 +139,12 @@ describe('order_by as {name, direction: ASC|DESC, mapping}', () => {
       const values = rows.filter((row) => row[0] === device).map((row) => Number(row[2]))
       expect(values, device).toEqual([...values].sort((a, b) => a - b))
     }
-    const series = await success<TimeSeriesBody>(sandbox, 'time_series', { ...SERIES, granularity: 'country', limit: 10000, order_by: { name: 'impressions', direction: 'DESC' } })
+    const series = await success<TimeSeriesBody>(sandbox, 'time_series', {
+      ...SERIES,
+      granularity: 'country',
+      limit: 10000,
+      order_by: { name: 'impressions', direction: 'DESC' },
+    })
     const values = series.rows.map((row) => Number(row['__total__']))
     expect(values).toEqual([...values].sort((a, b) => b - a))
   })
@@ -128,7 +152,12 @@ describe('order_by as {name, direction: ASC|DESC, mapping}', () => {
   it('rejects an unknown direction or mapping, naming the field', async () => {
     const reason = (orderBy: unknown): Promise<string> => failure(sandbox, 'time_series', { ...SERIES, granularity: 'country', order_by: orderBy })
     expect(await reason({ name: 'country', direction: 'UP' })).toBe('Invalid parameter: order_by.direction must be one of "ASC", "DESC"')
-    expect(await reason([{ name: 'country', direction: 'ASC' }, { name: 'country', direction: 'sideways' }])).toContain('order_by[1].direction')
+    expect(
+      await reason([
+        { name: 'country', direction: 'ASC' },
+        { name: 'country', direction: 'sideways' },
+      ]),
+    ).toContain('order_by[1].direction')
     expect(await reason({ name: 'country', mapping: 2 })).toContain('order_by.mapping')
   })
 })
@@ -186,7 +215,11 @@ describe("filter match: the vendor's spellings and the two negative modes", () =
     const endings = ['A', 'E', 'L', 'P', 'R', 'X']
     const exported = await exportedCountries({ filters: [{ name: 'country', value: endings, match: 'not endswith' }] })
     expect(exported.sort()).toEqual(['AU', 'CH', 'ES', 'GB', 'IN', 'IT', 'US'])
-    const audience = await success<{ rows: Array<{ name: string[] }> }>(sandbox, 'audience', { ...RANGE, split_by: ['country'], filters: [{ name: 'country', value: ['united'], match: 'not beginswith', search_mappings: 1, case_insensitive: 1 }] })
+    const audience = await success<{ rows: Array<{ name: string[] }> }>(sandbox, 'audience', {
+      ...RANGE,
+      split_by: ['country'],
+      filters: [{ name: 'country', value: ['united'], match: 'not beginswith', search_mappings: 1, case_insensitive: 1 }],
+    })
     expect(audience.rows.map((row) => row.name[0]).sort()).toEqual(except('GB', 'US'))
   })
 

@@ -13,7 +13,14 @@ const RANGE = { start_date: '2024-06-01', end_date: '2024-06-07' }
 const COUNTRIES = ['AU', 'BR', 'CA', 'CH', 'DE', 'ES', 'FR', 'GB', 'IN', 'IT', 'JP', 'MX', 'NL', 'PL', 'SE', 'US']
 
 function series(body: Record<string, unknown>): Promise<TimeSeriesBody> {
-  return success<TimeSeriesBody>(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, ...body })
+  return success<TimeSeriesBody>(sandbox, 'time_series', {
+    granularity: 'day',
+    split_by: [],
+    chart_lines: ['__total__'],
+    data_field: 'impressions',
+    ...RANGE,
+    ...body,
+  })
 }
 
 /** Sum of one line over all rows. */
@@ -39,7 +46,11 @@ describe('granularity', () => {
       expect(short.rows, granularity).toEqual(long.rows)
     }
     expect((await series({ granularity: 'hour', start_date: '2024-06-14', end_date: '2024-06-14' })).rows).toHaveLength(24)
-    expect((await series({ granularity: 'week', start_date: '2023-12-31', end_date: '2024-01-08' })).rows.map((row) => row.__time__)).toEqual(['2023-W52', '2024-W01', '2024-W02'])
+    expect((await series({ granularity: 'week', start_date: '2023-12-31', end_date: '2024-01-08' })).rows.map((row) => row.__time__)).toEqual([
+      '2023-W52',
+      '2024-W01',
+      '2024-W02',
+    ])
   })
 
   it('gives each row a human __mapping__', async () => {
@@ -75,8 +86,26 @@ describe('granularity', () => {
     expect((await series({ granularity: 'country', limit: 10000 })).rows.map((row) => row.__time__).sort()).toEqual(COUNTRIES)
     // limit only applies to key fields: 7 days stay 7 rows.
     expect((await series({ limit: 2 })).rows).toHaveLength(7)
-    expect(await failure(sandbox, 'time_series', { granularity: 'ad_unit', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, limit: 10001 })).toContain('limit')
-    expect(await failure(sandbox, 'time_series', { granularity: 'ad_unit', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, limit: 0 })).toContain('limit')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'ad_unit',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        limit: 10001,
+      }),
+    ).toContain('limit')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'ad_unit',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        limit: 0,
+      }),
+    ).toContain('limit')
   })
 
   it('rejects unknown granularity, data_field and split_by, naming them', async () => {
@@ -102,15 +131,27 @@ describe('chart lines', () => {
     both.rows.forEach((row, index) => expect(sum(lines.map((line) => row[line]))).toBe(single.rows[index]?.['1']))
     expect(Object.keys(both.mappings)).toEqual(['publisher', 'country'])
     expect(both.mappings['country']?.['GB']).toBe('United Kingdom')
-    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: ['publisher', 'country'], chart_lines: ['1'], data_field: 'impressions', ...RANGE })).toContain('U+0002')
-    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['1'], data_field: 'impressions', ...RANGE })).toContain('chart_lines[0]')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'day',
+        split_by: ['publisher', 'country'],
+        chart_lines: ['1'],
+        data_field: 'impressions',
+        ...RANGE,
+      }),
+    ).toContain('U+0002')
+    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['1'], data_field: 'impressions', ...RANGE })).toContain(
+      'chart_lines[0]',
+    )
   })
 
   it('allows 50 lines and rejects 51', async () => {
     const fifty = Array.from({ length: 50 }, (_, index) => String(index + 1))
     const body = await series({ split_by: ['ad_unit'], chart_lines: fifty })
     expect(Object.keys(body.rows[0] ?? {}).filter((key) => !key.startsWith('__'))).toHaveLength(50)
-    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: ['ad_unit'], chart_lines: [...fifty, '51'], data_field: 'impressions', ...RANGE })).toContain('chart_lines')
+    expect(
+      await failure(sandbox, 'time_series', { granularity: 'day', split_by: ['ad_unit'], chart_lines: [...fifty, '51'], data_field: 'impressions', ...RANGE }),
+    ).toContain('chart_lines')
   })
 
   it('maps entity ids to their current Workflow names; unknown values map to null and stay at zero', async () => {
@@ -129,7 +170,19 @@ describe('chart lines', () => {
     const marked = body.rows.filter((row) => row.__markers__)
     expect(marked.length).toBeGreaterThanOrEqual(3)
     const marker = marked[0]?.__markers__?.[0] ?? {}
-    expect(Object.keys(marker).sort()).toEqual(['author', 'created', 'date', 'date_ts', 'edited', 'first_name', 'granularity', 'last_name', 'marker_id', 'message', 'referer'])
+    expect(Object.keys(marker).sort()).toEqual([
+      'author',
+      'created',
+      'date',
+      'date_ts',
+      'edited',
+      'first_name',
+      'granularity',
+      'last_name',
+      'marker_id',
+      'message',
+      'referer',
+    ])
     expect(marker['date']).toBe(marked[0]?.__time__)
     expect(marker['granularity']).toBe('granularity_day')
     const weekly = await series({ granularity: 'week', start_date: '2023-05-12', end_date: '2024-06-14' })
@@ -170,7 +223,9 @@ describe('filters', () => {
     expect(await countryTotal({ value: ['Kingdom'], match: 'contains', search_mappings: 1 })).toBe(total(['GB']))
     expect(await countryTotal({ value: ['United Kingdom'], match: 'equals', search_mappings: 1 })).toBe(total(['GB']))
     expect(await countryTotal({ value: ['GB'], match: 'equals', search_mappings: 1 })).toBe(total(['GB']))
-    expect(await countryTotal({ value: ['kingdom'], match: 'not contains', search_mappings: 1, case_insensitive: 1 })).toBe(total(COUNTRIES.filter((country) => country !== 'GB')))
+    expect(await countryTotal({ value: ['kingdom'], match: 'not contains', search_mappings: 1, case_insensitive: 1 })).toBe(
+      total(COUNTRIES.filter((country) => country !== 'GB')),
+    )
     const token = await tokenFor(sandbox)
     const name = ((await workflow(sandbox, 'GET', '/publishers/4/', { token })).json as { name: string }).name
     const byId = lineTotal(await series({ filters: [{ name: 'publisher', value: ['4'], match: 'equals' }] }), '__total__')
@@ -194,7 +249,18 @@ describe('filters', () => {
     const anyMobileOrDesktop = lineTotal(await series({ filters, filter_template: '(2 or 3) and (1 or not 1)' }), '__total__')
     expect(notUs + both).toBe(anyMobileOrDesktop)
     for (const template of ['1 and (2 or 3', '1 and 4 and 2 and 3', '1 and 2', '1 xor 2 and 3']) {
-      expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, filters, filter_template: template }), template).toContain('filter_template')
+      expect(
+        await failure(sandbox, 'time_series', {
+          granularity: 'day',
+          split_by: [],
+          chart_lines: ['__total__'],
+          data_field: 'impressions',
+          ...RANGE,
+          filters,
+          filter_template: template,
+        }),
+        template,
+      ).toContain('filter_template')
     }
   })
 
@@ -208,7 +274,9 @@ describe('filters', () => {
     expect(await failure(sandbox, 'time_series', { ...base, filters: [{ name: 'country', value: ['US'], match: 'like' }] })).toContain('filters[0].match')
     expect(await failure(sandbox, 'time_series', { ...base, filters: [{ name: 'planet', value: ['US'], match: 'equals' }] })).toContain('filters[0].name')
     expect(await failure(sandbox, 'time_series', { ...base, filters: [{ name: 'country', value: 'US', match: 'equals' }] })).toContain('filters[0].value')
-    expect(await failure(sandbox, 'time_series', { ...base, filters: [{ name: 'country', value: ['US'], match: 'equals', case_insensitive: 2 }] })).toContain('filters[0].case_insensitive')
+    expect(await failure(sandbox, 'time_series', { ...base, filters: [{ name: 'country', value: ['US'], match: 'equals', case_insensitive: 2 }] })).toContain(
+      'filters[0].case_insensitive',
+    )
   })
 })
 
@@ -221,8 +289,12 @@ describe('data filters, order_by, options and custom fields', () => {
     expect(kept.rows.map((row) => row.__time__)).toEqual(all.rows.slice(0, 11).map((row) => row.__time__))
     const low = values[values.length - 1] ?? 0
     const either = await series({
-      granularity: 'publisher', limit: 10000,
-      data_filters: [{ name: 'impressions', match: '>=', value: String(threshold) }, { name: 'impressions', match: '=', value: low }],
+      granularity: 'publisher',
+      limit: 10000,
+      data_filters: [
+        { name: 'impressions', match: '>=', value: String(threshold) },
+        { name: 'impressions', match: '=', value: low },
+      ],
       data_filter_template: '1 or 2',
     })
     expect(either.rows).toHaveLength(12)
@@ -233,8 +305,27 @@ describe('data filters, order_by, options and custom fields', () => {
       const expected = values.filter((value) => (match === '<' ? value < threshold : match === '<=' ? value <= threshold : value !== threshold)).length
       expect(body.rows, match).toHaveLength(expected)
     }
-    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', match: '~', value: '1' }] })).toContain('data_filters[0].match')
-    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_filters: [{ name: 'impressions', match: '>', value: '1' }], data_filter_template: '1 and 2' })).toContain('data_filter_template')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'publisher',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        data_filters: [{ name: 'impressions', match: '~', value: '1' }],
+      }),
+    ).toContain('data_filters[0].match')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'publisher',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        data_filters: [{ name: 'impressions', match: '>', value: '1' }],
+        data_filter_template: '1 and 2',
+      }),
+    ).toContain('data_filter_template')
   })
 
   it('orders rows by order_by: a data field, the key, or its mapping', async () => {
@@ -248,13 +339,40 @@ describe('data filters, order_by, options and custom fields', () => {
     const clicksOf = new Map(clicks.rows.map((row) => [row.__time__, Number(row['__total__'])]))
     const ordered = byClicks.rows.map((row) => clicksOf.get(row.__time__) ?? -1)
     expect(ordered).toEqual([...ordered].sort((a, b) => a - b))
-    expect(await failure(sandbox, 'time_series', { granularity: 'publisher', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, order_by: { name: 'colour' } })).toContain('order_by')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'publisher',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        order_by: { name: 'colour' },
+      }),
+    ).toContain('order_by')
   })
 
   it('accepts data_field_options as an array of objects only', async () => {
     await series({ data_field_options: [{ name: 'revenue', currency: 'USD' }] })
-    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_field_options: 'fast' })).toContain('data_field_options')
-    expect(await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', ...RANGE, data_field_options: [1] })).toContain('data_field_options')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'day',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        data_field_options: 'fast',
+      }),
+    ).toContain('data_field_options')
+    expect(
+      await failure(sandbox, 'time_series', {
+        granularity: 'day',
+        split_by: [],
+        chart_lines: ['__total__'],
+        data_field: 'impressions',
+        ...RANGE,
+        data_field_options: [1],
+      }),
+    ).toContain('data_field_options')
   })
 
   it('serves the shared custom field to all and the private one only to demo', async () => {
@@ -263,7 +381,14 @@ describe('data filters, order_by, options and custom fields', () => {
     expect(Number(margin.rows[0]?.['__total__'])).toBeGreaterThan(0)
     const mine = await series({ data_field: 'my_margin_estimate' })
     expect(Number(mine.rows[0]?.['__total__'])).toBeGreaterThan(0)
-    const reason = await failure(sandbox, 'time_series', { granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'my_margin_estimate', ...RANGE, token: viewer })
+    const reason = await failure(sandbox, 'time_series', {
+      granularity: 'day',
+      split_by: [],
+      chart_lines: ['__total__'],
+      data_field: 'my_margin_estimate',
+      ...RANGE,
+      token: viewer,
+    })
     expect(reason).toContain('my_margin_estimate')
   })
 })

@@ -40,7 +40,11 @@ describe('token service', () => {
     const missing = await passwordGrant(sandbox, { grant_type: 'password', username: 'demo', scope: 'service_id=demo' })
     expect(missing.status).toBe(400)
     expect(missing.json).toMatchObject({ error: 'invalid_request' })
-    const json = await request(`${sandbox.info.auth_url}/oauth2/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(grant) })
+    const json = await request(`${sandbox.info.auth_url}/oauth2/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(grant),
+    })
     expect(json.statusCode).toBe(400)
     await json.body.dump()
   })

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../main/sandbox/index'
 import { startAt, tokenFor, workflow } from './helpers'
 
-interface Envelope { count: number; next: string | null; previous: string | null; results: Array<Record<string, unknown>> }
+interface Envelope {
+  count: number
+  next: string | null
+  previous: string | null
+  results: Array<Record<string, unknown>>
+}
 
 let sandbox: Sandbox
 let token: string
@@ -17,7 +22,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 beforeEach(() => sandbox.reset())
 
-const brand = { name: 'Sandbox Test Brand', is_open_auction_allowed: true, is_pmp_allowed: false, external_id: 'T-1', advertiser_domains: ['test-brand.example'] }
+const brand = {
+  name: 'Sandbox Test Brand',
+  is_open_auction_allowed: true,
+  is_pmp_allowed: false,
+  external_id: 'T-1',
+  advertiser_domains: ['test-brand.example'],
+}
 
 describe('listing (200) and paging', () => {
   it('lists every kind with the envelope and the seeded counts', async () => {
@@ -113,7 +124,9 @@ describe('create (201), update (204), delete (204)', () => {
   })
 
   it('deletes an entity (204), after which it is 404', async () => {
-    const created = (await workflow(sandbox, 'POST', '/publishers/', { token, body: { name: 'Short Lived', url: 'https://short.example' } })).json as { id: number }
+    const created = (await workflow(sandbox, 'POST', '/publishers/', { token, body: { name: 'Short Lived', url: 'https://short.example' } })).json as {
+      id: number
+    }
     expect((await workflow(sandbox, 'DELETE', `/publishers/${created.id}/`, { token })).status).toBe(204)
     expect((await workflow(sandbox, 'GET', `/publishers/${created.id}/`, { token })).status).toBe(404)
   })
@@ -127,7 +140,12 @@ describe('validation (400 with a field map)', () => {
     const partialPut = await workflow(sandbox, 'PUT', '/brands/1/', { token, body: { name: 'Only a name' } })
     expect(partialPut.status).toBe(400)
     expect(Object.keys(partialPut.json as object).sort()).toEqual(['is_open_auction_allowed', 'is_pmp_allowed'])
-    for (const [kind, field] of [['publishers', 'url'], ['ad_units', 'publisher'], ['agencies', 'name'], ['bidders', 'name']] as const) {
+    for (const [kind, field] of [
+      ['publishers', 'url'],
+      ['ad_units', 'publisher'],
+      ['agencies', 'name'],
+      ['bidders', 'name'],
+    ] as const) {
       const result = await workflow(sandbox, 'POST', `/${kind}/`, { token, body: {} })
       expect(result.status, kind).toBe(400)
       expect((result.json as Record<string, string[]>)[field], kind).toEqual(['This field is required.'])
@@ -169,7 +187,7 @@ describe('errors', () => {
     expect((await workflow(sandbox, 'GET', '/brands/', { token: sandbox.info.permanent_token })).status).toBe(200)
   })
 
-  it('403 for the viewer\'s writes, while reads work', async () => {
+  it("403 for the viewer's writes, while reads work", async () => {
     expect((await workflow(sandbox, 'GET', '/brands/', { token: viewer })).status).toBe(200)
     const post = await workflow(sandbox, 'POST', '/brands/', { token: viewer, body: brand })
     expect(post.status).toBe(403)

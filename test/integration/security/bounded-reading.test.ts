@@ -41,7 +41,12 @@ function http(options: HttpClientOptions = {}): HttpClient {
   return client
 }
 
-const tokens = createTokenProvider({ http: createHttpClient(), authUrl: 'http://127.0.0.1:9', serviceId: 'x', credentials: async () => ({ method: 'token', token: 'permanent' }) })
+const tokens = createTokenProvider({
+  http: createHttpClient(),
+  authUrl: 'http://127.0.0.1:9',
+  serviceId: 'x',
+  credentials: async () => ({ method: 'token', token: 'permanent' }),
+})
 
 function workflow(client: HttpClient, limits?: WorkflowClientOptions['limits']) {
   return createWorkflowClient({ http: client, tokens, settings: { baseUrl: `${server.url}/wf` }, ...(limits === undefined ? {} : { limits }) })
@@ -142,7 +147,14 @@ describe('each call has an overall deadline besides the idle timeouts', () => {
       response.on('close', () => clearInterval(timer))
     }
     const reporting = createReportingClient({ http: http({ deadlineMs: 100 }), tokens, settings: { reportUrl: `${server.url}/rep` } })
-    const file = await reporting.export({ project_name: 'demo', slicer_name: 'supply', start_date: '2024-01-01', end_date: '2024-01-02', data_fields: ['imps'], split_by: ['publisher'] } as never)
+    const file = await reporting.export({
+      project_name: 'demo',
+      slicer_name: 'supply',
+      start_date: '2024-01-01',
+      end_date: '2024-01-02',
+      data_fields: ['imps'],
+      split_by: ['publisher'],
+    } as never)
     let text = ''
     for await (const chunk of file.body) text += String(chunk)
     expect(text.trim().split('\n')).toHaveLength(chunks)

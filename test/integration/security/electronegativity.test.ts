@@ -21,10 +21,24 @@ const allowListFile = path.join(root, 'test', 'security', 'electronegativity-all
 const CANARY_FILE = '__canary__/window.js'
 const CANARY = `const { BrowserWindow } = require('electron')\nnew BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } })\n`
 
-const allowListSchema = z.array(z.object({ check: z.string().min(1), file: z.string().min(1), reason: z.string().min(40, 'Say why the finding is acceptable, concretely') }).strict())
+const allowListSchema = z.array(
+  z.object({ check: z.string().min(1), file: z.string().min(1), reason: z.string().min(40, 'Say why the finding is acceptable, concretely') }).strict(),
+)
 const reportSchema = z.object({
   checks: z.number(),
-  findings: z.array(z.object({ check: z.string(), file: z.string(), line: z.number(), severity: z.string(), confidence: z.string(), sample: z.string(), description: z.string() }).loose()),
+  findings: z.array(
+    z
+      .object({
+        check: z.string(),
+        file: z.string(),
+        line: z.number(),
+        severity: z.string(),
+        confidence: z.string(),
+        sample: z.string(),
+        description: z.string(),
+      })
+      .loose(),
+  ),
   errors: z.array(z.object({ file: z.string(), message: z.string(), tolerable: z.boolean() })),
 })
 type Report = z.infer<typeof reportSchema>
@@ -54,7 +68,11 @@ async function prepareScanFolder(target: string): Promise<void> {
   await fs.writeFile(path.join(target, CANARY_FILE), CANARY)
 }
 
-const sourceName = (file: string): string => file.split(path.sep).join('/').replace(/\.vue\.(ts|html)$/, '.vue')
+const sourceName = (file: string): string =>
+  file
+    .split(path.sep)
+    .join('/')
+    .replace(/\.vue\.(ts|html)$/, '.vue')
 
 let folder: string
 let report: Report
@@ -83,7 +101,12 @@ describe('Electronegativity over main, preload and the renderer', () => {
     const allowed = allowListSchema.parse(JSON.parse(await fs.readFile(allowListFile, 'utf8')))
     const findings = report.findings.filter((finding) => finding.file !== CANARY_FILE).map((finding) => ({ ...finding, file: sourceName(finding.file) }))
     const isAllowed = (finding: { check: string; file: string }) => allowed.some((entry) => entry.check === finding.check && entry.file === finding.file)
-    const unreviewed = findings.filter((finding) => !isAllowed(finding)).map((finding) => `${finding.check} in ${finding.file}:${finding.line} (${finding.severity}, ${finding.confidence}): ${finding.description} — ${finding.sample.slice(0, 200)}`)
+    const unreviewed = findings
+      .filter((finding) => !isAllowed(finding))
+      .map(
+        (finding) =>
+          `${finding.check} in ${finding.file}:${finding.line} (${finding.severity}, ${finding.confidence}): ${finding.description} — ${finding.sample.slice(0, 200)}`,
+      )
     expect(unreviewed, 'Fix these, or add them to test/security/electronegativity-allow.json with the reason they are acceptable').toEqual([])
     const stale = allowed.filter((entry) => !findings.some((finding) => finding.check === entry.check && finding.file === entry.file))
     expect(stale, 'These allow-list entries match no finding any more: remove them').toEqual([])

@@ -97,12 +97,17 @@ const calls: Record<Part, () => Promise<unknown>> = {
 const hostileBodies: Array<[string, number, string, (sent: string) => string]> = [
   ['a huge HTML page', 502, 'text/html', () => `<!doctype html><html><body>${'<p>Bad gateway</p>'.repeat(150_000)}</body></html>`],
   ['a huge JSON reason', 400, 'application/json', () => JSON.stringify({ detail: `Rejected: ${'very long reason '.repeat(3_500)}` })],
-  ['a reason full of control characters', 403, 'application/json', () => JSON.stringify({ detail: 'Denied\u001b[2J\u001b[31m red\u0000 nul\r\nInjected: line\u202e reversed\u0007' })],
+  [
+    'a reason full of control characters',
+    403,
+    'application/json',
+    () => JSON.stringify({ detail: 'Denied\u001b[2J\u001b[31m red\u0000 nul\r\nInjected: line\u202e reversed\u0007' }),
+  ],
   ['a reason quoting the request back', 400, 'application/json', (sent) => JSON.stringify({ detail: `Bad request: ${sent}`, error_description: sent })],
   ['a plain-text body quoting the request back', 500, 'text/plain', (sent) => `Internal error while handling ${sent}`],
 ]
 
-describe('a hostile server\'s error reaches the page bounded and clean', () => {
+describe("a hostile server's error reaches the page bounded and clean", () => {
   for (const part of ['token', 'workflow', 'reporting'] as const) {
     it.each(hostileBodies)(`${part}: %s`, async (_what, status, contentType, body) => {
       hostileAnswer = { part, status, contentType, body: part === 'reporting' ? (sent) => JSON.stringify({ status: 'bad_request', reason: body(sent) }) : body }
@@ -115,16 +120,29 @@ describe('a hostile server\'s error reaches the page bounded and clean', () => {
   }
 
   it('the connection test carries the same clean errors in its answer', async () => {
-    hostileAnswer = { part: 'token', status: 401, contentType: 'application/json', body: (sent) => JSON.stringify({ error: 'invalid_grant', error_description: `Wrong password \u001b[31m${sent}` }) }
+    hostileAnswer = {
+      part: 'token',
+      status: 401,
+      contentType: 'application/json',
+      body: (sent) => JSON.stringify({ error: 'invalid_grant', error_description: `Wrong password \u001b[31m${sent}` }),
+    }
     const outcome = await dispatch(handlers, 'profiles:test', { id: profileId })
     expect(outcome).toMatchObject({ ok: true, value: { workflow: { ok: false, error: { code: 'auth' } } } })
     expectClean(outcome)
   })
 
   it('the page still gets what it uses: the status, the API status, field errors and the wait', async () => {
-    hostileAnswer = { part: 'workflow', status: 400, contentType: 'application/json', body: () => JSON.stringify({ name: ['This field is required.'], url: ['Enter a valid URL.'] }) }
+    hostileAnswer = {
+      part: 'workflow',
+      status: 400,
+      contentType: 'application/json',
+      body: () => JSON.stringify({ name: ['This field is required.'], url: ['Enter a valid URL.'] }),
+    }
     const fields = await dispatch(handlers, 'entities:create', { profileId, kind: 'publishers', entity: { name: '' } })
-    expect(fields).toMatchObject({ ok: false, error: { code: 'validation', details: { httpStatus: 400, fields: { name: ['This field is required.'], url: ['Enter a valid URL.'] } } } })
+    expect(fields).toMatchObject({
+      ok: false,
+      error: { code: 'validation', details: { httpStatus: 400, fields: { name: ['This field is required.'], url: ['Enter a valid URL.'] } } },
+    })
 
     hostileAnswer = { part: 'reporting', status: 200, contentType: 'application/json', body: () => JSON.stringify({ status: 'timeout', reason: 'Took 300 s' }) }
     const reporting = await calls.reporting()

@@ -53,7 +53,10 @@ function legitimate(): ProfileInput {
   }
 }
 
-async function call(channel: Parameters<typeof dispatch>[1], input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string; details?: Record<string, unknown> } }> {
+async function call(
+  channel: Parameters<typeof dispatch>[1],
+  input: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string; details?: Record<string, unknown> } }> {
   return (await dispatch(handlers, channel, input)) as never
 }
 

@@ -35,12 +35,21 @@ describe('main process wiring (with a stand-in electron module)', () => {
     await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
     userData = await temporaryFolder()
     // Last time the window was maximised on a monitor to the right, which is gone now.
-    await fs.writeFile(path.join(userData, 'window-state.json'), JSON.stringify({ version: 1, bounds: { x: 2500, y: 100, width: 1600, height: 1000 }, maximized: true }))
+    await fs.writeFile(
+      path.join(userData, 'window-state.json'),
+      JSON.stringify({ version: 1, bounds: { x: 2500, y: 100, width: 1600, height: 1000 }, maximized: true }),
+    )
     fake = createFakeElectron(userData, { displays: [{ x: 0, y: 0, width: 1440, height: 875 }], osDark: true })
-    await startApp(fake.electron, { mainDir: path.join(out, 'main'), openKeychain: async () => stubbornKeychain, processEvents, loadSandbox: async () => {
-      sandboxLoads += 1
-      throw new Error('the wiring test starts no demo')
-    }, argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'] })
+    await startApp(fake.electron, {
+      mainDir: path.join(out, 'main'),
+      openKeychain: async () => stubbornKeychain,
+      processEvents,
+      loadSandbox: async () => {
+        sandboxLoads += 1
+        throw new Error('the wiring test starts no demo')
+      },
+      argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'],
+    })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
     contents = window.webContents
@@ -143,7 +152,11 @@ describe('main process wiring (with a stand-in electron module)', () => {
     expect(noticesSent()).toEqual([
       {
         channel: eventChannel('onNotice'),
-        payload: expect.objectContaining({ id: expect.any(String), level: 'warning', message: expect.stringContaining('could not be removed from the system keychain') }),
+        payload: expect.objectContaining({
+          id: expect.any(String),
+          level: 'warning',
+          message: expect.stringContaining('could not be removed from the system keychain'),
+        }),
       },
     ])
   })
@@ -160,7 +173,12 @@ describe('main process wiring (with a stand-in electron module)', () => {
     expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }])
 
     // Windows and Linux: the second process's arguments, with the trailing slash Windows adds.
-    fake.app.emit('second-instance', {}, ['C:\\Program Files\\AdOps Desk\\AdOps Desk.exe', '--allow-file-access-from-files', 'adopsdesk://preset/Daily%20caf%C3%A9/'], 'C:\\')
+    fake.app.emit(
+      'second-instance',
+      {},
+      ['C:\\Program Files\\AdOps Desk\\AdOps Desk.exe', '--allow-file-access-from-files', 'adopsdesk://preset/Daily%20caf%C3%A9/'],
+      'C:\\',
+    )
     fake.app.emit('second-instance', {}, ['/usr/bin/adops-desk'], '/home/ops')
     expect(opened()).toEqual([{ name: 'Launch link' }, { name: 'Weekly EU / revenue' }, { name: 'Daily café' }])
 
@@ -177,9 +195,11 @@ describe('main process wiring (with a stand-in electron module)', () => {
     if (!handler) throw new Error(`${channel} not registered`)
     return handler(own(), input)
   }
-  const sentOn = (event: 'onMenuCommand' | 'onThemeChanged' | 'onNotice') => contents.sent.filter((message) => message.channel === eventChannel(event)).map((message) => message.payload)
+  const sentOn = (event: 'onMenuCommand' | 'onThemeChanged' | 'onNotice') =>
+    contents.sent.filter((message) => message.channel === eventChannel(event)).map((message) => message.payload)
   const menuItems = (): MenuItemConstructorOptions[] => {
-    const flatten = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] => list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])])
+    const flatten = (list: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+      list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])])
     return flatten(fake.menus.installed?.template ?? [])
   }
   const click = (id: string): void => {
@@ -216,25 +236,39 @@ describe('main process wiring (with a stand-in electron module)', () => {
     window.emit('unmaximize')
     window.emit('close')
     await vi.waitFor(async () =>
-      expect(JSON.parse(await fs.readFile(path.join(userData, 'window-state.json'), 'utf8'))).toEqual({ version: 1, bounds: { x: 40, y: 30, width: 1200, height: 800 }, maximized: false }),
+      expect(JSON.parse(await fs.readFile(path.join(userData, 'window-state.json'), 'utf8'))).toEqual({
+        version: 1,
+        bounds: { x: 40, y: 30, width: 1200, height: 800 },
+        maximized: false,
+      }),
     )
   })
 
   it('follows the OS theme until one is pinned, and tells the page each time the theme in effect changes', async () => {
     expect(fake.nativeTheme.themeSource).toBe('system')
-    expect(await invoke('app:info', {})).toMatchObject({ ok: true, value: { theme: { setting: 'system', effective: 'dark' }, capabilities: { nativeMenu: true, openFolders: true } } })
+    expect(await invoke('app:info', {})).toMatchObject({
+      ok: true,
+      value: { theme: { setting: 'system', effective: 'dark' }, capabilities: { nativeMenu: true, openFolders: true } },
+    })
     expect(await invoke('app:setTheme', { theme: 'light' })).toEqual({ ok: true, value: { setting: 'light', effective: 'light' } })
     expect(fake.nativeTheme.themeSource).toBe('light')
     fake.nativeTheme.switchOs(false)
     expect(await invoke('app:setTheme', { theme: 'system' })).toEqual({ ok: true, value: { setting: 'system', effective: 'light' } })
     fake.nativeTheme.switchOs(true)
     await vi.waitFor(() => expect(sentOn('onThemeChanged')).toHaveLength(3))
-    expect(sentOn('onThemeChanged')).toEqual([{ setting: 'light', effective: 'light' }, { setting: 'system', effective: 'light' }, { setting: 'system', effective: 'dark' }])
+    expect(sentOn('onThemeChanged')).toEqual([
+      { setting: 'light', effective: 'light' },
+      { setting: 'system', effective: 'light' },
+      { setting: 'system', effective: 'dark' },
+    ])
   })
 
   it('answers About without a path, and opens the data and logs folders itself', async () => {
     const about = (await invoke('app:about', {})) as { ok: true; value: Record<string, unknown> }
-    expect(about).toMatchObject({ ok: true, value: { name: 'AdOps Desk', version: '0.1.0', node: process.versions.node, dataFolder: 'the app\'s data folder', licenses: [] } })
+    expect(about).toMatchObject({
+      ok: true,
+      value: { name: 'AdOps Desk', version: '0.1.0', node: process.versions.node, dataFolder: "the app's data folder", licenses: [] },
+    })
     expect(JSON.stringify(about.value)).not.toContain(userData)
     expect(await invoke('app:openDataFolder', {})).toEqual({ ok: true, value: null })
     expect(fake.openedPaths.at(-1)).toBe(userData)
@@ -249,9 +283,15 @@ describe('main process wiring (with a stand-in electron module)', () => {
     const before = sentOn('onNotice').length
     processEvents.emit('unhandledRejection', new Error('the export stream broke'))
     processEvents.emit('unhandledRejection', new Error('the export stream broke'))
-    expect(await invoke('app:reportRendererError', { kind: 'error', message: 'TypeError: rows is undefined', stack: 'at render (index.js:1:1)' })).toEqual({ ok: true, value: null })
+    expect(await invoke('app:reportRendererError', { kind: 'error', message: 'TypeError: rows is undefined', stack: 'at render (index.js:1:1)' })).toEqual({
+      ok: true,
+      value: null,
+    })
     const notices = sentOn('onNotice').slice(before) as Array<{ message: string }>
-    expect(notices.map((notice) => notice.message)).toEqual([expect.stringContaining('in the background (the export stream broke)'), expect.stringContaining('on this screen (TypeError: rows is undefined)')])
+    expect(notices.map((notice) => notice.message)).toEqual([
+      expect.stringContaining('in the background (the export stream broke)'),
+      expect.stringContaining('on this screen (TypeError: rows is undefined)'),
+    ])
     await vi.waitFor(async () => {
       const log = await fs.readFile(path.join(userData, 'electron-logs', 'main.log'), 'utf8')
       expect(log).toContain('unhandled unhandledRejection in main: the export stream broke')
@@ -266,7 +306,12 @@ async function startWith(isPackaged: boolean, rendererDevUrl: string | undefined
   await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
   await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
   const fake = createFakeElectron(await temporaryFolder(), { isPackaged })
-  await startApp(fake.electron, { mainDir: path.join(out, 'main'), rendererDevUrl, openKeychain: async () => createMemoryKeychain(), loadSandbox: () => Promise.reject(new Error('no demo in this test')) })
+  await startApp(fake.electron, {
+    mainDir: path.join(out, 'main'),
+    rendererDevUrl,
+    openKeychain: async () => createMemoryKeychain(),
+    loadSandbox: () => Promise.reject(new Error('no demo in this test')),
+  })
   return fake
 }
 
@@ -305,7 +350,16 @@ describe('ELECTRON_RENDERER_URL when not packaged (npm run dev)', () => {
   })
 
   it('is ignored for anything else: the app loads app:// and trusts only it', async () => {
-    for (const url of ['https://evil.example/', 'http://evil.example:5173/', 'http://localhost.evil.example:5173/', 'https://localhost:5173/', 'file:///etc/passwd', 'http://user:pw@127.0.0.1:5173/', 'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'http://evil.example:5173/',
+      'http://localhost.evil.example:5173/',
+      'https://localhost:5173/',
+      'file:///etc/passwd',
+      'http://user:pw@127.0.0.1:5173/',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       const fake = await startWith(false, url)
       expect(fake.windows[0]?.loadedUrl, url).toBe('app://adops/index.html')
       expect(await answerTo(fake, url), url).toMatchObject({ ok: false, error: { code: 'forbidden' } })

@@ -49,7 +49,11 @@ describe('the built main as a command line', () => {
 
   it('runs a command with the packaged binary and from source (electron . <command>)', async () => {
     for (const packaged of ['1', '0']) {
-      const run = await runBuiltMain(['profiles', 'list'], { STAND_IN_PACKAGED: packaged, ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk packaged CLI test' })
+      const run = await runBuiltMain(['profiles', 'list'], {
+        STAND_IN_PACKAGED: packaged,
+        ADOPS_USER_DATA: userData,
+        ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk packaged CLI test',
+      })
       expect(run.stderr, `packaged=${packaged}`).toBe('')
       expect(run.code).toBe(0)
       expect(JSON.parse(run.stdout)).toEqual([])

@@ -31,7 +31,10 @@ async function loadPreload() {
         subscriptions.set(channel, [...(subscriptions.get(channel) ?? []), listener])
       },
       removeListener: (channel: string, listener: (event: unknown, payload: unknown) => void) => {
-        subscriptions.set(channel, (subscriptions.get(channel) ?? []).filter((existing) => existing !== listener))
+        subscriptions.set(
+          channel,
+          (subscriptions.get(channel) ?? []).filter((existing) => existing !== listener),
+        )
       },
     },
   }

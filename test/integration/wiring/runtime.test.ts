@@ -144,12 +144,15 @@ describe('the built main bundle', () => {
       if (loadedAtStart.has(file)) continue
       loadedAtStart.add(file)
       const code = chunks.get(file)?.code ?? ''
-      for (const specifier of relativeSpecifiers(code, /^(?:import|export)(?!\s*\()[^;]*?["'](\.{1,2}\/[^"']+)["']/gm)) pending.push(path.resolve(path.dirname(file), specifier))
+      for (const specifier of relativeSpecifiers(code, /^(?:import|export)(?!\s*\()[^;]*?["'](\.{1,2}\/[^"']+)["']/gm))
+        pending.push(path.resolve(path.dirname(file), specifier))
     }
     expect([...loadedAtStart].filter(fromSandbox)).toEqual([])
 
     const loadedLater = [...loadedAtStart].flatMap((file) =>
-      relativeSpecifiers(chunks.get(file)?.code ?? '', /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g).map((specifier) => path.resolve(path.dirname(file), specifier)),
+      relativeSpecifiers(chunks.get(file)?.code ?? '', /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g).map((specifier) =>
+        path.resolve(path.dirname(file), specifier),
+      ),
     )
     expect(loadedLater.filter(fromSandbox)).toHaveLength(1)
     // What main loads when the demo opens is the worker's client, not the sandbox itself.
@@ -157,7 +160,7 @@ describe('the built main bundle', () => {
     expect(chunks.get(client)?.sources.filter((source) => source.startsWith(sandboxDir + path.sep))).toEqual([path.join(sandboxDir, 'in-worker.ts')])
   })
 
-  it('emits the demo backend\'s worker as a file of its own that no chunk imports, and it runs in a worker thread', async () => {
+  it("emits the demo backend's worker as a file of its own that no chunk imports, and it runs in a worker thread", async () => {
     const chunks = await builtChunks()
     const workerFile = path.join(root, 'out', 'main', 'sandbox-worker.js')
     expect(chunks.get(workerFile)?.sources).toEqual(expect.arrayContaining([path.join(sandboxDir, 'worker.ts'), path.join(sandboxDir, 'index.ts')]))

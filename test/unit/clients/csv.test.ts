@@ -46,7 +46,10 @@ describe('writeCsv', () => {
   it('writes a header of the union of fields in order of first appearance, across pages', async () => {
     async function* pages() {
       yield [{ id: 1, name: 'One' }]
-      yield [{ id: 2, url: 'https://two.example', name: 'Two, Ltd' }, { id: 3, extra: { deep: true } }]
+      yield [
+        { id: 2, url: 'https://two.example', name: 'Two, Ltd' },
+        { id: 3, extra: { deep: true } },
+      ]
     }
     let out = ''
     const rows = await writeCsv(pages(), async (text) => {

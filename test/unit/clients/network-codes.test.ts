@@ -7,7 +7,10 @@ import { uncertainWrite } from '../../../main/services/workflow/uncertain-write'
 
 const context = { method: 'POST', url: 'https://platform.example/api/publishers/' }
 const coded = (code: string): Error => Object.assign(new Error(code), { code })
-const codes = (failure: string): string[] => Object.entries(networkErrorCodes).filter(([, kind]) => kind === failure).map(([code]) => code)
+const codes = (failure: string): string[] =>
+  Object.entries(networkErrorCodes)
+    .filter(([, kind]) => kind === failure)
+    .map(([code]) => code)
 
 /** The error mapping, the retry policy and the uncertain-write check read one list; these pin what each kind means to each. */
 describe('one list of network error codes', () => {

@@ -4,7 +4,15 @@ import { checkRequest } from '../../../main/services/reporting/requests'
 import type { AudienceRequest, ExportRequest, TimeSeriesRequest } from '../../../main/services/reporting/requests'
 
 const target = { project_name: 'demo', slicer_name: 'supply' }
-const series: TimeSeriesRequest = { ...target, granularity: 'day', split_by: [], chart_lines: ['__total__'], data_field: 'impressions', start_date: '-7d', end_date: 'yesterday' }
+const series: TimeSeriesRequest = {
+  ...target,
+  granularity: 'day',
+  split_by: [],
+  chart_lines: ['__total__'],
+  data_field: 'impressions',
+  start_date: '-7d',
+  end_date: 'yesterday',
+}
 
 /** The validation error checkRequest throws, with its field map. */
 function rejected(operation: 'time_series' | 'audience' | 'export', request: Record<string, unknown>): { message: string; fields: Record<string, string[]> } {
@@ -23,7 +31,10 @@ describe('checkRequest: the platform shapes pass', () => {
     const request: TimeSeriesRequest = {
       ...series,
       filters: [{ name: 'country', value: ['U'], match: 'not beginswith', case_insensitive: 1, search_mappings: 1 }],
-      data_filters: [{ name: 'impressions', match: '>=', value: '1' }, { name: 'clicks', match: '!=', value: 0 }],
+      data_filters: [
+        { name: 'impressions', match: '>=', value: '1' },
+        { name: 'clicks', match: '!=', value: 0 },
+      ],
       data_filter_template: '1 and 2',
       order_by: [{ name: 'impressions', direction: 'DESC', mapping: 0 }],
       need_others: 1,
@@ -32,18 +43,42 @@ describe('checkRequest: the platform shapes pass', () => {
   })
 
   it('takes all ten match spellings', () => {
-    for (const match of ['equals', 'not equals', 'contains', 'not contains', 'begins with', 'ends with', 'beginswith', 'endswith', 'not beginswith', 'not endswith']) {
+    for (const match of [
+      'equals',
+      'not equals',
+      'contains',
+      'not contains',
+      'begins with',
+      'ends with',
+      'beginswith',
+      'endswith',
+      'not beginswith',
+      'not endswith',
+    ]) {
       expect(() => checkRequest('export', { ...target, filters: [{ name: 'country', value: ['U'], match }] }), match).not.toThrow()
     }
   })
 
   it('sends a lower-case direction in upper case, as the platform spells it', () => {
-    expect(checkRequest('export', { ...target, order_by: { name: 'country', direction: 'desc', mapping: 1 } })['order_by']).toEqual({ name: 'country', direction: 'DESC', mapping: 1 })
-    expect(checkRequest('time_series', { ...series, order_by: [{ name: 'country', direction: 'Asc' }] })['order_by']).toEqual([{ name: 'country', direction: 'ASC' }])
+    expect(checkRequest('export', { ...target, order_by: { name: 'country', direction: 'desc', mapping: 1 } })['order_by']).toEqual({
+      name: 'country',
+      direction: 'DESC',
+      mapping: 1,
+    })
+    expect(checkRequest('time_series', { ...series, order_by: [{ name: 'country', direction: 'Asc' }] })['order_by']).toEqual([
+      { name: 'country', direction: 'ASC' },
+    ])
   })
 
   it('takes audience_key and audience_rows_limit from 10,000 to 10,000,000', () => {
-    const audience: AudienceRequest = { ...target, split_by: [], start_date: '-7d', end_date: 'yesterday', audience_key: 'households', audience_rows_limit: 10_000 }
+    const audience: AudienceRequest = {
+      ...target,
+      split_by: [],
+      start_date: '-7d',
+      end_date: 'yesterday',
+      audience_key: 'households',
+      audience_rows_limit: 10_000,
+    }
     expect(checkRequest('audience', audience)).toEqual(audience)
     expect(() => checkRequest('audience', { ...audience, audience_rows_limit: 10_000_000 })).not.toThrow()
   })
@@ -64,13 +99,19 @@ describe('checkRequest: older and wrong shapes are refused before sending', () =
   })
 
   it('a data filter value that is no number, or a match outside the six', () => {
-    expect(rejected('export', { ...target, data_filters: [{ name: 'impressions', match: '>', value: 'many' }] }).fields).toEqual({ 'data_filters[0].value': ['must be a number or a text holding one, such as "1"'] })
-    expect(Object.keys(rejected('export', { ...target, data_filters: [{ name: 'impressions', match: '=>', value: '1' }] }).fields)).toEqual(['data_filters[0].match'])
+    expect(rejected('export', { ...target, data_filters: [{ name: 'impressions', match: '>', value: 'many' }] }).fields).toEqual({
+      'data_filters[0].value': ['must be a number or a text holding one, such as "1"'],
+    })
+    expect(Object.keys(rejected('export', { ...target, data_filters: [{ name: 'impressions', match: '=>', value: '1' }] }).fields)).toEqual([
+      'data_filters[0].match',
+    ])
   })
 
   it('an order_by direction other than ASC/DESC, inside an array too', () => {
     expect(Object.keys(rejected('export', { ...target, order_by: { name: 'country', direction: 'up' } }).fields)).toEqual(['order_by.direction'])
-    expect(Object.keys(rejected('time_series', { ...series, order_by: [{ name: 'country' }, { name: 'clicks', direction: 'down' }] }).fields)).toEqual(['order_by[1].direction'])
+    expect(Object.keys(rejected('time_series', { ...series, order_by: [{ name: 'country' }, { name: 'clicks', direction: 'down' }] }).fields)).toEqual([
+      'order_by[1].direction',
+    ])
     expect(Object.keys(rejected('time_series', { ...series, order_by: 'country' }).fields)).toEqual(['order_by'])
   })
 

@@ -62,7 +62,8 @@ describe('the retry decision', () => {
   })
 
   it('retries network failures, not other errors', async () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'UND_ERR_SOCKET']) expect((await decide(networkFailure(code), 1, { random: 0 })).retried).toBe(true)
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'UND_ERR_SOCKET'])
+      expect((await decide(networkFailure(code), 1, { random: 0 })).retried).toBe(true)
     for (const code of ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_ABORTED', 'ERR_SOMETHING']) expect((await decide(networkFailure(code), 1)).retried).toBe(false)
   })
 

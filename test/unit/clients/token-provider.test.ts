@@ -40,7 +40,10 @@ function fakeTokenService(answers: Array<{ status: number; body: unknown }>): { 
 }
 
 const password: Credentials = { method: 'password', username: 'ann', password: 's3cret' }
-const issued = (token: string, expiresIn = 3600) => ({ status: 200, body: { access_token: token, expires_in: expiresIn, token_type: 'Bearer', scope: 'service_id=x' } })
+const issued = (token: string, expiresIn = 3600) => ({
+  status: 200,
+  body: { access_token: token, expires_in: expiresIn, token_type: 'Bearer', scope: 'service_id=x' },
+})
 
 describe('token provider', () => {
   it('sends the password grant form-encoded with the service scope', async () => {
@@ -51,13 +54,24 @@ describe('token provider', () => {
     expect(call?.url).toBe('https://auth.example/oauth2/token/')
     expect(call?.method).toBe('POST')
     expect(call?.headers?.['content-type']).toBe('application/x-www-form-urlencoded')
-    expect(Object.fromEntries(new URLSearchParams(call?.body))).toEqual({ grant_type: 'password', username: 'ann', password: 's3cret', scope: 'service_id=svc' })
+    expect(Object.fromEntries(new URLSearchParams(call?.body))).toEqual({
+      grant_type: 'password',
+      username: 'ann',
+      password: 's3cret',
+      scope: 'service_id=svc',
+    })
   })
 
   it('renews before expiry: a margin of a minute, or a tenth of a short lifetime', async () => {
     let now = 0
     const service = fakeTokenService([issued('t1', 3600), issued('t2', 10), issued('t3', 10)])
-    const tokens = createTokenProvider({ http: service.http, authUrl: 'https://auth.example', serviceId: 'svc', credentials: async () => password, now: () => now })
+    const tokens = createTokenProvider({
+      http: service.http,
+      authUrl: 'https://auth.example',
+      serviceId: 'svc',
+      credentials: async () => password,
+      now: () => now,
+    })
     expect((await tokens.get()).value).toBe('t1')
     expect(tokens.current()?.expiresAt).toBe(3_600_000)
     now = 3_539_000
@@ -123,7 +137,12 @@ describe('token provider', () => {
 
   it('a permanent token is used as is and cannot be renewed into itself', async () => {
     const service = fakeTokenService([])
-    const tokens = createTokenProvider({ http: service.http, authUrl: 'https://auth.example', serviceId: 'svc', credentials: async () => ({ method: 'token', token: 'perm' }) })
+    const tokens = createTokenProvider({
+      http: service.http,
+      authUrl: 'https://auth.example',
+      serviceId: 'svc',
+      credentials: async () => ({ method: 'token', token: 'perm' }),
+    })
     expect(await tokens.get()).toEqual({ value: 'perm', expiresAt: null })
     expect(await tokens.renew('perm')).toBeNull()
     expect(service.calls).toHaveLength(0)

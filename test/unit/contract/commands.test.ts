@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { acceleratorMatches, describeAccelerator, menuCommandIds, menuCommands, type KeyPress } from '@contract'
 
-const press = (key: string, held: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...held })
+const press = (key: string, held: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...held,
+})
 
 describe('the command list', () => {
   it('describes every command id once', () => {
@@ -36,7 +43,7 @@ describe('acceleratorMatches', () => {
 })
 
 describe('describeAccelerator', () => {
-  it('writes keys as each platform\'s menus do', () => {
+  it("writes keys as each platform's menus do", () => {
     expect(describeAccelerator('CmdOrCtrl+Shift+C', true)).toBe('⇧⌘C')
     expect(describeAccelerator('CmdOrCtrl+Shift+C', false)).toBe('Ctrl+Shift+C')
     expect(describeAccelerator('CmdOrCtrl+Enter', true)).toBe('⌘↩')

@@ -25,7 +25,7 @@ describe('the application menu', () => {
     expect(build({ platform: 'darwin' }).template.map((item) => item.label)).toEqual(['AdOps Desk', 'File', 'Edit', 'View', 'Window', 'Help'])
   })
 
-  it('offers every command of the contract once, with the contract\'s label and accelerator', () => {
+  it("offers every command of the contract once, with the contract's label and accelerator", () => {
     for (const platform of ['linux', 'win32', 'darwin'] as const) {
       const all = items(build({ platform }).template)
       for (const command of menuCommands) {
@@ -37,9 +37,25 @@ describe('the application menu', () => {
     }
   })
 
-  it('gives the app\'s actions their shortcuts', () => {
+  it("gives the app's actions their shortcuts", () => {
     const byId = new Map(items(build().template).map((item) => [item.id, item.accelerator]))
-    expect(Object.fromEntries(['newEntity', 'save', 'refresh', 'runReport', 'export', 'switchConnection', 'find', 'commandPalette', 'goToSection1', 'goToSection4', 'keyboardShortcuts'].map((id) => [id, byId.get(id)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'newEntity',
+          'save',
+          'refresh',
+          'runReport',
+          'export',
+          'switchConnection',
+          'find',
+          'commandPalette',
+          'goToSection1',
+          'goToSection4',
+          'keyboardShortcuts',
+        ].map((id) => [id, byId.get(id)]),
+      ),
+    ).toEqual({
       newEntity: 'CmdOrCtrl+N',
       save: 'CmdOrCtrl+S',
       refresh: 'CmdOrCtrl+R',
@@ -75,7 +91,8 @@ describe('the application menu', () => {
   })
 
   it('puts About in the app menu on macOS and in Help elsewhere', () => {
-    const about = (platform: NodeJS.Platform) => build({ platform }).template.find((menu) => (menu.submenu as MenuItemConstructorOptions[]).some((item) => item.id === 'about'))?.label
+    const about = (platform: NodeJS.Platform) =>
+      build({ platform }).template.find((menu) => (menu.submenu as MenuItemConstructorOptions[]).some((item) => item.id === 'about'))?.label
     expect(about('darwin')).toBe('AdOps Desk')
     expect(about('win32')).toBe('Help')
     const help = build().template.find((item) => item.label === 'Help')

@@ -2,7 +2,16 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createNotices } from '../../../main/services/notices'
-import { createWindowStateStore, placeWindow, trackWindowState, workAreasOf, type Rectangle, type Scheduler, type TrackedWindow, type WindowState } from '../../../main/electron/window-state'
+import {
+  createWindowStateStore,
+  placeWindow,
+  trackWindowState,
+  workAreasOf,
+  type Rectangle,
+  type Scheduler,
+  type TrackedWindow,
+  type WindowState,
+} from '../../../main/electron/window-state'
 import { createFakeElectron } from '../../support/fake-electron'
 import { temporaryFolder } from '../../support/services'
 
@@ -31,13 +40,13 @@ describe('where the window opens', () => {
     expect(smaller.bounds).toEqual({ x: 220, y: 88, width: 1000, height: 700 })
   })
 
-  it('shrinks a window larger than its screen\'s work area and moves a half-visible one fully onto it', () => {
+  it("shrinks a window larger than its screen's work area and moves a half-visible one fully onto it", () => {
     expect(placeWindow(saved({ x: 100, y: 50, width: 3000, height: 2000 }), [laptop], size).bounds).toEqual({ x: 0, y: 0, width: 1440, height: 875 })
     // Mostly off the right edge, but its title bar can still be grabbed: slid back in.
     expect(placeWindow(saved({ x: 1200, y: 300, width: 1000, height: 700 }), [laptop], size).bounds).toEqual({ x: 440, y: 175, width: 1000, height: 700 })
   })
 
-  it('counts a window as off screen when less than its title bar\'s grip is visible', () => {
+  it("counts a window as off screen when less than its title bar's grip is visible", () => {
     // 20 px of it peek out at the bottom right corner: not enough to grab.
     const placed = placeWindow(saved({ x: 1420, y: 855, width: 1000, height: 700 }), [laptop], size)
     expect(placed.bounds).toEqual({ x: 220, y: 88, width: 1000, height: 700 })
@@ -94,7 +103,7 @@ function manualScheduler(): Scheduler & { pending: () => number; runAll: () => v
   }
 }
 
-describe('saving the window\'s state', () => {
+describe("saving the window's state", () => {
   it('saves once the user stops moving, normal bounds and maximised state, and restores them on the next start', async () => {
     const folder = await temporaryFolder()
     const store = createWindowStateStore(folder, createNotices())

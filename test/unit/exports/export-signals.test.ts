@@ -38,21 +38,32 @@ describe('export signals on the desktop', () => {
     signals.progress('indeterminate')
     signals.progress(0.25)
     signals.progress(null)
-    expect(bars).toEqual([[2, { mode: 'indeterminate' }], [0.25, undefined], [-1, undefined]])
+    expect(bars).toEqual([
+      [2, { mode: 'indeterminate' }],
+      [0.25, undefined],
+      [-1, undefined],
+    ])
   })
 
   it('notifies only when the window is not focused', () => {
     const unseen = fakeNotifications()
-    createExportSignals(unseen.Notification, () => fakeWindow(false).window).ended({ title: 'Export finished', body: 'week.csv (3 rows, 120 B)', failed: false })
+    createExportSignals(unseen.Notification, () => fakeWindow(false).window).ended({
+      title: 'Export finished',
+      body: 'week.csv (3 rows, 120 B)',
+      failed: false,
+    })
     expect(unseen.shown).toEqual([{ title: 'Export finished', body: 'week.csv (3 rows, 120 B)' }])
     const seen = fakeNotifications()
     createExportSignals(seen.Notification, () => fakeWindow(true).window).ended({ title: 'Export failed', body: 'The disk is full…', failed: true })
     expect(seen.shown).toEqual([])
   })
 
-  it('turns the shell\'s error text into a rejection', async () => {
+  it("turns the shell's error text into a rejection", async () => {
     const opened: string[] = []
-    const shell = createExportShell({ openPath: async (file) => (opened.push(file), file.endsWith('.csv') ? '' : 'No application knows this file'), showItemInFolder: () => undefined })
+    const shell = createExportShell({
+      openPath: async (file) => (opened.push(file), file.endsWith('.csv') ? '' : 'No application knows this file'),
+      showItemInFolder: () => undefined,
+    })
     await shell.openFile('/data/week.csv')
     await expect(shell.openFile('/data/week.xyz')).rejects.toThrow('No application knows this file')
     expect(opened).toEqual(['/data/week.csv', '/data/week.xyz'])

@@ -19,7 +19,11 @@ function fileOf(write: (cells: readonly Cell[]) => string, rows: Cell[][]): stri
 
 describe('counting the rows of a streamed export', () => {
   const rows: Cell[][] = Array.from({ length: 5_000 }, (_, index) => [`https://site.example/page-${index}`, index])
-  const awkward: Cell[][] = [['line\nbreak, "quoted"', 1], ['tab\there', 2], ['back\\slash', 3]]
+  const awkward: Cell[][] = [
+    ['line\nbreak, "quoted"', 1],
+    ['tab\there', 2],
+    ['back\\slash', 3],
+  ]
 
   it.each([7, 4_096, 1_000_000])('counts csv rows exactly with quoted line breaks, in chunks of %i bytes', (size) => {
     const counter = createRowCounter('csv')
@@ -49,6 +53,11 @@ describe('counting the rows of a streamed export', () => {
 
   it('reads tsv as the platform escapes it', async () => {
     const records = await readTsvHead(Readable.from(chunks(fileOf(tsvLine, awkward), 3)), 10)
-    expect(records).toEqual([['page_url', 'impressions'], ['line\nbreak, "quoted"', '1'], ['tab\there', '2'], ['back\\slash', '3']])
+    expect(records).toEqual([
+      ['page_url', 'impressions'],
+      ['line\nbreak, "quoted"', '1'],
+      ['tab\there', '2'],
+      ['back\\slash', '3'],
+    ])
   })
 })

@@ -39,7 +39,14 @@ describe('writeFileAtomic', () => {
     const file = path.join(folder, 'profiles.json')
     await writeFileAtomic(file, JSON.stringify({ version: 1, profiles: [] }))
     // As if the process was killed after writing the temp file: rm never ran.
-    const killed: AtomicFs = { open: fs.open, mkdir: fs.mkdir, rm: async () => undefined, rename: async () => { throw new Error('killed') } }
+    const killed: AtomicFs = {
+      open: fs.open,
+      mkdir: fs.mkdir,
+      rm: async () => undefined,
+      rename: async () => {
+        throw new Error('killed')
+      },
+    }
     await expect(writeFileAtomic(file, '{"version":1,"profiles":[{"broken"', killed)).rejects.toThrow('killed')
     const read = await readJsonFile(file, profilesFileSchema)
     expect(read).toEqual({ state: 'ok', value: { version: 1, profiles: [] } })

@@ -124,7 +124,7 @@ describe('document store', () => {
     expect(await store.read()).toEqual({ version: 1, items: ['old'] })
   })
 
-  it('a failed write becomes the store\'s own sentence when it has one', async () => {
+  it("a failed write becomes the store's own sentence when it has one", async () => {
     const { options } = await listStore()
     const store = createDocumentStore({ ...options, fs: failingRename, saveFailed: 'Your list could not be saved.' })
     await expect(store.write({ version: 1, items: ['x'] })).rejects.toMatchObject({
@@ -261,7 +261,7 @@ describe('keyed document store', () => {
     expect(await store.read(['b', 'x'])).toEqual(list('empty x', '1', '2'))
   })
 
-  it('remove deletes one key\'s file and leaves the others', async () => {
+  it("remove deletes one key's file and leaves the others", async () => {
     const { folder, store } = await keyedStore()
     await store.write(['alice', 'notes'], list('a'))
     await store.write(['alice', 'todo'], list('b'))
@@ -280,7 +280,10 @@ describe('keyed document store', () => {
     await store.write(['bob', 'notes'], list('b'))
     await store.removeAll(['alice'])
     expect((await fs.readdir(folder)).sort()).toEqual(['alice%2Eb', 'bob'])
-    expect(await store.keys()).toEqual([['alice.b', 'notes'], ['bob', 'notes']])
+    expect(await store.keys()).toEqual([
+      ['alice.b', 'notes'],
+      ['bob', 'notes'],
+    ])
     expect(await store.read(['alice', 'notes'])).toEqual(list('empty notes'))
     expect(await store.read(['bob', 'notes'])).toEqual(list('b'))
   })
@@ -312,9 +315,15 @@ describe('keyed document store', () => {
 })
 
 describe('noticeOnCorrupt', () => {
-  it('adds a notice in the store\'s words with where the file went', () => {
+  it("adds a notice in the store's words with where the file went", () => {
     const notices = createNotices(() => 'n1')
-    noticeOnCorrupt(notices, 'warning', ({ reason }) => `The list could not be read because ${reason}.`)({ movedTo: '/x/list.json.corrupt-1', reason: 'it is not valid JSON' })
-    expect(notices.list()).toEqual([{ id: 'n1', level: 'warning', message: 'The list could not be read because it is not valid JSON.', details: { movedTo: '/x/list.json.corrupt-1' } }])
+    noticeOnCorrupt(
+      notices,
+      'warning',
+      ({ reason }) => `The list could not be read because ${reason}.`,
+    )({ movedTo: '/x/list.json.corrupt-1', reason: 'it is not valid JSON' })
+    expect(notices.list()).toEqual([
+      { id: 'n1', level: 'warning', message: 'The list could not be read because it is not valid JSON.', details: { movedTo: '/x/list.json.corrupt-1' } },
+    ])
   })
 })

@@ -5,15 +5,17 @@ describe('createSerialQueue', () => {
   it('runs work one piece at a time in call order, and a failure does not block what follows', async () => {
     const serial = createSerialQueue()
     const events: string[] = []
-    const step = (name: string, ms: number, fail = false) => () =>
-      new Promise<string>((resolve, reject) => {
-        events.push(`start ${name}`)
-        setTimeout(() => {
-          events.push(`end ${name}`)
-          if (fail) reject(new Error(name))
-          else resolve(name)
-        }, ms)
-      })
+    const step =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) => {
+          events.push(`start ${name}`)
+          setTimeout(() => {
+            events.push(`end ${name}`)
+            if (fail) reject(new Error(name))
+            else resolve(name)
+          }, ms)
+        })
     const first = serial(step('a', 20))
     const second = serial(step('b', 1, true))
     const third = serial(step('c', 1))

@@ -56,7 +56,10 @@ describe('every handler fed malformed input', () => {
     for (const input of [null, undefined, 42, 'text', [], [validSamples[channel]], true]) await expectBadInput(channel, input)
     await expectBadInput(channel, { ...validSamples[channel], unexpected: 1 })
     await expectBadInput(channel, JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(validSamples[channel]).slice(1, -1) || '"x": 1'}}`))
-    await expectBadInput(channel, Object.assign(JSON.parse(JSON.stringify(validSamples[channel])), JSON.parse('{"constructor": {"prototype": {"polluted": true}}}')))
+    await expectBadInput(
+      channel,
+      Object.assign(JSON.parse(JSON.stringify(validSamples[channel])), JSON.parse('{"constructor": {"prototype": {"polluted": true}}}')),
+    )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
@@ -76,14 +79,22 @@ describe('every handler fed malformed input', () => {
   })
 
   it('turns a thrown exception into a typed error instead of crashing', async () => {
-    const throwing = { ...handlers, 'profiles:list': async () => { throw new TypeError('boom') } } as Handlers
+    const throwing = {
+      ...handlers,
+      'profiles:list': async () => {
+        throw new TypeError('boom')
+      },
+    } as Handlers
     const outcome = await dispatch(throwing, 'profiles:list', {})
     expect(outcome).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(outcome)).not.toContain('at ')
   })
 
   it('strips result fields the contract does not name, so no secret can slip through', async () => {
-    const leaky = { ...handlers, 'profiles:list': async () => [{ ...(await handlers['profiles:create'](validSamples['profiles:create'] as never)), password: 'leaked-secret' }] } as Handlers
+    const leaky = {
+      ...handlers,
+      'profiles:list': async () => [{ ...(await handlers['profiles:create'](validSamples['profiles:create'] as never)), password: 'leaked-secret' }],
+    } as Handlers
     const outcome = await dispatch(leaky, 'profiles:list', {})
     expect(outcome.ok).toBe(true)
     expect(JSON.stringify(outcome)).not.toContain('leaked-secret')

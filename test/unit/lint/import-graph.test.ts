@@ -69,7 +69,7 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 describe('import graph', () => {
-  it('reads the app\'s own files and their imports', () => {
+  it("reads the app's own files and their imports", () => {
     const graph = importGraph()
     expect(graph.size).toBeGreaterThan(100)
     const contractIndex = path.join(root, 'preload/contract/index.ts')
@@ -81,7 +81,12 @@ describe('import graph', () => {
   })
 
   it('finds a circle when there is one (the detector itself works)', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ])
     expect(circles(graph)).toHaveLength(1)
   })
 })

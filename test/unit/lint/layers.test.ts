@@ -33,7 +33,12 @@ describe('layer rules (eslint no-restricted-imports)', () => {
   })
 
   it('lets the right-way imports through', async () => {
-    expect(await layerErrors('main/services/entities/good.ts', "import { AppError } from '../errors'\nimport type { Entity } from '@contract'\nexport const x: Entity | AppError | null = null")).toEqual([])
+    expect(
+      await layerErrors(
+        'main/services/entities/good.ts',
+        "import { AppError } from '../errors'\nimport type { Entity } from '@contract'\nexport const x: Entity | AppError | null = null",
+      ),
+    ).toEqual([])
     expect(await layerErrors('main/handlers/good.ts', "import { createServices } from '../services'\nexport const x = createServices")).toEqual([])
     expect(await layerErrors('renderer/src/stores/good.ts', "import type { Profile } from '@contract'\nexport const x: Profile | null = null")).toEqual([])
   })

@@ -49,7 +49,10 @@ describe('errors nothing caught', () => {
     const detach = watchProcessErrors(processLike, reporter)
     processLike.emit('unhandledRejection', new Error('the demo server went away'))
     processLike.emit('uncaughtException', new RangeError('index out of range'))
-    expect(notices.list().map((notice) => notice.message)).toEqual([expect.stringContaining('the demo server went away'), expect.stringContaining('index out of range')])
+    expect(notices.list().map((notice) => notice.message)).toEqual([
+      expect.stringContaining('the demo server went away'),
+      expect.stringContaining('index out of range'),
+    ])
     expect(await logText()).toMatch(/unhandled uncaughtException in main: index out of range/)
     detach()
     expect(processLike.listenerCount('unhandledRejection') + processLike.listenerCount('uncaughtException')).toBe(0)

@@ -10,7 +10,9 @@ describe('redactSecrets: whatever names itself a secret', () => {
   })
 
   it('masks JSON fields, form and query fields, and YAML-style pairs', () => {
-    expect(redactSecrets('{"access_token":"sbx_1\\"2","token_type":"Bearer","expires_in":3600}')).toBe('{"access_token":"***","token_type":"***","expires_in":3600}')
+    expect(redactSecrets('{"access_token":"sbx_1\\"2","token_type":"Bearer","expires_in":3600}')).toBe(
+      '{"access_token":"***","token_type":"***","expires_in":3600}',
+    )
     expect(redactSecrets('{"password": "hunter2", "username": "ops"}')).toBe('{"password": "***", "username": "ops"}')
     expect(redactSecrets('grant_type=password&username=ops&password=p%40ss&scope=x')).toBe('grant_type=password&username=ops&password=***&scope=x')
     expect(redactSecrets('GET /v1/?token=abc123&page=2')).toBe('GET /v1/?token=***&page=2')
@@ -31,15 +33,18 @@ describe('redactValue: structured data', () => {
   it('masks values under secret-named keys at any depth, and cleans strings elsewhere', () => {
     const known = createRedactor(['plain-secret-value'])
     expect(
-      redactValue({
-        auth: { method: 'password', username: 'ops', password: 'hunter2' },
-        headers: { Authorization: 'Bearer x', accept: 'application/json' },
-        body: { access_token: 'abc', refreshToken: 'def', expires_in: 3600 },
-        note: 'the echo said plain-secret-value',
-        url: 'https://u:p@h.example/x',
-        list: [{ token: 'ghi' }],
-        hasSecret: true,
-      }, known),
+      redactValue(
+        {
+          auth: { method: 'password', username: 'ops', password: 'hunter2' },
+          headers: { Authorization: 'Bearer x', accept: 'application/json' },
+          body: { access_token: 'abc', refreshToken: 'def', expires_in: 3600 },
+          note: 'the echo said plain-secret-value',
+          url: 'https://u:p@h.example/x',
+          list: [{ token: 'ghi' }],
+          hasSecret: true,
+        },
+        known,
+      ),
     ).toEqual({
       auth: { method: 'password', username: 'ops', password: '***' },
       headers: { Authorization: '***', accept: 'application/json' },

@@ -25,7 +25,7 @@ describe('adopsdesk://preset/<name> links', () => {
     expect(parsePresetLink('https://example.com/preset/Weekly')).toBeNull()
   })
 
-  it('finds the link among a second launch\'s arguments', () => {
+  it("finds the link among a second launch's arguments", () => {
     expect(presetLinkInArgv(['/usr/bin/adops-desk', '--enable-features=x', 'adopsdesk://preset/Daily'])).toBe('adopsdesk://preset/Daily')
     expect(presetLinkInArgv(['C:\\AdOps Desk\\AdOps Desk.exe'])).toBeNull()
   })

@@ -46,7 +46,7 @@ describe('paste a time_series request body', () => {
     "data_field": "imps",
 }`
 
-  it('reads every field of the script into the definition and keeps the builder\'s chart options', () => {
+  it("reads every field of the script into the definition and keeps the builder's chart options", () => {
     const { definition, unread } = parsePastedRequest(script, base)
     expect(unread).toEqual([])
     expect(definition).toEqual({
@@ -68,7 +68,7 @@ describe('paste a time_series request body', () => {
     })
   })
 
-  it('joins several keys\' values with U+0002, reads vendor match spellings, flags spelled every way, data filters and order_by', () => {
+  it("joins several keys' values with U+0002, reads vendor match spellings, flags spelled every way, data filters and order_by", () => {
     const body = JSON.stringify({
       project_name: 'demo',
       slicer_name: 'supply',
@@ -89,7 +89,10 @@ describe('paste a time_series request body', () => {
         { name: 'clicks', operator: 'gt', value: 0 },
       ],
       data_filter_template: '1 or 2',
-      order_by: [{ name: 'revenue', direction: 'desc', mapping: 0 }, { name: 'country', direction: 'Asc', mapping: 1 }],
+      order_by: [
+        { name: 'revenue', direction: 'desc', mapping: 0 },
+        { name: 'country', direction: 'Asc', mapping: 1 },
+      ],
     })
     const { definition, unread } = parsePastedRequest(body, base)
     expect(unread).toEqual([])
@@ -170,7 +173,18 @@ describe('paste a time_series request body', () => {
 
   it('keeps at most 50 picked lines and says so', () => {
     const lines = Array.from({ length: 60 }, (_, index) => `v${index}`)
-    const { definition, unread } = parsePastedRequest(JSON.stringify({ project_name: 'p', slicer_name: 's', start_date: '-7d', end_date: '-1d', granularity: 'day', split_by: ['k'], chart_lines: lines, data_field: 'm' }))
+    const { definition, unread } = parsePastedRequest(
+      JSON.stringify({
+        project_name: 'p',
+        slicer_name: 's',
+        start_date: '-7d',
+        end_date: '-1d',
+        granularity: 'day',
+        split_by: ['k'],
+        chart_lines: lines,
+        data_field: 'm',
+      }),
+    )
     expect(definition.lines).toMatchObject({ mode: 'pick', values: lines.slice(0, 50) })
     expect(unread).toEqual(['The request has 60 chart lines; a chart takes 50, so the first 50 were kept.'])
   })
@@ -187,7 +201,7 @@ describe('paste a time_series request body', () => {
 })
 
 describe('paste an audience or export body', () => {
-  it('reads the docs\' audience example into the audience settings and leaves the chart as it was', () => {
+  it("reads the docs' audience example into the audience settings and leaves the chart as it was", () => {
     const audience = `audience = {
         "slicer_name": "client",
         "project_name": "bc-sparta",
@@ -204,7 +218,9 @@ describe('paste an audience or export body', () => {
     expect(definition.audience).toEqual({ source: 'users', rowsLimit: 2_000_000, breakdown: ['bid_context_wrapper.user.agent.browser.name'] })
     expect(definition.metrics).toEqual(base.metrics)
     expect(definition.breakdown).toEqual(base.breakdown)
-    expect(definition.filters).toEqual([{ key: 'bid_context_wrapper.demand.advertiser_id', match: 'equals', values: ['3'], caseInsensitive: false, searchNames: false }])
+    expect(definition.filters).toEqual([
+      { key: 'bid_context_wrapper.demand.advertiser_id', match: 'equals', values: ['3'], caseInsensitive: false, searchNames: false },
+    ])
     expect(definition.project).toBe('bc-sparta')
   })
 
@@ -214,7 +230,7 @@ describe('paste an audience or export body', () => {
     expect(error.message).toMatch(/names no metric for the chart/)
   })
 
-  it('turns an export (the vendor\'s Apps Script) into a chart: the finest time key is the x-axis', () => {
+  it("turns an export (the vendor's Apps Script) into a chart: the finest time key is the x-axis", () => {
     const script = `var apiParams = {
       'slicer_name' : 'traffic',
       'project_name': 'bidswitch',
@@ -238,7 +254,9 @@ describe('paste an audience or export body', () => {
   })
 
   it('an export without a time key charts its first key as categories', () => {
-    const { definition } = parsePastedRequest('{"project_name":"p","slicer_name":"s","split_by":"campaign_id","start_date":"-7d","end_date":"-1d","data_fields":["imps"],"export_format":"csv","order_by":{"name":"imps","direction":"DESC"}}')
+    const { definition } = parsePastedRequest(
+      '{"project_name":"p","slicer_name":"s","split_by":"campaign_id","start_date":"-7d","end_date":"-1d","data_fields":["imps"],"export_format":"csv","order_by":{"name":"imps","direction":"DESC"}}',
+    )
     expect(definition.granularity).toBe('campaign_id')
     expect(definition.breakdown).toEqual([])
     expect(definition.sort).toEqual([{ field: 'imps', direction: 'DESC', byName: false }])
@@ -265,7 +283,7 @@ describe('paste a web-UI link', () => {
     expect(definition.filters).toEqual([{ key: 'ssp', match: 'equals', values: ['emxdigital'], caseInsensitive: false, searchNames: false }])
     expect(definition.chart).toEqual(base.chart)
     expect(unread).toEqual([
-      'show (the web UI\'s table columns dsp_no_bids, dsp_final_price_adj_usd, imps) was not read: the chart keeps chart_column only; add them as metrics if you want them charted.',
+      "show (the web UI's table columns dsp_no_bids, dsp_final_price_adj_usd, imps) was not read: the chart keeps chart_column only; add them as metrics if you want them charted.",
       'normalization (value) was not read: the builder charts the values as they are.',
     ])
   })
@@ -286,8 +304,9 @@ describe('paste a web-UI link', () => {
     expect(definition.sort).toEqual([{ field: 'win_bid_amount', direction: 'ASC', byName: false }])
   })
 
-  it('a month drill becomes that month\'s dates; show stands in for a missing chart_column', () => {
-    const url = 'https://ui.example.com/demo/UI/Reports/supply?start_date=-90d&end_date=yesterday&parent_key=granularity_month&parent_value=2024-02&show=impressions,revenue&lang=en'
+  it("a month drill becomes that month's dates; show stands in for a missing chart_column", () => {
+    const url =
+      'https://ui.example.com/demo/UI/Reports/supply?start_date=-90d&end_date=yesterday&parent_key=granularity_month&parent_value=2024-02&show=impressions,revenue&lang=en'
     const { definition, unread } = parsePastedRequest(url, base)
     expect(definition.dates).toEqual({ start: '2024-02-01', end: '2024-02-29' })
     expect(definition.metrics).toEqual(['impressions', 'revenue'])
@@ -295,19 +314,23 @@ describe('paste a web-UI link', () => {
     expect(unread).toEqual(['lang in the link was not read: it is not a parameter AdOps Desk knows.'])
   })
 
-  it('a link that is not a report keeps the builder\'s project and report and says so', () => {
+  it("a link that is not a report keeps the builder's project and report and says so", () => {
     const { definition, unread } = parsePastedRequest('https://ui.example.com/somewhere/else?chart_column=imps&start_date=-7d&end_date=-1d', base)
     expect(definition.project).toBe(base.project)
-    expect(unread).toContain('The link\'s path is not /{project}/UI/Reports/{report}, so the project and report could not be read from it.')
-    expect(unread).toContain('The paste has no project (project_name); the builder\'s project was kept.')
+    expect(unread).toContain("The link's path is not /{project}/UI/Reports/{report}, so the project and report could not be read from it.")
+    expect(unread).toContain("The paste has no project (project_name); the builder's project was kept.")
   })
 
   it('a drill step without a value, or on a date it cannot read, is named', () => {
-    const url = 'https://ui.example.com/demo/UI/Reports/supply?chart_column=imps&start_date=-7d&end_date=-1d&parent_key=country&parent_key=granularity_week&parent_key=device&parent_value=DE&parent_value=2024-W05'
+    const url =
+      'https://ui.example.com/demo/UI/Reports/supply?chart_column=imps&start_date=-7d&end_date=-1d&parent_key=country&parent_key=granularity_week&parent_key=device&parent_value=DE&parent_value=2024-W05'
     const { definition, unread } = parsePastedRequest(url)
     expect(definition.filters).toEqual([{ key: 'country', match: 'equals', values: ['DE'], caseInsensitive: false, searchNames: false }])
     expect(definition.dates).toEqual({ start: '-7d', end: '-1d' })
-    expect(unread).toEqual(['The drill-down step granularity_week equals 2024-W05 could not be read as dates and was left out.', 'The drill-down step on device has no parent_value and was left out.'])
+    expect(unread).toEqual([
+      'The drill-down step granularity_week equals 2024-W05 could not be read as dates and was left out.',
+      'The drill-down step on device has no parent_value and was left out.',
+    ])
   })
 })
 

@@ -38,7 +38,8 @@ let folder: string
 let notices: Notice[]
 let clock: number
 const now = () => new Date(Date.UTC(2026, 0, 5, 9, 0, clock++))
-const open = (): PresetStore => createPresetStore({ folder, notices: { add: (notice) => (notices.push({ id: String(notices.length), ...notice }), { id: '', ...notice }) }, now })
+const open = (): PresetStore =>
+  createPresetStore({ folder, notices: { add: (notice) => (notices.push({ id: String(notices.length), ...notice }), { id: '', ...notice }) }, now })
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -72,7 +73,14 @@ describe('a preset on disk', () => {
     const text = await fs.readFile(path.join(folder, 'weekly-eu-revenue.json'), 'utf8')
     expect(text).toBe(presetFileText({ name: 'Weekly EU: revenue', description: '', savedAt: '2026-01-05T09:00:00.000Z', definition: everyField }))
     expect(text.endsWith('}\n')).toBe(true)
-    expect(text.split('\n').slice(0, 6)).toEqual(['{', '  "version": 1,', '  "name": "Weekly EU: revenue",', '  "description": "",', '  "savedAt": "2026-01-05T09:00:00.000Z",', '  "definition": {'])
+    expect(text.split('\n').slice(0, 6)).toEqual([
+      '{',
+      '  "version": 1,',
+      '  "name": "Weekly EU: revenue",',
+      '  "description": "",',
+      '  "savedAt": "2026-01-05T09:00:00.000Z",',
+      '  "definition": {',
+    ])
     expect(Object.keys((JSON.parse(text) as { definition: object }).definition)).toEqual(Object.keys(everyField))
   })
 
@@ -148,7 +156,10 @@ describe('files that are not presets of this version', () => {
     const store = open()
     await store.save({ name: 'Good', definition: everyField }, false)
     await fs.writeFile(path.join(folder, 'broken.json'), '{"version": 1, "name": ')
-    await fs.writeFile(path.join(folder, 'wrong.json'), JSON.stringify({ version: 1, name: 'Wrong', description: '', savedAt: 'x', definition: { project: 'p' } }))
+    await fs.writeFile(
+      path.join(folder, 'wrong.json'),
+      JSON.stringify({ version: 1, name: 'Wrong', description: '', savedAt: 'x', definition: { project: 'p' } }),
+    )
     const listed = await open().list()
     expect(listed.presets.map((preset) => preset.name)).toEqual(['Good'])
     expect(listed.refused).toEqual([])
@@ -157,7 +168,9 @@ describe('files that are not presets of this version', () => {
     expect(files.filter((name) => name.startsWith('broken.json.corrupt-'))).toHaveLength(1)
     expect(files.filter((name) => name.startsWith('wrong.json.corrupt-'))).toHaveLength(1)
     expect(notices.map((notice) => notice.message)).toEqual([
-      expect.stringMatching(/^The preset file broken\.json could not be read because it is not valid JSON \(.+\)\. It was moved aside as broken\.json\.corrupt-.+; your other presets are fine\.$/),
+      expect.stringMatching(
+        /^The preset file broken\.json could not be read because it is not valid JSON \(.+\)\. It was moved aside as broken\.json\.corrupt-.+; your other presets are fine\.$/,
+      ),
       expect.stringMatching(/^The preset file wrong\.json could not be read because its content is not a preset: definition\.report: .+/),
     ])
   })
@@ -170,7 +183,11 @@ describe('files that are not presets of this version', () => {
     const listed = await store.list()
     expect(listed.presets).toEqual([])
     expect(listed.refused).toEqual([
-      { fileName: 'future.json', reason: 'future.json was left as it is because it was saved by a newer version of AdOps Desk (preset format 2; this version reads up to 1). Update AdOps Desk to open it.' },
+      {
+        fileName: 'future.json',
+        reason:
+          'future.json was left as it is because it was saved by a newer version of AdOps Desk (preset format 2; this version reads up to 1). Update AdOps Desk to open it.',
+      },
     ])
     expect(await fs.readFile(path.join(folder, 'future.json'), 'utf8')).toBe(newer)
     expect(notices).toEqual([])
@@ -184,14 +201,19 @@ describe('files that are not presets of this version', () => {
     await fs.writeFile(path.join(folder, 'b.json'), text.replace('"Twin"', '"TWIN"'))
     const listed = await open().list()
     expect(listed.presets.map((preset) => preset.name)).toEqual(['Twin'])
-    expect(listed.refused).toEqual([{ fileName: 'b.json', reason: 'b.json was left as it is because a.json already holds a preset named “Twin”. Rename one of them.' }])
+    expect(listed.refused).toEqual([
+      { fileName: 'b.json', reason: 'b.json was left as it is because a.json already holds a preset named “Twin”. Rename one of them.' },
+    ])
   })
 
   it('picks up files added and changed while the app runs (a git pull), and keeps a hand-chosen file name when saving over it', async () => {
     const store = open()
     expect((await store.list()).presets).toEqual([])
     await fs.mkdir(folder, { recursive: true })
-    await fs.writeFile(path.join(folder, 'Team Report.json'), presetFileText({ name: 'Team report', description: 'from git', savedAt: '2026-01-01T00:00:00.000Z', definition: everyField }))
+    await fs.writeFile(
+      path.join(folder, 'Team Report.json'),
+      presetFileText({ name: 'Team report', description: 'from git', savedAt: '2026-01-01T00:00:00.000Z', definition: everyField }),
+    )
     expect((await store.list()).presets.map((preset) => preset.description)).toEqual(['from git'])
     await store.save({ name: 'team report', definition: everyField, description: 'mine' }, true)
     expect(await fs.readdir(folder)).toEqual(['Team Report.json'])
@@ -221,7 +243,7 @@ describe('format migrations', () => {
     },
   }
 
-  it('format 0 → 1: dates {from,to}, one metric, a numeric timezone and the draft\'s lines and sort', () => {
+  it("format 0 → 1: dates {from,to}, one metric, a numeric timezone and the draft's lines and sort", () => {
     const read = readPresetDocument(formatZero)
     expect(read).toEqual({
       state: 'ok',
@@ -252,10 +274,28 @@ describe('format migrations', () => {
     })
   })
 
-  it('format 0 with the report\'s timezone, picked lines and nothing optional', () => {
-    const minimal = { ...formatZero, definition: { ...formatZero.definition, timezone: null, lines: { values: ['DE', 'FR'], total: false }, filterLogic: undefined, conditions: undefined, sort: null, chart: undefined } }
+  it("format 0 with the report's timezone, picked lines and nothing optional", () => {
+    const minimal = {
+      ...formatZero,
+      definition: {
+        ...formatZero.definition,
+        timezone: null,
+        lines: { values: ['DE', 'FR'], total: false },
+        filterLogic: undefined,
+        conditions: undefined,
+        sort: null,
+        chart: undefined,
+      },
+    }
     const migrated = migrateFormatZero(JSON.parse(JSON.stringify(minimal))) as { definition: ReportDefinition }
-    expect(migrated.definition).toMatchObject({ timezone: { mode: 'report' }, lines: { mode: 'pick', values: ['DE', 'FR'], includeTotal: false }, filterLogic: '', metricConditions: [], sort: [], chart: { type: 'line' } })
+    expect(migrated.definition).toMatchObject({
+      timezone: { mode: 'report' },
+      lines: { mode: 'pick', values: ['DE', 'FR'], includeTotal: false },
+      filterLogic: '',
+      metricConditions: [],
+      sort: [],
+      chart: { type: 'line' },
+    })
   })
 
   it('a format 0 file is read as format 1 and left as it was until saved again', async () => {
@@ -280,7 +320,7 @@ describe('format migrations', () => {
   })
 })
 
-describe('import and export through the dialogs main opens (the web host\'s folders)', () => {
+describe("import and export through the dialogs main opens (the web host's folders)", () => {
   it('exports one preset as its file and several as a bundle, never overwriting; imports them back', async () => {
     const userData = path.dirname(folder)
     const store = open()

@@ -27,7 +27,17 @@ function chart(points: number, ranAt = '2026-01-05T08:00:00.000Z'): TimeSeriesVi
     granularity: 'granularity_hour',
     categories: values.map((_, index) => `c${index}`),
     comparisonCategories: [],
-    series: [{ key: 'impressions|__total__', metric: 'impressions', line: '__total__', label: 'Total', role: 'total', values, stats: { total: 1, average: 1, min: 0, max: 1, change: null, points } }],
+    series: [
+      {
+        key: 'impressions|__total__',
+        metric: 'impressions',
+        line: '__total__',
+        label: 'Total',
+        role: 'total',
+        values,
+        stats: { total: 1, average: 1, min: 0, max: 1, change: null, points },
+      },
+    ],
     markers: [],
     sourcePoints: points,
     reduced: false,
@@ -46,7 +56,7 @@ beforeEach(async () => {
 })
 
 describe('the result cache', () => {
-  it('keeps the last result per connection and definition, the preset\'s own before an ad hoc one', async () => {
+  it("keeps the last result per connection and definition, the preset's own before an ad hoc one", async () => {
     const cache = open()
     await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [request], kind: 'chart', result: chart(3, 'ad hoc') })
     // Same data, another look: found by the same key.
@@ -63,7 +73,8 @@ describe('the result cache', () => {
 
   it('evicts the least recently used results when over the size limit', async () => {
     const cache = open()
-    const put = (project: string) => cache.put({ profileId: 'p1', preset: null, definition: definitionFor(project), requests: [request], kind: 'chart', result: chart(1_000) })
+    const put = (project: string) =>
+      cache.put({ profileId: 'p1', preset: null, definition: definitionFor(project), requests: [request], kind: 'chart', result: chart(1_000) })
     await put('a')
     const one = (await cache.usage()).bytes
     limit = Math.floor(one * 3.5)
@@ -188,6 +199,10 @@ describe('the run history', () => {
     expect((await store.list({})).entries.map((run) => run.project)).toEqual(['d', 'c', 'b'])
     await expect(store.get('run-1')).rejects.toMatchObject({ code: 'not_found' })
     const kept = JSON.parse(await fs.readFile(path.join(historyDir, 'definitions.json'), 'utf8')) as { byHash: Record<string, ReportDefinition> }
-    expect(Object.values(kept.byHash).map((definition) => definition.project).sort()).toEqual(['b', 'c', 'd'])
+    expect(
+      Object.values(kept.byHash)
+        .map((definition) => definition.project)
+        .sort(),
+    ).toEqual(['b', 'c', 'd'])
   })
 })

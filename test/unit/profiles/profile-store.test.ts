@@ -43,7 +43,9 @@ describe('service URL validation', () => {
 
   it('reports a cleartext address at its field, every field at once', async () => {
     const services = await createTestServices()
-    const error = await services.profiles.create({ ...passwordProfile, baseUrl: 'http://workflow.example.com', reportUrl: 'http://reports.example.com' }).catch((caught: unknown) => caught)
+    const error = await services.profiles
+      .create({ ...passwordProfile, baseUrl: 'http://workflow.example.com', reportUrl: 'http://reports.example.com' })
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(AppError)
     const fields = (error as AppError).details?.fields as Record<string, string[]>
     expect(Object.keys(fields).sort()).toEqual(['baseUrl', 'reportUrl'])
@@ -76,7 +78,11 @@ describe('profile store', () => {
     const onDisk = await fs.readFile(path.join(services.userDataDir, 'profiles.json'), 'utf8')
     expect(onDisk).not.toContain(passwordProfile.auth.password)
     expect(JSON.parse(onDisk)).toMatchObject({ version: 1, profiles: [{ id: created.id, name: 'Production EU' }] })
-    expect(await services.profiles.credentials(created.id)).toEqual({ method: 'password', username: 'ops@example.com', password: passwordProfile.auth.password })
+    expect(await services.profiles.credentials(created.id)).toEqual({
+      method: 'password',
+      username: 'ops@example.com',
+      password: passwordProfile.auth.password,
+    })
   })
 
   it('rejects invalid URLs with a message per field and saves nothing', async () => {
@@ -97,7 +103,11 @@ describe('profile store', () => {
     const services = await createTestServices()
     await expect(services.profiles.create({ ...passwordProfile, auth: { method: 'password', username: 'x' } })).rejects.toMatchObject({ code: 'validation' })
     const created = await services.profiles.create(passwordProfile)
-    const renamed = await services.profiles.update(created.id, { ...passwordProfile, name: 'Renamed', auth: { method: 'password', username: 'ops@example.com' } })
+    const renamed = await services.profiles.update(created.id, {
+      ...passwordProfile,
+      name: 'Renamed',
+      auth: { method: 'password', username: 'ops@example.com' },
+    })
     expect(renamed).toMatchObject({ name: 'Renamed', hasSecret: true })
     expect(await services.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
     await expect(services.profiles.update(created.id, { ...passwordProfile, auth: { method: 'token' } })).rejects.toMatchObject({ code: 'validation' })
@@ -163,7 +173,8 @@ describe('profile store', () => {
     expect(await services.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
     // Every file, the log folder's included.
     const onDisk = await fs.readdir(services.userDataDir, { recursive: true, withFileTypes: true })
-    for (const entry of onDisk.filter((found) => found.isFile())) expect(await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8')).not.toContain(passwordProfile.auth.password)
+    for (const entry of onDisk.filter((found) => found.isFile()))
+      expect(await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8')).not.toContain(passwordProfile.auth.password)
     // A restart forgets it: the secret was never written anywhere.
     const restarted = await createTestServices({ keychain: createBrokenKeychain(), userDataDir: services.userDataDir })
     expect(await restarted.profiles.list()).toMatchObject([{ hasSecret: false, secretStorage: 'none' }])

@@ -78,8 +78,32 @@ describe('date tokens', () => {
   })
 
   it('agrees with the demo backend on every form both read', () => {
-    const tokens = ['today', 'yesterday', '-0d', '-1d', '-45days', '-400d', '-0m', '-1m', '-3months', '-25m', '-0m_first', '-1m_first', '-2months_first',
-      '-0m_last', '-1m_last', '-1month_last', '-3months_last', '-1day', '-1month', '2024-02-29', '2023-02-29', 'tomorrow', '-1d_first', '-1y']
+    const tokens = [
+      'today',
+      'yesterday',
+      '-0d',
+      '-1d',
+      '-45days',
+      '-400d',
+      '-0m',
+      '-1m',
+      '-3months',
+      '-25m',
+      '-0m_first',
+      '-1m_first',
+      '-2months_first',
+      '-0m_last',
+      '-1m_last',
+      '-1month_last',
+      '-3months_last',
+      '-1day',
+      '-1month',
+      '2024-02-29',
+      '2023-02-29',
+      'tomorrow',
+      '-1d_first',
+      '-1y',
+    ]
     const todays = ['2024-01-01', '2024-02-29', '2024-03-31', '2023-03-31', '2024-05-31', '2024-12-31', '2021-10-12', '2000-02-29']
     for (const today of todays) {
       for (const token of tokens) {

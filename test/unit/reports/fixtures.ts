@@ -24,7 +24,10 @@ export const rawInfo: ReportInfo = {
     { name: 'ecpm', description: 'eCPM', display_type: 'float', formula: 'revenue / impressions * 1000' },
     { name: 'margin', description: 'Margin', display_type: 'float', access: 'shared', is_optional: 1 },
   ],
-  audience_sources: [{ name: 'users', description: 'Users' }, { name: 'devices', description: 'Devices' }],
+  audience_sources: [
+    { name: 'users', description: 'Users' },
+    { name: 'devices', description: 'Devices' },
+  ],
   annotation: 'Test report',
 }
 

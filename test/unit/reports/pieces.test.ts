@@ -13,7 +13,11 @@ describe('reading the head of a csv stream', () => {
 
   it('reads quoted fields, doubled quotes, line breaks in quotes, CRLF and LF, across chunk boundaries', async () => {
     const records = await readCsvHead(chunks('\uFEFFa,b\r', '\n"x, ""y""",', '"two\nlines"\n', 'plain,"la', 'st"\r\n'), 10)
-    expect(records).toEqual([['a', 'b'], ['x, "y"', 'two\nlines'], ['plain', 'last']])
+    expect(records).toEqual([
+      ['a', 'b'],
+      ['x, "y"', 'two\nlines'],
+      ['plain', 'last'],
+    ])
   })
 
   it('stops after the records it needs and closes the stream', async () => {
@@ -27,7 +31,12 @@ describe('reading the head of a csv stream', () => {
     }
     const stream = Readable.from(endless())
     const records = await readCsvHead(stream, 4)
-    expect(records).toEqual([['key', 'value'], ['k1', '1'], ['k2', '2'], ['k3', '3']])
+    expect(records).toEqual([
+      ['key', 'value'],
+      ['k1', '1'],
+      ['k2', '2'],
+      ['k3', '3'],
+    ])
     expect(stream.destroyed).toBe(true)
     expect(produced).toBeLessThan(10)
   })
@@ -42,7 +51,8 @@ describe('reading the head of a csv stream', () => {
 describe('bad_request reasons shown at the builder field they name', () => {
   // The client's shape of a reporting refusal (the sandbox test proves the real chain end to end).
   const details = { httpStatus: 400, method: 'POST', url: 'http://reports.example/API/v2/time_series' }
-  const rejected = (reason: string) => new AppError('validation', `The report request was rejected: ${reason}. Correct it and try again.`, { apiStatus: 'bad_request', ...details, reason })
+  const rejected = (reason: string) =>
+    new AppError('validation', `The report request was rejected: ${reason}. Correct it and try again.`, { apiStatus: 'bad_request', ...details, reason })
 
   it.each([
     ['Invalid parameter start_date: tomorrow is not a date', 'time_series', 'dates', 'start'],
@@ -73,7 +83,11 @@ describe('bad_request reasons shown at the builder field they name', () => {
   it('leaves other errors and unnamed reasons alone', () => {
     const plain = rejected('Something odd')
     expect(withBuilderField(plain, 'time_series')).toBe(plain)
-    const timeout = new AppError('timeout', 'The report took too long on the platform.', { apiStatus: 'timeout', ...details, reason: 'start_date too far back' })
+    const timeout = new AppError('timeout', 'The report took too long on the platform.', {
+      apiStatus: 'timeout',
+      ...details,
+      reason: 'start_date too far back',
+    })
     expect(withBuilderField(timeout, 'time_series')).toBe(timeout)
   })
 })
@@ -83,7 +97,12 @@ describe('info as the builder uses it', () => {
     const byName = Object.fromEntries(infoView.dataFields.map((field) => [field.name, field]))
     expect(byName.impressions).toMatchObject({ displayType: 'int', showPercents: 'always', additive: true, precision: 0 })
     expect(byName.revenue).toMatchObject({ displayType: 'float', showPercents: 'whenSorted', additive: true, pattern: '$#,##0.00', precision: 2 })
-    expect(byName.ctr).toMatchObject({ displayType: 'percent', additive: false, formula: 'clicks / impressions * 100', formulaDescription: 'Clicks per hundred' })
+    expect(byName.ctr).toMatchObject({
+      displayType: 'percent',
+      additive: false,
+      formula: 'clicks / impressions * 100',
+      formulaDescription: 'Clicks per hundred',
+    })
     expect(byName.ecpm).toMatchObject({ additive: false })
     expect(byName.margin).toMatchObject({ access: 'shared', optional: true, showPercents: 'never' })
   })

@@ -14,7 +14,13 @@ describe('min/max reduction', () => {
   })
 
   it('never returns more points than the budget, for any length', () => {
-    for (const [length, budget] of [[101, 100], [2_001, 2_000], [10_000, 2_000], [10_000, 51], [7_777, 333]] as const) {
+    for (const [length, budget] of [
+      [101, 100],
+      [2_001, 2_000],
+      [10_000, 2_000],
+      [10_000, 51],
+      [7_777, 333],
+    ] as const) {
       const result = reduceToBudget({ labels: [categories(length)], series: [wave(length), wave(length, 1)] }, budget)
       expect(result.reduced).toBe(true)
       expect(result.labels[0]?.length).toBeLessThanOrEqual(budget)
@@ -44,7 +50,10 @@ describe('min/max reduction', () => {
     const labels = categories(10)
     const comparison = labels.map((label) => `previous ${label}`)
     const result = reduceToBudget({ labels: [labels, comparison], series: [wave(10), wave(10, 2)] }, 4)
-    expect(result.labels).toEqual([['c0', 'c4', 'c5', 'c9'], ['previous c0', 'previous c4', 'previous c5', 'previous c9']])
+    expect(result.labels).toEqual([
+      ['c0', 'c4', 'c5', 'c9'],
+      ['previous c0', 'previous c4', 'previous c5', 'previous c9'],
+    ])
   })
 
   it('keeps a bucket without values as a gap, and reads around nulls inside a bucket', () => {

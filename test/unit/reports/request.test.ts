@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReportDefinition } from '@contract'
 import { AppError } from '../../../main/services/errors'
 import { checkLogic } from '../../../main/services/reports/logic'
-import {
-  chartLines,
-  exportRankingBody,
-  LINE_SEPARATOR,
-  planChart,
-  planScope,
-  rankingBody,
-  timeSeriesBody,
-} from '../../../main/services/reports/request'
+import { chartLines, exportRankingBody, LINE_SEPARATOR, planChart, planScope, rankingBody, timeSeriesBody } from '../../../main/services/reports/request'
 import { clock, definition, infoView } from './fixtures'
 
 function bodyOf(overrides: Partial<ReportDefinition>, values: string[] = []) {
@@ -83,7 +75,13 @@ describe('time series request', () => {
     const picked = refusal(() => bodyOf({ breakdown: ['country'], lines: { mode: 'pick', values: fifty, includeTotal: true } }))
     expect(picked.details).toMatchObject({ field: 'lines' })
     expect(picked.message).toMatch(/51 lines .* at most 50/)
-    const top = refusal(() => planChart(definition({ breakdown: ['country'], lines: { mode: 'top', count: 50, by: null, includeTotal: true } }), infoView, planScope(definition(), infoView, clock)))
+    const top = refusal(() =>
+      planChart(
+        definition({ breakdown: ['country'], lines: { mode: 'top', count: 50, by: null, includeTotal: true } }),
+        infoView,
+        planScope(definition(), infoView, clock),
+      ),
+    )
     expect(top.details).toMatchObject({ field: 'lines' })
   })
 
@@ -131,20 +129,33 @@ describe('time series request', () => {
       { name: 'revenue', match: '<', value: '2.5' },
     ])
     expect(body.data_filter_template).toBe('1 or 2')
-    expect(refusal(() => bodyOf({ metricConditions: [{ metric: 'impressions', match: '>', value: 'ten' }] })).details).toMatchObject({ field: 'metricConditions' })
+    expect(refusal(() => bodyOf({ metricConditions: [{ metric: 'impressions', match: '>', value: 'ten' }] })).details).toMatchObject({
+      field: 'metricConditions',
+    })
     expect(refusal(() => bodyOf({ metricConditions: [{ metric: 'nope', match: '>', value: '1' }] })).details).toMatchObject({ field: 'metricConditions' })
-    expect(refusal(() => bodyOf({ metricConditions: [{ metric: 'impressions', match: '>', value: '1' }], metricConditionLogic: '1 and 2' })).details).toMatchObject({ field: 'metricConditionLogic' })
+    expect(
+      refusal(() => bodyOf({ metricConditions: [{ metric: 'impressions', match: '>', value: '1' }], metricConditionLogic: '1 and 2' })).details,
+    ).toMatchObject({ field: 'metricConditionLogic' })
   })
 
   it('sorts and limits a category chart, and ranks its categories by the first metric when unsorted', () => {
-    const sorted = bodyOf({ granularity: 'publisher', categoryLimit: 25, sort: [{ field: 'publisher', direction: 'ASC', byName: true }, { field: 'revenue', direction: 'DESC', byName: false }] })
+    const sorted = bodyOf({
+      granularity: 'publisher',
+      categoryLimit: 25,
+      sort: [
+        { field: 'publisher', direction: 'ASC', byName: true },
+        { field: 'revenue', direction: 'DESC', byName: false },
+      ],
+    })
     expect(sorted.order_by).toEqual([
       { name: 'publisher', direction: 'ASC', mapping: 1 },
       { name: 'revenue', direction: 'DESC', mapping: 0 },
     ])
     expect(sorted.limit).toBe(25)
     expect(bodyOf({ granularity: 'publisher', metrics: ['revenue', 'impressions'] }).order_by).toEqual([{ name: 'revenue', direction: 'DESC', mapping: 0 }])
-    expect(refusal(() => bodyOf({ granularity: 'publisher', sort: [{ field: 'country', direction: 'ASC', byName: false }] })).details).toMatchObject({ field: 'sort' })
+    expect(refusal(() => bodyOf({ granularity: 'publisher', sort: [{ field: 'country', direction: 'ASC', byName: false }] })).details).toMatchObject({
+      field: 'sort',
+    })
   })
 
   it('neither sorts nor limits a time axis', () => {
@@ -158,13 +169,19 @@ describe('time series request', () => {
     expect(refusal(() => bodyOf({ granularity: 'nope' })).details).toMatchObject({ field: 'granularity' })
     expect(refusal(() => bodyOf({ breakdown: ['nope'] })).details).toMatchObject({ field: 'breakdown' })
     expect(refusal(() => bodyOf({ breakdown: ['country', 'country'] })).details).toMatchObject({ field: 'breakdown' })
-    expect(refusal(() => bodyOf({ filters: [{ key: 'nope', match: 'equals', values: ['1'], caseInsensitive: false, searchNames: false }] })).details).toMatchObject({ field: 'filters' })
+    expect(
+      refusal(() => bodyOf({ filters: [{ key: 'nope', match: 'equals', values: ['1'], caseInsensitive: false, searchNames: false }] })).details,
+    ).toMatchObject({ field: 'filters' })
     expect(refusal(() => bodyOf({ dates: { start: 'soon', end: 'today' } })).details).toMatchObject({ field: 'dates', part: 'start' })
   })
 })
 
 describe('ranking requests', () => {
-  const made = definition({ breakdown: ['country'], filters: [{ key: 'publisher', match: 'equals', values: ['7'], caseInsensitive: false, searchNames: false }], metricConditions: [{ metric: 'impressions', match: '>', value: '0' }] })
+  const made = definition({
+    breakdown: ['country'],
+    filters: [{ key: 'publisher', match: 'equals', values: ['7'], caseInsensitive: false, searchNames: false }],
+    metricConditions: [{ metric: 'impressions', match: '>', value: '0' }],
+  })
   const scope = planScope(made, infoView, clock)
 
   it('one key: a time series over the key, Total only, biggest first, cut at N', () => {

@@ -41,26 +41,43 @@ function daily(value: (line: string, index: number, metric: string) => number | 
     return {
       status: 'success',
       mappings: { country: { FR: 'France', DE: 'Germany' } },
-      rows: days(start, count).map((time, index) => ({ __time__: time, ...Object.fromEntries(lines.map((line) => [line, value(line, index, String(body.data_field))])), ...extra(index) })),
+      rows: days(start, count).map((time, index) => ({
+        __time__: time,
+        ...Object.fromEntries(lines.map((line) => [line, value(line, index, String(body.data_field))])),
+        ...extra(index),
+      })),
     }
   }
 }
 
 const run = (client: ReportingClient, made: ReportDefinition, pointBudget?: number) =>
-  runTimeSeries({ reporting: client, info: infoView, clock, monotonic: () => 0 }, made, { signal: new AbortController().signal, ...(pointBudget === undefined ? {} : { pointBudget }) })
+  runTimeSeries({ reporting: client, info: infoView, clock, monotonic: () => 0 }, made, {
+    signal: new AbortController().signal,
+    ...(pointBudget === undefined ? {} : { pointBudget }),
+  })
 
 describe('a chart run', () => {
   it('ranks the lines first, then asks for them with Total, and labels them with their names', async () => {
     const { client, sent } = fakeReporting((body) =>
       body.granularity === 'country'
-        ? { status: 'success', rows: [{ __time__: 'FR', __mapping__: 'France', __total__: 9 }, { __time__: 'DE', __mapping__: 'Germany', __total__: 5 }] }
+        ? {
+            status: 'success',
+            rows: [
+              { __time__: 'FR', __mapping__: 'France', __total__: 9 },
+              { __time__: 'DE', __mapping__: 'Germany', __total__: 5 },
+            ],
+          }
         : daily((line, index) => (line === '__total__' ? 100 + index : 10))(body),
     )
     const result = await run(client, definition({ breakdown: ['country'], lines: { mode: 'top', count: 3, by: 'revenue', includeTotal: true } }))
     expect(sent.map((entry) => entry.body.granularity)).toEqual(['country', 'granularity_day'])
     expect(sent[0]?.body).toMatchObject({ data_field: 'revenue', limit: 3, order_by: [{ name: 'revenue', direction: 'DESC', mapping: 0 }] })
     expect(sent[1]?.body.chart_lines).toEqual(['FR', 'DE', '__total__'])
-    expect(result.series.map((series) => [series.label, series.role])).toEqual([['FR — France', 'line'], ['DE — Germany', 'line'], ['Total', 'total']])
+    expect(result.series.map((series) => [series.label, series.role])).toEqual([
+      ['FR — France', 'line'],
+      ['DE — Germany', 'line'],
+      ['Total', 'total'],
+    ])
     expect(result.categories).toEqual(days('2024-06-08', 7))
     expect(result.series[2]?.stats).toMatchObject({ total: 721, average: 103, min: 100, max: 106, points: 7 })
     expect(result.notes).toContain('Only 2 values of country have data in this range.')
@@ -69,7 +86,10 @@ describe('a chart run', () => {
 
   it('ranks several keys from the first rows of an export, joined by U+0002', async () => {
     const csv = 'publisher,country,impressions\r\n7,FR,900\r\n7,DE,800\r\n9,FR,700\r\n'
-    const { client, sent } = fakeReporting(daily(() => 1), csv)
+    const { client, sent } = fakeReporting(
+      daily(() => 1),
+      csv,
+    )
     const result = await run(client, definition({ breakdown: ['publisher', 'country'], lines: { mode: 'top', count: 2, by: null, includeTotal: false } }))
     expect(sent[0]).toMatchObject({ operation: 'export', body: { split_by: ['publisher', 'country'], data_fields: ['impressions'], export_format: 'csv' } })
     expect(sent[1]?.body.chart_lines).toEqual(['7\u0002FR', '7\u0002DE'])
@@ -77,7 +97,12 @@ describe('a chart run', () => {
   })
 
   it('runs one call per metric and per period, aligns the comparison by position and reports the change', async () => {
-    const { client, sent } = fakeReporting(daily((_, index, metric) => (metric === 'ctr' ? 2 : 10), () => ({})))
+    const { client, sent } = fakeReporting(
+      daily(
+        (_, index, metric) => (metric === 'ctr' ? 2 : 10),
+        () => ({}),
+      ),
+    )
     const result = await run(client, definition({ metrics: ['impressions', 'ctr'], comparison: 'previous_period' }))
     expect(sent.map((entry) => [entry.body.data_field, entry.body.start_date, entry.body.end_date])).toEqual([
       ['impressions', '2024-06-08', '2024-06-14'],
@@ -87,7 +112,12 @@ describe('a chart run', () => {
     ])
     expect(result.comparisonRange).toMatchObject({ start: '2024-06-01', end: '2024-06-07', days: 7 })
     expect(result.comparisonCategories).toEqual(days('2024-06-01', 7))
-    expect(result.series.map((series) => series.key)).toEqual(['impressions|__total__', 'impressions|__total__|compare', 'ctr|__total__', 'ctr|__total__|compare'])
+    expect(result.series.map((series) => series.key)).toEqual([
+      'impressions|__total__',
+      'impressions|__total__|compare',
+      'ctr|__total__',
+      'ctr|__total__|compare',
+    ])
     const [impressions, previous, ctr] = result.series
     expect(previous?.role).toBe('comparison')
     expect(previous?.label).toBe('Total (previous period)')
@@ -103,14 +133,30 @@ describe('a chart run', () => {
   })
 
   it('keeps markers once each, reads missing values as gaps, and notes filter logic', async () => {
-    const marker = { marker_id: 101, date: '2024-06-09', message: 'Floors lowered', first_name: 'Dana', last_name: 'Morgan', author: 'demo', created: '2024-06-09', edited: '2024-06-10' }
-    const { client } = fakeReporting(daily((_, index) => (index === 3 ? null : 5), (index) => (index === 1 ? { __markers__: [marker, marker] } : {})))
+    const marker = {
+      marker_id: 101,
+      date: '2024-06-09',
+      message: 'Floors lowered',
+      first_name: 'Dana',
+      last_name: 'Morgan',
+      author: 'demo',
+      created: '2024-06-09',
+      edited: '2024-06-10',
+    }
+    const { client } = fakeReporting(
+      daily(
+        (_, index) => (index === 3 ? null : 5),
+        (index) => (index === 1 ? { __markers__: [marker, marker] } : {}),
+      ),
+    )
     const filters: ReportDefinition['filters'] = [
       { key: 'country', match: 'equals', values: ['FR'], caseInsensitive: false, searchNames: false },
       { key: 'country', match: 'equals', values: ['DE'], caseInsensitive: false, searchNames: false },
     ]
     const result = await run(client, definition({ metrics: ['impressions', 'revenue'], filters, filterLogic: '1 or 2' }))
-    expect(result.markers).toEqual([{ id: 101, date: '2024-06-09', message: 'Floors lowered', author: 'Dana Morgan', created: '2024-06-09', edited: '2024-06-10' }])
+    expect(result.markers).toEqual([
+      { id: 101, date: '2024-06-09', message: 'Floors lowered', author: 'Dana Morgan', created: '2024-06-09', edited: '2024-06-10' },
+    ])
     expect(result.series[0]?.values[3]).toBeNull()
     expect(result.series[0]?.stats.points).toBe(6)
     expect(result.notes.join(' ')).toMatch(/filter logic for exports only/)
@@ -130,7 +176,9 @@ describe('a chart run', () => {
   it('refuses before sending anything', async () => {
     const { client, sent } = fakeReporting(daily(() => 1))
     const fifty = Array.from({ length: 50 }, (_, index) => `v${index}`)
-    await expect(run(client, definition({ breakdown: ['country'], lines: { mode: 'pick', values: fifty, includeTotal: true } }))).rejects.toBeInstanceOf(AppError)
+    await expect(run(client, definition({ breakdown: ['country'], lines: { mode: 'pick', values: fifty, includeTotal: true } }))).rejects.toBeInstanceOf(
+      AppError,
+    )
     await expect(run(client, definition({ dates: { start: 'today', end: '-1d' } }))).rejects.toMatchObject({ details: { field: 'dates' } })
     expect(sent).toEqual([])
   })
@@ -138,7 +186,13 @@ describe('a chart run', () => {
   it('shows a platform refusal at the field it names', async () => {
     const client: ReportingClient = {
       ...fakeReporting(daily(() => 1)).client,
-      timeSeries: () => Promise.reject(new AppError('validation', 'The report request was rejected: Invalid parameter timezone: no.', { apiStatus: 'bad_request', reason: 'Invalid parameter timezone: no' })),
+      timeSeries: () =>
+        Promise.reject(
+          new AppError('validation', 'The report request was rejected: Invalid parameter timezone: no.', {
+            apiStatus: 'bad_request',
+            reason: 'Invalid parameter timezone: no',
+          }),
+        ),
     }
     await expect(run(client, definition())).rejects.toMatchObject({ code: 'validation', details: { field: 'timezone' } })
   })

@@ -79,7 +79,22 @@ describe('parseDateExpression', () => {
   })
 
   it('rejects anything else with a sentence', () => {
-    for (const text of ['2023-02-29', '2024-00-10', 'tomorrow', '-d', '-1y', '-1d_last', '+1d', '2024-6-1', '-1m_m_first', '-1days_m_first', '+1d_m_first', 'd_m_first', '-1d_m_last', '--1d_m_first']) {
+    for (const text of [
+      '2023-02-29',
+      '2024-00-10',
+      'tomorrow',
+      '-d',
+      '-1y',
+      '-1d_last',
+      '+1d',
+      '2024-6-1',
+      '-1m_m_first',
+      '-1days_m_first',
+      '+1d_m_first',
+      'd_m_first',
+      '-1d_m_last',
+      '--1d_m_first',
+    ]) {
       expect(parse(text, '2024-06-15'), text).toMatch(/^error: .+/)
     }
   })

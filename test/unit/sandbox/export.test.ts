@@ -18,7 +18,15 @@ let facts: FactTable
 beforeAll(() => {
   const entities = generateEntities(3, 'small')
   facts = generateFacts(3, 'small', dayNumber(2024, 6, 15), entities)
-  context = { facts, entities, keys: new KeyModel(facts, entities, () => undefined), now: () => new Date('2024-06-15T10:30:00Z'), markers: [], reportUrl: 'http://x/report', user: 'demo' }
+  context = {
+    facts,
+    entities,
+    keys: new KeyModel(facts, entities, () => undefined),
+    now: () => new Date('2024-06-15T10:30:00Z'),
+    markers: [],
+    reportUrl: 'http://x/report',
+    user: 'demo',
+  }
 })
 
 const LIMITS = { textRows: 10, xlsxRows: 12, multiKeyRows: 50 }
@@ -106,7 +114,7 @@ describe('fact table', () => {
     expect(Buffer.from(other.revenue.buffer).equals(Buffer.from(facts.revenue.buffer))).toBe(false)
     // Data for a date does not depend on the day the sandbox starts.
     const later = generateFacts(3, 'small', dayNumber(2024, 6, 16), entities)
-    const dayStart = (table: FactTable, date: number): number => table.hourStart[(date * 24) - table.firstHour] ?? -1
+    const dayStart = (table: FactTable, date: number): number => table.hourStart[date * 24 - table.firstHour] ?? -1
     const day = dayNumber(2024, 6, 1)
     const from = dayStart(facts, day)
     const laterFrom = dayStart(later, day)

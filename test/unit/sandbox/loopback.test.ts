@@ -9,7 +9,18 @@ describe('isLoopbackHost', () => {
   })
 
   it('treats every other address as reachable from other machines', () => {
-    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', '128.0.0.1', '::ffff:10.0.0.1', 'example.com', 'localhost.example', '127.0.0.1.example', '']) {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.10',
+      '10.0.0.1',
+      '128.0.0.1',
+      '::ffff:10.0.0.1',
+      'example.com',
+      'localhost.example',
+      '127.0.0.1.example',
+      '',
+    ]) {
       expect(isLoopbackHost(host), host).toBe(false)
     }
   })

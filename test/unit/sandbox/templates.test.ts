@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateScalar, evaluateVector, MAX_TEMPLATE_CHARACTERS, MAX_TEMPLATE_DEPTH, MAX_TEMPLATE_LEAVES, parseTemplate, TemplateError } from '../../../main/sandbox/reporting/templates'
+import {
+  evaluateScalar,
+  evaluateVector,
+  MAX_TEMPLATE_CHARACTERS,
+  MAX_TEMPLATE_DEPTH,
+  MAX_TEMPLATE_LEAVES,
+  parseTemplate,
+  TemplateError,
+} from '../../../main/sandbox/reporting/templates'
 
-const truth = (template: string, values: boolean[]): boolean => evaluateScalar(parseTemplate(template, values.length), (position) => values[position - 1] ?? false)
+const truth = (template: string, values: boolean[]): boolean =>
+  evaluateScalar(parseTemplate(template, values.length), (position) => values[position - 1] ?? false)
 
 describe('filter templates', () => {
   it('gives not > and > or precedence and honours parentheses', () => {
@@ -42,7 +51,9 @@ describe('filter templates', () => {
   it('caps the size in characters', () => {
     const longest = `1${' '.repeat(MAX_TEMPLATE_CHARACTERS - 1)}`
     expect(truth(longest, [true])).toBe(true)
-    expect(() => parseTemplate(`${longest} `, 1)).toThrow(`the expression is ${MAX_TEMPLATE_CHARACTERS + 1} characters long; at most ${MAX_TEMPLATE_CHARACTERS} are allowed`)
+    expect(() => parseTemplate(`${longest} `, 1)).toThrow(
+      `the expression is ${MAX_TEMPLATE_CHARACTERS + 1} characters long; at most ${MAX_TEMPLATE_CHARACTERS} are allowed`,
+    )
     // 56 KB, the size that once stalled the server.
     const huge = `${'1 and '.repeat(9_400)}1`
     expect(huge.length).toBeGreaterThan(56_000)

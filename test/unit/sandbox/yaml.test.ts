@@ -7,8 +7,8 @@ describe('toYaml', () => {
       status: 'success',
       mappings: { publisher: { '1': 'Acme News', '2': null } },
       rows: [
-        { __time__: '2024-06-01', '1': 12.5, '__total__': 30 },
-        { __time__: '2024-06-02', '1': 0, '__total__': 0, __markers__: [{ marker_id: 101, message: 'Say "hi"\nthen go' }] },
+        { __time__: '2024-06-01', '1': 12.5, __total__: 30 },
+        { __time__: '2024-06-02', '1': 0, __total__: 0, __markers__: [{ marker_id: 101, message: 'Say "hi"\nthen go' }] },
       ],
       empty_list: [],
       empty_map: {},

@@ -79,17 +79,22 @@ describe('secrets bound to where they may be sent', () => {
     const keychain = createMemoryKeychain()
     const services = await createTestServices({ keychain })
     const created = await services.profiles.create(passwordProfile)
-    expect([...keychain.entries.keys()]).toEqual([`${serviceName}\u0000${created.id} for https://auth.example.com https://reports.example.com https://workflow.example.com`])
+    expect([...keychain.entries.keys()]).toEqual([
+      `${serviceName}\u0000${created.id} for https://auth.example.com https://reports.example.com https://workflow.example.com`,
+    ])
   })
 
-  it('takes a secret saved before binding (under the bare profile id) as bound to today\'s addresses, once', async () => {
+  it("takes a secret saved before binding (under the bare profile id) as bound to today's addresses, once", async () => {
     const keychain = createMemoryKeychain()
     const first = await createTestServices({ keychain })
     const created = await first.profiles.create(tokenProfile)
     // The file layout of the version before binding: the secret under the profile id, indexed by it.
     keychain.entries.clear()
     await keychain.setPassword(serviceName, created.id, tokenProfile.auth.token)
-    await fs.writeFile(path.join(first.userDataDir, SECRET_INDEX_FILE_NAME), JSON.stringify({ version: 1, services: { [serviceName]: { [created.id]: true } } }))
+    await fs.writeFile(
+      path.join(first.userDataDir, SECRET_INDEX_FILE_NAME),
+      JSON.stringify({ version: 1, services: { [serviceName]: { [created.id]: true } } }),
+    )
 
     const upgraded = await createTestServices({ keychain, userDataDir: first.userDataDir })
     expect(await upgraded.profiles.get(created.id)).toMatchObject({ hasSecret: true })
@@ -138,7 +143,10 @@ describe('a keychain that is locked or missing at start', () => {
     keychain.locked = true
     const restarted = await createTestServices({ keychain, userDataDir: first.userDataDir })
     expect(await restarted.profiles.get(created.id)).toMatchObject({ hasSecret: true, secretStorage: 'keychain' })
-    await expect(restarted.profiles.credentials(created.id)).rejects.toMatchObject({ code: 'keychain_unavailable', message: expect.stringContaining('Unlock the keychain') })
+    await expect(restarted.profiles.credentials(created.id)).rejects.toMatchObject({
+      code: 'keychain_unavailable',
+      message: expect.stringContaining('Unlock the keychain'),
+    })
     keychain.locked = false
     expect(await restarted.profiles.credentials(created.id)).toMatchObject({ password: passwordProfile.auth.password })
   })

@@ -16,9 +16,21 @@ describe('settings written before theme and log level existed', () => {
     const folder = await temporaryFolder()
     await fs.writeFile(path.join(folder, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'p1' }))
     const notices = createNotices()
-    expect(await createSettingsStore(folder, notices).read()).toEqual({ version: 1, activeProfileId: 'p1', resultCacheMegabytes: 200, theme: 'system', logLevel: 'info' })
+    expect(await createSettingsStore(folder, notices).read()).toEqual({
+      version: 1,
+      activeProfileId: 'p1',
+      resultCacheMegabytes: 200,
+      theme: 'system',
+      logLevel: 'info',
+    })
     await fs.writeFile(path.join(folder, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'p2', theme: 'sepia', logLevel: 'trace' }))
-    expect(await createSettingsStore(folder, notices).read()).toEqual({ version: 1, activeProfileId: 'p2', resultCacheMegabytes: 200, theme: 'system', logLevel: 'info' })
+    expect(await createSettingsStore(folder, notices).read()).toEqual({
+      version: 1,
+      activeProfileId: 'p2',
+      resultCacheMegabytes: 200,
+      theme: 'system',
+      logLevel: 'info',
+    })
     expect(notices.list()).toEqual([])
   })
 })
@@ -48,7 +60,10 @@ describe('the theme', () => {
     expect(await theme.set('light')).toEqual({ setting: 'light', effective: 'light' })
     expect(native.themeSource).toBe('light')
     await theme.state()
-    expect(announced).toEqual([{ setting: 'system', effective: 'dark' }, { setting: 'light', effective: 'light' }])
+    expect(announced).toEqual([
+      { setting: 'system', effective: 'dark' },
+      { setting: 'light', effective: 'light' },
+    ])
     // Pinned: the OS switching back changes nothing.
     native.switchOs(false)
     native.switchOs(true)

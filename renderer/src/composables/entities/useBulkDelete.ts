@@ -29,9 +29,16 @@ export function useBulkDelete() {
         outcome.push({ ...target, ok: true })
       } catch (error) {
         const apiError = toApiError(error)
-        const dependents = apiError.code === 'dependents'
-          ? dependentsOf(apiError, spec, target.id, (kind) => store.peek(profileId, kind).rows, (kind) => store.specFor(kind, profileId))
-          : undefined
+        const dependents =
+          apiError.code === 'dependents'
+            ? dependentsOf(
+                apiError,
+                spec,
+                target.id,
+                (kind) => store.peek(profileId, kind).rows,
+                (kind) => store.specFor(kind, profileId),
+              )
+            : undefined
         outcome.push({ ...target, ok: false, message: apiError.message, ...(dependents ? { dependents } : {}) })
         // Offline or read-only: the rest would fail the same way.
         if (apiError.code === 'network' || apiError.code === 'forbidden') {

@@ -4,8 +4,14 @@ import { toApiError, type ApiError } from '../../api/bridge'
 import { useDraftsStore } from '../../stores/drafts'
 import { useEntitiesStore } from '../../stores/entities'
 import {
-  WHOLE_ENTITY, checkForm, computeChanges, entityForCreate, isDirty, modelFromEntity,
-  type FormModel, type JsonValue,
+  WHOLE_ENTITY,
+  checkForm,
+  computeChanges,
+  entityForCreate,
+  isDirty,
+  modelFromEntity,
+  type FormModel,
+  type JsonValue,
 } from '../../domain/entities/entityForm'
 
 export const DRAFT_DEBOUNCE_MS = 500
@@ -68,10 +74,14 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
       // A draft that cannot be written is not worth interrupting the user for; the form still holds it.
     }
   }
-  watch(model, () => {
-    if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(() => void persistDraft(), DRAFT_DEBOUNCE_MS)
-  }, { deep: true })
+  watch(
+    model,
+    () => {
+      if (timer !== null) clearTimeout(timer)
+      timer = setTimeout(() => void persistDraft(), DRAFT_DEBOUNCE_MS)
+    },
+    { deep: true },
+  )
   onBeforeUnmount(() => {
     if (timer !== null) {
       clearTimeout(timer)
@@ -168,7 +178,24 @@ export function useEntityForm(options: { profileId: string; spec: EntityKindSpec
     await resetToEntity(server)
   }
 
-  return { key, model, original, errors, formError, conflict, saving, dirty, fresh, restoredAt, hasWholeEditor, save, refresh, takeServer, resetToEntity, discardDraft }
+  return {
+    key,
+    model,
+    original,
+    errors,
+    formError,
+    conflict,
+    saving,
+    dirty,
+    fresh,
+    restoredAt,
+    hasWholeEditor,
+    save,
+    refresh,
+    takeServer,
+    resetToEntity,
+    discardDraft,
+  }
 }
 
 export type EntityFormState = ReturnType<typeof useEntityForm>

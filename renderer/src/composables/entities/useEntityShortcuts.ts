@@ -21,7 +21,12 @@ export function useEntityShortcuts(actions: EntityShortcuts): void {
     } else if (modifier && key === 's' && actions.isEditing()) {
       event.preventDefault()
       actions.save()
-    } else if (event.key === 'Escape' && actions.isEditing() && !document.querySelector('.n-modal, .n-dialog') && !document.activeElement?.closest('.n-base-selection, .n-popover')) {
+    } else if (
+      event.key === 'Escape' &&
+      actions.isEditing() &&
+      !document.querySelector('.n-modal, .n-dialog') &&
+      !document.activeElement?.closest('.n-base-selection, .n-popover')
+    ) {
       event.preventDefault()
       actions.close()
     }

@@ -38,7 +38,9 @@ export function useKindScreen() {
   const spec = computed<EntityKindSpec>(() => store.specFor(kind.value, profileId.value))
   const current = computed(() => (profileId.value ? store.peek(profileId.value, kind.value) : store.peek('', kind.value)))
   const rows = computed(() => current.value.rows)
-  const refKinds = computed(() => [...new Set(spec.value.fields.filter((field) => field.type === 'reference' || field.type === 'references').map((field) => field.references ?? field.name))])
+  const refKinds = computed(() => [
+    ...new Set(spec.value.fields.filter((field) => field.type === 'reference' || field.type === 'references').map((field) => field.references ?? field.name)),
+  ])
   const names = (refKind: string): Map<string, string> => (profileId.value ? store.names(profileId.value, refKind) : new Map())
 
   const columns = computed<EntityColumn[]>(() => {
@@ -50,14 +52,18 @@ export function useKindScreen() {
 
   const pickerKinds = computed(() => {
     const builtIn = store.kinds.map((item) => ({ kind: item.kind, label: item.label }))
-    const extra = opened.value.filter((name) => !store.builtInKinds.includes(name)).map((name) => ({ kind: name, label: store.specFor(name, profileId.value).label }))
+    const extra = opened.value
+      .filter((name) => !store.builtInKinds.includes(name))
+      .map((name) => ({ kind: name, label: store.specFor(name, profileId.value).label }))
     return [...builtIn, ...extra]
   })
 
   const readOnly = computed(() => current.value.readOnly)
-  const offline = computed(() => (profileId.value ? connectivity.offline[profileId.value] ?? null : null))
+  const offline = computed(() => (profileId.value ? (connectivity.offline[profileId.value] ?? null) : null))
   /** Why editing is disabled now, or null. */
-  const locked = computed(() => readOnly.value ?? (offline.value ? `Offline: editing is disabled until the platform can be reached again (${offline.value.reason})` : null))
+  const locked = computed(
+    () => readOnly.value ?? (offline.value ? `Offline: editing is disabled until the platform can be reached again (${offline.value.reason})` : null),
+  )
 
   // Options of reference selects, built once per list (the form asks on every render).
   const optionCache = new WeakMap<readonly Entity[], Array<{ label: string; value: Id }>>()
@@ -83,16 +89,38 @@ export function useKindScreen() {
     }
   }
 
-  watch([profileId, kind, () => store.kinds], async ([profile, name]) => {
-    if (!profile) return
-    await store.loadKinds()
-    if (!store.builtInKinds.includes(name) && !opened.value.includes(name)) opened.value = [...opened.value, name]
-    if (drafts.profileId !== profile) void drafts.load(profile)
-    const loads = [store.open(profile, name), ...refKinds.value.map((refKind) => store.open(profile, refKind))]
-    await Promise.all(loads)
-  }, { immediate: true })
+  watch(
+    [profileId, kind, () => store.kinds],
+    async ([profile, name]) => {
+      if (!profile) return
+      await store.loadKinds()
+      if (!store.builtInKinds.includes(name) && !opened.value.includes(name)) opened.value = [...opened.value, name]
+      if (drafts.profileId !== profile) void drafts.load(profile)
+      const loads = [store.open(profile, name), ...refKinds.value.map((refKind) => store.open(profile, refKind))]
+      await Promise.all(loads)
+    },
+    { immediate: true },
+  )
 
   watch([profileId, kind], () => table.clear())
 
-  return { store, connectivity, drafts, profileId, kind, spec, current, rows, columns, table, names, pickerKinds, readOnly, offline, locked, optionsFor, choose }
+  return {
+    store,
+    connectivity,
+    drafts,
+    profileId,
+    kind,
+    spec,
+    current,
+    rows,
+    columns,
+    table,
+    names,
+    pickerKinds,
+    readOnly,
+    offline,
+    locked,
+    optionsFor,
+    choose,
+  }
 }

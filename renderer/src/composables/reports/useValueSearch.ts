@@ -32,7 +32,16 @@ export function useValueSearch(key: Ref<string | null>, options: { minLength: nu
     inflight = requestId
     loading.value = true
     try {
-      const found = await unwrap(api().reports.values({ profileId, definition: valuesScope(definition, store.info, options.editingFilter.value), key: key.value, text, limit: options.limit, requestId }))
+      const found = await unwrap(
+        api().reports.values({
+          profileId,
+          definition: valuesScope(definition, store.info, options.editingFilter.value),
+          key: key.value,
+          text,
+          limit: options.limit,
+          requestId,
+        }),
+      )
       if (inflight !== requestId) return
       results.value = found
       error.value = null

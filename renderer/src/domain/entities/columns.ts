@@ -27,7 +27,9 @@ function idsOf(value: unknown): string[] {
 }
 
 export function buildColumns(spec: EntityKindSpec, names: Names): EntityColumn[] {
-  const fields = [...spec.fields].sort((left, right) => (left.name === 'id' ? -1 : right.name === 'id' ? 1 : left.name === spec.titleField ? -1 : right.name === spec.titleField ? 1 : 0))
+  const fields = [...spec.fields].sort((left, right) =>
+    left.name === 'id' ? -1 : right.name === 'id' ? 1 : left.name === spec.titleField ? -1 : right.name === spec.titleField ? 1 : 0,
+  )
   return fields.map((field): EntityColumn => {
     const name = field.name
     const base = { key: name, title: field.label, field }
@@ -35,33 +37,54 @@ export function buildColumns(spec: EntityKindSpec, names: Names): EntityColumn[]
       case 'integer':
       case 'number':
         return {
-          ...base, kind: 'number', width: name === 'id' ? '112px' : '128px', align: 'right',
+          ...base,
+          kind: 'number',
+          width: name === 'id' ? '112px' : '128px',
+          align: 'right',
           text: (row) => plain(row[name]),
           sortValue: (row) => (typeof row[name] === 'number' ? (row[name] as number) : null),
         }
       case 'boolean':
         return {
-          ...base, kind: 'boolean', width: 'minmax(150px, 0.8fr)', align: 'left',
+          ...base,
+          kind: 'boolean',
+          width: 'minmax(150px, 0.8fr)',
+          align: 'left',
           text: (row) => (row[name] === true ? 'yes' : row[name] === false ? 'no' : ''),
           sortValue: (row) => (row[name] === true ? 1 : row[name] === false ? 0 : null),
         }
       case 'domains':
-        return { ...base, kind: 'text', width: 'minmax(200px, 1.4fr)', align: 'left', text: (row) => (Array.isArray(row[name]) ? (row[name] as unknown[]).map(String).join(', ') : plain(row[name])) }
+        return {
+          ...base,
+          kind: 'text',
+          width: 'minmax(200px, 1.4fr)',
+          align: 'left',
+          text: (row) => (Array.isArray(row[name]) ? (row[name] as unknown[]).map(String).join(', ') : plain(row[name])),
+        }
       case 'reference':
       case 'references': {
         const refKind = field.references ?? name
         const refIds = (row: Entity) => idsOf(row[name])
         return {
-          ...base, kind: 'text', width: field.type === 'references' ? 'minmax(220px, 1.6fr)' : 'minmax(180px, 1.2fr)', align: 'left', refKind, refIds,
+          ...base,
+          kind: 'text',
+          width: field.type === 'references' ? 'minmax(220px, 1.6fr)' : 'minmax(180px, 1.2fr)',
+          align: 'left',
+          refKind,
+          refIds,
           text: (row) => {
             const lookup = names(refKind)
-            return refIds(row).map((id) => lookup.get(id) ?? `#${id}`).join(', ')
+            return refIds(row)
+              .map((id) => lookup.get(id) ?? `#${id}`)
+              .join(', ')
           },
         }
       }
       default:
         return {
-          ...base, kind: 'text', align: 'left',
+          ...base,
+          kind: 'text',
+          align: 'left',
           width: name === spec.titleField ? 'minmax(220px, 2fr)' : field.type === 'json' ? 'minmax(160px, 1fr)' : 'minmax(150px, 1fr)',
           text: (row) => plain(row[name]),
         }

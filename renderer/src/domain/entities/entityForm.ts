@@ -120,7 +120,8 @@ export function checkForm(spec: EntityKindSpec, model: FormModel): Record<string
   if (fields.length === 0) {
     const whole = fromFormValue({ name: WHOLE_ENTITY, label: 'Entity', type: 'json', required: true }, model[WHOLE_ENTITY] ?? '')
     if (!whole.ok) errors[WHOLE_ENTITY] = whole.error
-    else if (whole.value === undefined || typeof whole.value !== 'object' || whole.value === null || Array.isArray(whole.value)) errors[WHOLE_ENTITY] = 'Enter the entity as a JSON object, e.g. {"name": "…"}'
+    else if (whole.value === undefined || typeof whole.value !== 'object' || whole.value === null || Array.isArray(whole.value))
+      errors[WHOLE_ENTITY] = 'Enter the entity as a JSON object, e.g. {"name": "…"}'
     return errors
   }
   for (const field of fields) {
@@ -134,10 +135,12 @@ export function checkForm(spec: EntityKindSpec, model: FormModel): Record<string
       continue
     }
     if (field.type === 'domains' && Array.isArray(converted.value)) {
-      const problems = converted.value.map((domain) => {
-        const problem = domainProblem(String(domain))
-        return problem ? `${String(domain)}: ${problem}` : null
-      }).filter((problem): problem is string => problem !== null)
+      const problems = converted.value
+        .map((domain) => {
+          const problem = domainProblem(String(domain))
+          return problem ? `${String(domain)}: ${problem}` : null
+        })
+        .filter((problem): problem is string => problem !== null)
       const seen = new Set<string>()
       for (const domain of converted.value) {
         const key = String(domain).toLowerCase()
@@ -203,7 +206,8 @@ export function isDirty(spec: EntityKindSpec, original: Record<string, unknown> 
 export function describeValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ')
+  if (Array.isArray(value))
+    return value.length === 0 ? '(none)' : value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ')
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }

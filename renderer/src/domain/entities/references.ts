@@ -15,5 +15,8 @@ export function nameMap(rows: readonly Entity[], titleField: string): Map<string
 
 /** The choices of a reference field: every row of the kind it points at, named with its id. */
 export function referenceOptions(rows: readonly Entity[], titleField: string): Array<{ label: string; value: EntityId }> {
-  return rows.map((row) => ({ label: typeof row[titleField] === 'string' ? `${row[titleField] as string} (#${String(row.id)})` : `#${String(row.id)}`, value: row.id }))
+  return rows.map((row) => ({
+    label: typeof row[titleField] === 'string' ? `${row[titleField] as string} (#${String(row.id)})` : `#${String(row.id)}`,
+    value: row.id,
+  }))
 }

@@ -4,7 +4,9 @@ import type { DataZoomComponentOption, GridComponentOption, MarkLineComponentOpt
 import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
 
-export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption>
+export type ChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption
+>
 
 export interface ChartInput {
   result: TimeSeriesView
@@ -40,7 +42,11 @@ function markLine(input: ChartInput): LineSeriesOption['markLine'] {
     label: { show: false },
     lineStyle: { color: '#e0a400', type: 'dashed', width: 1.5 },
     emphasis: { label: { show: true, formatter: (params) => String(params.name).slice(0, 60), position: 'insideEndTop' } },
-    tooltip: { trigger: 'item', formatter: (params) => `<b>${escapeHtml(String((params as { value?: unknown }).value ?? ''))}</b><br/>${escapeHtml(String((params as { name?: unknown }).name ?? ''))}` },
+    tooltip: {
+      trigger: 'item',
+      formatter: (params) =>
+        `<b>${escapeHtml(String((params as { value?: unknown }).value ?? ''))}</b><br/>${escapeHtml(String((params as { name?: unknown }).name ?? ''))}`,
+    },
     data: markers.map((marker) => ({ xAxis: marker.date, name: `${marker.message} — ${marker.author}`, value: marker.date })),
   } as LineSeriesOption['markLine']
 }
@@ -68,7 +74,11 @@ function seriesOption(series: Series, input: ChartInput, axes: Map<string, numbe
     connectNulls: false,
     sampling: 'minmax',
     lineStyle: { width: series.role === 'total' ? 2.5 : 1.6, type: comparison ? 'dashed' : 'solid', opacity: comparison ? 0.75 : 1 },
-    ...(stacked ? { stack: `${comparison ? 'compare' : 'metric'}:${series.metric}`, ...(comparison ? {} : { areaStyle: { opacity: 0.35 } }) } : input.type === 'area' && series.role === 'line' ? { areaStyle: { opacity: 0.12 } } : {}),
+    ...(stacked
+      ? { stack: `${comparison ? 'compare' : 'metric'}:${series.metric}`, ...(comparison ? {} : { areaStyle: { opacity: 0.35 } }) }
+      : input.type === 'area' && series.role === 'line'
+        ? { areaStyle: { opacity: 0.12 } }
+        : {}),
     emphasis: { focus: 'none' },
     ...(withMarkers ? { markLine: markLine(input) } : {}),
   }
@@ -84,7 +94,8 @@ export function buildChartOption(input: ChartInput): ChartOption {
   const points = result.categories.length
   // Markers hang on one shown line so they are drawn once.
   const markerHost = shown.find((series) => series.role !== 'comparison')?.key
-  const percentAxis = (index: number): boolean => metrics.some((name) => axes.get(name) === index && input.fields.find((field) => field.name === name)?.displayType === 'percent')
+  const percentAxis = (index: number): boolean =>
+    metrics.some((name) => axes.get(name) === index && input.fields.find((field) => field.name === name)?.displayType === 'percent')
   const axisColor = input.dark ? '#9aa3b5' : '#6b7385'
   const yAxis = (index: number) => ({
     type: 'value' as const,
@@ -108,7 +119,10 @@ export function buildChartOption(input: ChartInput): ChartOption {
       formatter: (params) => {
         const list = Array.isArray(params) ? params : [params]
         const index = (list[0] as { dataIndex?: number } | undefined)?.dataIndex ?? 0
-        return input.tooltip(index, list.map((entry) => String((entry as { seriesId?: string }).seriesId ?? '')))
+        return input.tooltip(
+          index,
+          list.map((entry) => String((entry as { seriesId?: string }).seriesId ?? '')),
+        )
       },
     },
     xAxis: {
@@ -121,7 +135,15 @@ export function buildChartOption(input: ChartInput): ChartOption {
     yAxis: twoAxes ? [yAxis(0), yAxis(1)] : [yAxis(0)],
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
-      { type: 'slider', xAxisIndex: 0, height: 20, bottom: 14, filterMode: 'none', showDataShadow: false, labelFormatter: (_value: number, text: string) => text },
+      {
+        type: 'slider',
+        xAxisIndex: 0,
+        height: 20,
+        bottom: 14,
+        filterMode: 'none',
+        showDataShadow: false,
+        labelFormatter: (_value: number, text: string) => text,
+      },
     ],
     series: shown.map((series) => seriesOption(series, input, axes, series.key === markerHost, points)),
   }

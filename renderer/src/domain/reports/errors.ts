@@ -7,9 +7,25 @@
 
 /** The builder fields an error can be shown at. */
 export type BuilderField =
-  | 'project' | 'report' | 'dates.start' | 'dates.end' | 'timezone' | 'metrics' | 'granularity' | 'categoryLimit'
-  | 'breakdown' | 'lines' | 'filters' | 'filterLogic' | 'metricConditions' | 'metricConditionLogic' | 'sort' | 'comparison'
-  | 'audience.source' | 'audience.rowsLimit' | 'audience.breakdown'
+  | 'project'
+  | 'report'
+  | 'dates.start'
+  | 'dates.end'
+  | 'timezone'
+  | 'metrics'
+  | 'granularity'
+  | 'categoryLimit'
+  | 'breakdown'
+  | 'lines'
+  | 'filters'
+  | 'filterLogic'
+  | 'metricConditions'
+  | 'metricConditionLogic'
+  | 'sort'
+  | 'comparison'
+  | 'audience.source'
+  | 'audience.rowsLimit'
+  | 'audience.breakdown'
 
 /** The platform's request parameters, and the resolver's own input names, as builder fields. */
 const ALIASES: Record<string, BuilderField> = {
@@ -37,11 +53,25 @@ const ALIASES: Record<string, BuilderField> = {
   audience_rows_limit: 'audience.rowsLimit',
 }
 
-const FIELDS = new Set<string>(Object.values(ALIASES).concat(['categoryLimit', 'metricConditions', 'metricConditionLogic', 'comparison', 'audience.breakdown', 'lines', 'filterLogic', 'sort']))
+const FIELDS = new Set<string>(
+  Object.values(ALIASES).concat([
+    'categoryLimit',
+    'metricConditions',
+    'metricConditionLogic',
+    'comparison',
+    'audience.breakdown',
+    'lines',
+    'filterLogic',
+    'sort',
+  ]),
+)
 
 /** A path like `definition.filters.0.values`, `filters[2].value` or `start_date` as a builder field, or null. */
 export function builderField(path: string): BuilderField | null {
-  const parts = path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((part) => part !== '' && !/^\d+$/.test(part))
+  const parts = path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((part) => part !== '' && !/^\d+$/.test(part))
   if (parts[0] === 'definition' || parts[0] === 'input') parts.shift()
   if (parts.length === 0) return null
   const two = parts.slice(0, 2).join('.')

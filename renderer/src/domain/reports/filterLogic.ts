@@ -20,7 +20,8 @@ function tokenize(text: string): Token[] | string {
     const at = match.index + match[0].length - match[0].trimStart().length + 1
     if (match[5] !== undefined) return `Unexpected “${match[5]}” at character ${at}: use numbers, and, or, not and parentheses.`
     const word = match[4]?.toLowerCase()
-    if (word !== undefined && word !== 'and' && word !== 'or' && word !== 'not') return `Unexpected “${match[4] ?? ''}” at character ${at}: only and, or and not are understood.`
+    if (word !== undefined && word !== 'and' && word !== 'or' && word !== 'not')
+      return `Unexpected “${match[4] ?? ''}” at character ${at}: only and, or and not are understood.`
     tokens.push({ text: match[1] ?? match[2] ?? match[3] ?? word ?? '', at })
   }
   return tokens
@@ -75,7 +76,8 @@ export function checkFilterLogic(text: string, count: number): string | null {
       if (closing?.text !== ')') fail(`A “(” at character ${token.at} is not closed.`)
     } else if (/^\d+$/.test(token.text)) {
       const number = Number(token.text)
-      if (number < 1 || number > count) fail(`Filter ${number} at character ${token.at} does not exist: there ${count === 1 ? 'is 1 filter' : `are ${count} filters`}.`)
+      if (number < 1 || number > count)
+        fail(`Filter ${number} at character ${token.at} does not exist: there ${count === 1 ? 'is 1 filter' : `are ${count} filters`}.`)
       used.add(number)
     } else fail(`Expected a filter number or “(” but found ${describe(token)}.`)
   }

@@ -7,8 +7,26 @@ import type { Series, TimeSeriesView } from '@contract'
 
 /** Distinct, readable on light and dark backgrounds; Total gets a neutral of its own. */
 const PALETTE = [
-  '#2f6fed', '#e8684a', '#33a46c', '#9b59d0', '#f2a93b', '#17a2b8', '#d6457c', '#7a8b2f', '#5470c6', '#c2582b',
-  '#2a9d8f', '#b5468f', '#8a6d3b', '#4c9be8', '#e76f51', '#6a994e', '#7e57c2', '#d4a017', '#3d8fa3', '#c0392b',
+  '#2f6fed',
+  '#e8684a',
+  '#33a46c',
+  '#9b59d0',
+  '#f2a93b',
+  '#17a2b8',
+  '#d6457c',
+  '#7a8b2f',
+  '#5470c6',
+  '#c2582b',
+  '#2a9d8f',
+  '#b5468f',
+  '#8a6d3b',
+  '#4c9be8',
+  '#e76f51',
+  '#6a994e',
+  '#7e57c2',
+  '#d4a017',
+  '#3d8fa3',
+  '#c0392b',
 ]
 export const TOTAL_COLOR = { light: '#3c4257', dark: '#d5d9e3' }
 

@@ -40,7 +40,9 @@ export function zoneWarnings(offsets: ZoneOffsets): string[] {
     )
   }
   if (offsets.current % 60 !== 0) {
-    warnings.push(`This computer is at ${formatMinutesOffset(offsets.current)}, but the platform takes whole hours only: days are cut at a whole hour next to yours (the resolved dates show which).`)
+    warnings.push(
+      `This computer is at ${formatMinutesOffset(offsets.current)}, but the platform takes whole hours only: days are cut at a whole hour next to yours (the resolved dates show which).`,
+    )
   }
   return warnings
 }

@@ -18,7 +18,13 @@ export interface TooltipRow {
  * The rows of the axis tooltip at one category: shown lines and totals sorted by value (largest
  * first, gaps last), each with its change against the comparison series at the same position.
  */
-export function tooltipRows(result: TimeSeriesView, index: number, shownKeys: ReadonlySet<string>, fields: readonly DataFieldInfo[], colors: ReadonlyMap<string, string>): TooltipRow[] {
+export function tooltipRows(
+  result: TimeSeriesView,
+  index: number,
+  shownKeys: ReadonlySet<string>,
+  fields: readonly DataFieldInfo[],
+  colors: ReadonlyMap<string, string>,
+): TooltipRow[] {
   const compared = new Map(result.series.filter((series) => series.role === 'comparison').map((series) => [baseKey(series), series]))
   const rows: TooltipRow[] = []
   for (const series of result.series) {
@@ -26,12 +32,26 @@ export function tooltipRows(result: TimeSeriesView, index: number, shownKeys: Re
     const value = series.values[index] ?? null
     const previous = compared.get(series.key)?.values[index] ?? null
     const field = fields.find((candidate) => candidate.name === series.metric)
-    rows.push({ key: series.key, label: series.label, value, text: formatValue(value, field), change: changeOf(value, previous), color: colors.get(series.key) ?? '#888888' })
+    rows.push({
+      key: series.key,
+      label: series.label,
+      value,
+      text: formatValue(value, field),
+      change: changeOf(value, previous),
+      color: colors.get(series.key) ?? '#888888',
+    })
   }
   return rows.sort((left, right) => (right.value ?? Number.NEGATIVE_INFINITY) - (left.value ?? Number.NEGATIVE_INFINITY))
 }
 
-export function tooltipHtml(result: TimeSeriesView, index: number, shownKeys: ReadonlySet<string>, fields: readonly DataFieldInfo[], colors: ReadonlyMap<string, string>, showMarkers: boolean): string {
+export function tooltipHtml(
+  result: TimeSeriesView,
+  index: number,
+  shownKeys: ReadonlySet<string>,
+  fields: readonly DataFieldInfo[],
+  colors: ReadonlyMap<string, string>,
+  showMarkers: boolean,
+): string {
   const category = result.categories[index] ?? ''
   const previous = result.comparisonCategories[index]
   const rows = tooltipRows(result, index, shownKeys, fields, colors)
@@ -39,10 +59,19 @@ export function tooltipHtml(result: TimeSeriesView, index: number, shownKeys: Re
   const header = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(category)}${hasComparison && previous ? `<span style="opacity:.6;font-weight:400"> vs ${escapeHtml(previous)}</span>` : ''}</div>`
   const lines = rows.slice(0, TOOLTIP_ROWS).map((row) => {
     const swatch = `<span style="display:inline-block;width:8px;height:8px;border-radius:50%;background:${row.color};margin-right:6px"></span>`
-    const change = hasComparison ? `<span style="opacity:.7;margin-left:8px;min-width:52px;text-align:right;display:inline-block">${formatChange(row.change)}</span>` : ''
+    const change = hasComparison
+      ? `<span style="opacity:.7;margin-left:8px;min-width:52px;text-align:right;display:inline-block">${formatChange(row.change)}</span>`
+      : ''
     return `<div style="display:flex;justify-content:space-between;gap:16px"><span>${swatch}${escapeHtml(row.label)}</span><span><b>${row.text}</b>${change}</span></div>`
   })
   const more = rows.length > TOOLTIP_ROWS ? [`<div style="opacity:.6">… and ${rows.length - TOOLTIP_ROWS} more</div>`] : []
-  const markers = showMarkers ? result.markers.filter((marker) => marker.date === category).map((marker) => `<div style="margin-top:4px;color:#c98f00">◆ ${escapeHtml(marker.message)} <span style="opacity:.7">— ${escapeHtml(marker.author)}</span></div>`) : []
+  const markers = showMarkers
+    ? result.markers
+        .filter((marker) => marker.date === category)
+        .map(
+          (marker) =>
+            `<div style="margin-top:4px;color:#c98f00">◆ ${escapeHtml(marker.message)} <span style="opacity:.7">— ${escapeHtml(marker.author)}</span></div>`,
+        )
+    : []
   return header + [...lines, ...more, ...markers].join('')
 }

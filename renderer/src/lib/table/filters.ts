@@ -7,12 +7,18 @@ const COMPARISON = /^(>=|<=|>|<|=|!=)\s*(-?\d+(?:\.\d+)?)$/
 
 function compare(operator: string, value: number, bound: number): boolean {
   switch (operator) {
-    case '>': return value > bound
-    case '>=': return value >= bound
-    case '<': return value < bound
-    case '<=': return value <= bound
-    case '!=': return value !== bound
-    default: return value === bound
+    case '>':
+      return value > bound
+    case '>=':
+      return value >= bound
+    case '<':
+      return value < bound
+    case '<=':
+      return value <= bound
+    case '!=':
+      return value !== bound
+    default:
+      return value === bound
   }
 }
 

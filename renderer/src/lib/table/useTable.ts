@@ -34,10 +34,14 @@ export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly T
     warming = null
     if (!index.warm(WARM_SLICE)) warming = setTimeout(warmUp, 0)
   }
-  watch(indexed, () => {
-    if (warming !== null) clearTimeout(warming)
-    warming = setTimeout(warmUp, WARM_DELAY_MS)
-  }, { flush: 'post' })
+  watch(
+    indexed,
+    () => {
+      if (warming !== null) clearTimeout(warming)
+      warming = setTimeout(warmUp, WARM_DELAY_MS)
+    },
+    { flush: 'post' },
+  )
   if (getCurrentScope()) {
     onScopeDispose(() => {
       if (warming !== null) clearTimeout(warming)

@@ -22,11 +22,19 @@ export async function startTinyServer(handler: TinyHandler): Promise<{ url: stri
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
-      requests.push({ method: request.method ?? '', url: request.url ?? '', body, authorization: request.headers.authorization ?? null, accept: request.headers.accept ?? null })
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        body,
+        authorization: request.headers.authorization ?? null,
+        accept: request.headers.accept ?? null,
+      })
       if (request.url === '/auth/oauth2/token/') {
         response.writeHead(200, { 'content-type': 'application/json' })
         const scope = new URLSearchParams(body).get('scope') ?? ''
-        response.end(JSON.stringify({ access_token: `tiny-${scope.replace('service_id=', '')}-${requests.length}`, expires_in: 3600, token_type: 'Bearer', scope }))
+        response.end(
+          JSON.stringify({ access_token: `tiny-${scope.replace('service_id=', '')}-${requests.length}`, expires_in: 3600, token_type: 'Bearer', scope }),
+        )
         return
       }
       handler(request, response, body)

@@ -10,7 +10,11 @@ const mountLegend = (hidden: string[] = []) => mount(ChartLegend, { props: { res
 describe('ChartLegend', () => {
   it('lists lines and Total (comparisons follow their line) and says how many are shown', () => {
     const wrapper = mountLegend(['impressions|DE'])
-    expect(wrapper.findAll('[data-test="legend-item"]').map((item) => item.attributes('data-key'))).toEqual(['impressions|FR', 'impressions|DE', 'impressions|__total__'])
+    expect(wrapper.findAll('[data-test="legend-item"]').map((item) => item.attributes('data-key'))).toEqual([
+      'impressions|FR',
+      'impressions|DE',
+      'impressions|__total__',
+    ])
     expect(wrapper.get('[data-test="legend-count"]').text()).toBe('2 of 3 shown')
   })
 

@@ -6,7 +6,15 @@ import { tooltipHtml, tooltipRows } from '../../../../renderer/src/domain/report
 import { info, result } from './fixtures'
 
 const input = (overrides: Partial<ChartInput> = {}): ChartInput => ({
-  result, fields: info.dataFields, type: 'line', hidden: new Set(), showMarkers: true, colors: seriesColors(result, false), dark: false, tooltip: () => '', ...overrides,
+  result,
+  fields: info.dataFields,
+  type: 'line',
+  hidden: new Set(),
+  showMarkers: true,
+  colors: seriesColors(result, false),
+  dark: false,
+  tooltip: () => '',
+  ...overrides,
 })
 const seriesOf = (option: ReturnType<typeof buildChartOption>): LineSeriesOption[] => option.series as LineSeriesOption[]
 
@@ -46,7 +54,11 @@ describe('chart option', () => {
   })
 
   it('gives percent metrics a second axis when counts share the chart', () => {
-    expect([...axisIndexes(['impressions', 'ctr', 'revenue'], info.dataFields)]).toEqual([['impressions', 0], ['ctr', 1], ['revenue', 0]])
+    expect([...axisIndexes(['impressions', 'ctr', 'revenue'], info.dataFields)]).toEqual([
+      ['impressions', 0],
+      ['ctr', 1],
+      ['revenue', 0],
+    ])
     expect([...axisIndexes(['ctr'], info.dataFields)]).toEqual([['ctr', 0]])
     expect(Array.isArray(buildChartOption(input()).yAxis) && (buildChartOption(input()).yAxis as unknown[]).length).toBe(1)
   })
@@ -56,7 +68,11 @@ describe('tooltip', () => {
   it('sorts by value with gaps last and the change against the comparison', () => {
     const shown = new Set(result.series.map((series) => series.key))
     const rows = tooltipRows(result, 1, shown, info.dataFields, seriesColors(result, false))
-    expect(rows.map((row) => [row.label, row.value])).toEqual([['Germany <b>', 60], ['Total', 60], ['France', null]])
+    expect(rows.map((row) => [row.label, row.value])).toEqual([
+      ['Germany <b>', 60],
+      ['Total', 60],
+      ['France', null],
+    ])
     const first = tooltipRows(result, 0, shown, info.dataFields, seriesColors(result, false))
     expect(first.find((row) => row.label === 'France')?.change).toBe(100)
   })

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { DATE_PRESETS, dayTimestamp, dayToken, formatOffset, formatRange, presetOf, presetTokens, suggestGranularity, timeGranularityOf } from '../../../../renderer/src/domain/reports/dates'
+import {
+  DATE_PRESETS,
+  dayTimestamp,
+  dayToken,
+  formatOffset,
+  formatRange,
+  presetOf,
+  presetTokens,
+  suggestGranularity,
+  timeGranularityOf,
+} from '../../../../renderer/src/domain/reports/dates'
 
 describe('date presets', () => {
   it('are stored as the API’s relative tokens', () => {

@@ -23,7 +23,13 @@ describe('report definition', () => {
     before.chart.type = 'bar'
     const other = { ...info, report: 'other', dataFields: info.dataFields.filter((field) => field.name !== 'bids') }
     const adapted = adaptDefinition(before, other)
-    expect(adapted).toMatchObject({ report: 'other', dates: { start: '-30d', end: '-1d' }, metrics: ['revenue'], breakdown: ['country'], chart: { type: 'bar' } })
+    expect(adapted).toMatchObject({
+      report: 'other',
+      dates: { start: '-30d', end: '-1d' },
+      metrics: ['revenue'],
+      breakdown: ['country'],
+      chart: { type: 'bar' },
+    })
     expect(adaptDefinition(before, info)).toBe(before)
   })
 
@@ -35,8 +41,12 @@ describe('report definition', () => {
     expect(chartBlocker({ ...definition, breakdown: ['country'], lines: { mode: 'top', count: 50, by: null, includeTotal: true } }, null)).toMatch(/51 lines/)
     const filter = { key: 'country', match: 'equals' as const, values: [] as string[], caseInsensitive: false, searchNames: false }
     expect(chartBlocker({ ...definition, filters: [filter] }, null)).toBe('Filter 1 has no values: add at least one, or remove the filter.')
-    expect(chartBlocker({ ...definition, filters: [{ ...filter, values: ['FR'] }], filterLogic: '1 or 2' }, null)).toMatch(/^The filter logic is not valid: Filter 2/)
-    expect(chartBlocker({ ...definition, metricConditions: [{ metric: 'impressions', match: '>', value: 'ten' }] }, null)).toBe('Metric condition 1 needs a number.')
+    expect(chartBlocker({ ...definition, filters: [{ ...filter, values: ['FR'] }], filterLogic: '1 or 2' }, null)).toMatch(
+      /^The filter logic is not valid: Filter 2/,
+    )
+    expect(chartBlocker({ ...definition, metricConditions: [{ metric: 'impressions', match: '>', value: 'ten' }] }, null)).toBe(
+      'Metric condition 1 needs a number.',
+    )
     expect(audienceBlocker({ ...definition, metrics: [] }, null)).toBeNull()
   })
 

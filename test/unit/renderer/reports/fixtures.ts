@@ -1,8 +1,30 @@
 import type { DataFieldInfo, KeyFieldInfo, ReportInfoView, Series, TimeSeriesView } from '@contract'
 
-const key = (name: string, extra: Partial<KeyFieldInfo> = {}): KeyFieldInfo => ({ name, description: name, type: 'text', mapping: null, segmented: false, group: null, annotation: '', isTime: false, ...extra })
+const key = (name: string, extra: Partial<KeyFieldInfo> = {}): KeyFieldInfo => ({
+  name,
+  description: name,
+  type: 'text',
+  mapping: null,
+  segmented: false,
+  group: null,
+  annotation: '',
+  isTime: false,
+  ...extra,
+})
 const metric = (name: string, extra: Partial<DataFieldInfo> = {}): DataFieldInfo => ({
-  name, description: name, displayType: 'int', precision: 0, pattern: null, showPercents: 'never', optional: false, formula: null, formulaDescription: null, access: null, annotation: '', additive: true, ...extra,
+  name,
+  description: name,
+  displayType: 'int',
+  precision: 0,
+  pattern: null,
+  showPercents: 'never',
+  optional: false,
+  formula: null,
+  formulaDescription: null,
+  access: null,
+  annotation: '',
+  additive: true,
+  ...extra,
 })
 
 /** A report description shaped like the demo's `supply`. */
@@ -13,7 +35,12 @@ export const info: ReportInfoView = {
   supportsTimezone: true,
   firstDate: '2025-01-01',
   lastDate: '2026-02-04',
-  keyFields: [key('granularity_hour', { isTime: true }), key('granularity_day', { isTime: true }), key('country', { mapping: 'country_name' }), key('page_url', { segmented: true })],
+  keyFields: [
+    key('granularity_hour', { isTime: true }),
+    key('granularity_day', { isTime: true }),
+    key('country', { mapping: 'country_name' }),
+    key('page_url', { segmented: true }),
+  ],
   dataFields: [
     metric('bids', { optional: true }),
     metric('impressions'),
@@ -32,7 +59,13 @@ const stats = (values: (number | null)[], change: number | null = null): Series[
   return { total, average: present.length ? total / present.length : null, min: Math.min(...present), max: Math.max(...present), change, points: values.length }
 }
 const series = (keyText: string, role: Series['role'], label: string, values: (number | null)[], metricName = 'impressions'): Series => ({
-  key: keyText, metric: metricName, line: keyText.split('|')[1] ?? '', label, role, values, stats: stats(values),
+  key: keyText,
+  metric: metricName,
+  line: keyText.split('|')[1] ?? '',
+  label,
+  role,
+  values,
+  stats: stats(values),
 })
 
 /** Two countries and Total over three days, compared with the period before. */

@@ -25,7 +25,9 @@ describe('chart lines', () => {
     )
     const fifty = Array.from({ length: 50 }, (_, index) => `v${index}`)
     expect(linesProblem(['country'], { mode: 'pick', values: fifty, includeTotal: false })).toBeNull()
-    expect(linesProblem(['country'], { mode: 'pick', values: fifty, includeTotal: true })).toMatch(/^This chart would draw 51 lines \(50 picked values plus Total\)/)
+    expect(linesProblem(['country'], { mode: 'pick', values: fifty, includeTotal: true })).toMatch(
+      /^This chart would draw 51 lines \(50 picked values plus Total\)/,
+    )
     expect(linesProblem(['country'], { mode: 'pick', values: [], includeTotal: false })).toMatch(/No lines are chosen/)
     expect(linesProblem([], { mode: 'pick', values: [], includeTotal: false })).toBeNull()
   })

@@ -90,7 +90,9 @@ describe('reports store', () => {
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
-    api.reports.run.mockImplementation(() => failed({ code: 'validation', message: 'The report request was rejected: too many lines.', details: { field: 'chart_lines' } }))
+    api.reports.run.mockImplementation(() =>
+      failed({ code: 'validation', message: 'The report request was rejected: too many lines.', details: { field: 'chart_lines' } }),
+    )
     await store.run()
     expect(store.fieldError('lines')).toBe('The report request was rejected: too many lines.')
     expect(store.fieldError('metrics')).toBeNull()

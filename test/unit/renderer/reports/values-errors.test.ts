@@ -32,7 +32,14 @@ describe('error fields', () => {
 
   it('reads details.field first, then the first known issue path', () => {
     expect(errorField({ field: 'split_by[0]' })).toBe('breakdown')
-    expect(errorField({ issues: [{ path: 'profileId', message: 'x' }, { path: 'definition.metrics', message: 'Pick a metric' }] })).toBe('metrics')
+    expect(
+      errorField({
+        issues: [
+          { path: 'profileId', message: 'x' },
+          { path: 'definition.metrics', message: 'Pick a metric' },
+        ],
+      }),
+    ).toBe('metrics')
     expect(errorField({ field: 'dates', part: 'end' })).toBe('dates.end')
     expect(errorField({ field: 'dates' })).toBe('dates.start')
     expect(errorField({ field: 'audience', reason: 'Invalid parameter audience_rows_limit: must be at most 10000000' })).toBe('audience.rowsLimit')

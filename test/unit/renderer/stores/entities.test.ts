@@ -35,7 +35,8 @@ function fakeApi() {
   return { api, emit: (payload: EventPayload<'onSyncProgress'>) => listeners.forEach((listener) => listener(payload)) }
 }
 
-const rows = (from: number, to: number): Entity[] => Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: `Publisher ${from + index}` }))
+const rows = (from: number, to: number): Entity[] =>
+  Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, name: `Publisher ${from + index}` }))
 
 describe('entities store', () => {
   beforeEach(() => {
@@ -91,7 +92,9 @@ describe('entities store', () => {
     expect(store.peek('p1', 'brands').readOnly).toBe('You may not.')
     expect(store.peek('p1', 'publishers').readOnly).toBeNull()
 
-    api.entities.delete.mockImplementation(() => Promise.resolve({ ok: false, error: { code: 'throttled', message: 'Slow down.', details: { retryAfterSeconds: 7 } } }))
+    api.entities.delete.mockImplementation(() =>
+      Promise.resolve({ ok: false, error: { code: 'throttled', message: 'Slow down.', details: { retryAfterSeconds: 7 } } }),
+    )
     await expect(store.remove('p1', 'publishers', 3)).rejects.toMatchObject({ code: 'throttled' })
     expect(connectivity.throttledFor('p1')).toBe(7)
   })

@@ -8,7 +8,14 @@ import { DRAFT_DEBOUNCE_MS, useEntityForm, type EntityFormState } from '../../..
 import { useDraftsStore } from '../../../../../renderer/src/stores/drafts'
 import { brandsSpec } from '../../fixtures/entitySpecs'
 
-const brand: Entity = { id: 7, name: 'Acme Shoes', is_open_auction_allowed: true, is_pmp_allowed: false, advertiser_domains: ['acme.example'], external_id: 'BRD-7' }
+const brand: Entity = {
+  id: 7,
+  name: 'Acme Shoes',
+  is_open_auction_allowed: true,
+  is_pmp_allowed: false,
+  advertiser_domains: ['acme.example'],
+  external_id: 'BRD-7',
+}
 
 function fakeApi() {
   const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
@@ -29,12 +36,14 @@ function fakeApi() {
 
 function mountForm(entity: Entity | null): { form: EntityFormState; unmount: () => void } {
   let form: EntityFormState | undefined
-  const wrapper = mount(defineComponent({
-    setup() {
-      form = useEntityForm({ profileId: 'p1', spec: brandsSpec, entity })
-      return () => h('div')
-    },
-  }))
+  const wrapper = mount(
+    defineComponent({
+      setup() {
+        form = useEntityForm({ profileId: 'p1', spec: brandsSpec, entity })
+        return () => h('div')
+      },
+    }),
+  )
   if (!form) throw new Error('no form')
   return { form, unmount: () => wrapper.unmount() }
 }
@@ -59,7 +68,9 @@ describe('useEntityForm', () => {
     expect(api.drafts.save).not.toHaveBeenCalled()
     vi.advanceTimersByTime(200)
     await vi.waitFor(() => expect(api.drafts.save).toHaveBeenCalledTimes(1))
-    expect(api.drafts.save).toHaveBeenCalledWith(expect.objectContaining({ profileId: 'p1', kind: 'brands', key: '7', original: brand, draft: expect.objectContaining({ name: 'Acme Boots' }) }))
+    expect(api.drafts.save).toHaveBeenCalledWith(
+      expect.objectContaining({ profileId: 'p1', kind: 'brands', key: '7', original: brand, draft: expect.objectContaining({ name: 'Acme Boots' }) }),
+    )
 
     form.model['name'] = 'Acme Shoes'
     await nextTick()
@@ -78,9 +89,18 @@ describe('useEntityForm', () => {
     expect(form.restoredAt.value).toBe('2026-01-01T00:00:00.000Z')
   })
 
-  it('puts the server\'s field errors at their fields and keeps what was typed', async () => {
+  it("puts the server's field errors at their fields and keeps what was typed", async () => {
     const api = fakeApi()
-    api.entities.update.mockImplementation(() => Promise.resolve({ ok: false, error: { code: 'validation', message: 'The platform refused the fields.', details: { fields: { advertiser_domains: ['Item 2: Enter a valid domain name.'] } } } }))
+    api.entities.update.mockImplementation(() =>
+      Promise.resolve({
+        ok: false,
+        error: {
+          code: 'validation',
+          message: 'The platform refused the fields.',
+          details: { fields: { advertiser_domains: ['Item 2: Enter a valid domain name.'] } },
+        },
+      }),
+    )
     const { form } = mountForm(brand)
     form.model['advertiser_domains'] = ['acme.example', 'shop.acme.example']
     const outcome = await form.save()
@@ -88,7 +108,13 @@ describe('useEntityForm', () => {
     expect(form.errors.value).toEqual({ advertiser_domains: 'Item 2: Enter a valid domain name.' })
     expect(form.formError.value).toBeNull()
     expect(form.model['advertiser_domains']).toEqual(['acme.example', 'shop.acme.example'])
-    expect(api.entities.update).toHaveBeenCalledWith({ profileId: 'p1', kind: 'brands', id: 7, original: brand, changes: { advertiser_domains: ['acme.example', 'shop.acme.example'] } })
+    expect(api.entities.update).toHaveBeenCalledWith({
+      profileId: 'p1',
+      kind: 'brands',
+      id: 7,
+      original: brand,
+      changes: { advertiser_domains: ['acme.example', 'shop.acme.example'] },
+    })
   })
 
   it('checks required fields before sending anything', async () => {
@@ -99,10 +125,12 @@ describe('useEntityForm', () => {
     expect(api.entities.create).not.toHaveBeenCalled()
   })
 
-  it('on a conflict keeps mine with force, or takes the server\'s copy', async () => {
+  it("on a conflict keeps mine with force, or takes the server's copy", async () => {
     const api = fakeApi()
     const server = { ...brand, name: 'Theirs', external_id: 'THEIRS' }
-    api.entities.update.mockImplementationOnce(() => Promise.resolve({ ok: true, value: { status: 'conflict', server, changedFields: ['external_id', 'name'] } }))
+    api.entities.update.mockImplementationOnce(() =>
+      Promise.resolve({ ok: true, value: { status: 'conflict', server, changedFields: ['external_id', 'name'] } }),
+    )
     api.entities.update.mockImplementationOnce(() => Promise.resolve({ ok: true, value: { status: 'saved', entity: { ...server, name: 'Mine' } } }))
     const { form } = mountForm(brand)
     form.model['name'] = 'Mine'

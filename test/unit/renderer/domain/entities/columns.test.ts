@@ -35,7 +35,10 @@ describe('entity columns through the table engine, 100,000 rows', () => {
     table.query.value = 'nest 4242'
     const searched = table.visible.value
     const haystack = (row: Entity): string => `${String(row.id)} ${String(row.name)} ${String(row.url)} ${String(row.external_id)}`.toLowerCase()
-    const wanted = big.filter((row) => haystack(row).includes('nest') && haystack(row).includes('4242')).map((row) => row.id).sort((a, b) => Number(b) - Number(a))
+    const wanted = big
+      .filter((row) => haystack(row).includes('nest') && haystack(row).includes('4242'))
+      .map((row) => row.id)
+      .sort((a, b) => Number(b) - Number(a))
     expect(searched.map((row) => row.id)).toEqual(wanted)
     expect(wanted.length).toBeGreaterThan(1)
 
@@ -44,7 +47,9 @@ describe('entity columns through the table engine, 100,000 rows', () => {
 
     table.query.value = ''
     table.setFilter('external_id', 'pub-0999')
-    expect(table.visible.value.map((row) => row.id)).toEqual(Array.from({ length: 100 }, (_, index) => 99999 - index).filter((id) => id <= 99999 && id >= 99900))
+    expect(table.visible.value.map((row) => row.id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => 99999 - index).filter((id) => id <= 99999 && id >= 99900),
+    )
     table.setFilter('id', '10..12')
     table.setFilter('external_id', '')
     expect(table.visible.value.map((row) => row.id)).toEqual([12, 11, 10])

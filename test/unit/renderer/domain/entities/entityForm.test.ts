@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  WHOLE_ENTITY, checkForm, computeChanges, describeValue, domainProblem, entityForCreate, fromFormValue, isDirty, isValidDomain, modelFromEntity,
+  WHOLE_ENTITY,
+  checkForm,
+  computeChanges,
+  describeValue,
+  domainProblem,
+  entityForCreate,
+  fromFormValue,
+  isDirty,
+  isValidDomain,
+  modelFromEntity,
 } from '../../../../../renderer/src/domain/entities/entityForm'
 import { inferSpec } from '../../../../../renderer/src/domain/entities/inferSpec'
 import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
@@ -11,7 +20,8 @@ const brand = { id: 7, name: 'Acme Shoes', is_open_auction_allowed: true, is_pmp
 describe('domain validation', () => {
   it('accepts host names and refuses URLs, spaces and bare words', () => {
     for (const good of ['acme.example', 'shop.acme-shoes.co.uk', 'xn--bcher-kva.example', 'A.B.COM']) expect(isValidDomain(good), good).toBe(true)
-    for (const bad of ['acme', 'http://acme.example', 'acme .example', '-acme.example', 'acme.example/path', 'acme..example', 'acme.e1', '']) expect(isValidDomain(bad), bad).toBe(false)
+    for (const bad of ['acme', 'http://acme.example', 'acme .example', '-acme.example', 'acme.example/path', 'acme..example', 'acme.e1', ''])
+      expect(isValidDomain(bad), bad).toBe(false)
     expect(domainProblem('https://acme.example')).toMatch(/without http/)
     expect(domainProblem('acme example.com')).toMatch(/spaces/)
     expect(domainProblem('acme')).toMatch(/Not a valid domain/)
@@ -56,7 +66,11 @@ describe('changes', () => {
     model.name = '  Acme Boots '
     model.advertiser_domains = ['acme.example', 'boots.acme.example', '  ']
     model.is_pmp_allowed = true
-    expect(computeChanges(brandsSpec, brand, model)).toEqual({ name: 'Acme Boots', advertiser_domains: ['acme.example', 'boots.acme.example'], is_pmp_allowed: true })
+    expect(computeChanges(brandsSpec, brand, model)).toEqual({
+      name: 'Acme Boots',
+      advertiser_domains: ['acme.example', 'boots.acme.example'],
+      is_pmp_allowed: true,
+    })
     expect(isDirty(brandsSpec, brand, model)).toBe(true)
   })
 
@@ -73,7 +87,12 @@ describe('changes', () => {
     const model = modelFromEntity(brandsSpec, null)
     model.name = 'Fresh'
     model.advertiser_domains = ['fresh.example']
-    expect(entityForCreate(brandsSpec, model)).toEqual({ name: 'Fresh', is_open_auction_allowed: false, is_pmp_allowed: false, advertiser_domains: ['fresh.example'] })
+    expect(entityForCreate(brandsSpec, model)).toEqual({
+      name: 'Fresh',
+      is_open_auction_allowed: false,
+      is_pmp_allowed: false,
+      advertiser_domains: ['fresh.example'],
+    })
     const agency = modelFromEntity(agenciesSpec, null)
     agency.name = 'Ag'
     agency.brands = [3, 1]
@@ -105,7 +124,10 @@ describe('inferred specs and columns', () => {
   })
 
   it('show reference names instead of ids', () => {
-    const names = new Map([['4', 'Daily Planet'], ['5', 'Gotham Gazette']])
+    const names = new Map([
+      ['4', 'Daily Planet'],
+      ['5', 'Gotham Gazette'],
+    ])
     const columns = buildColumns(agenciesSpec, () => names)
     const brandsColumn = columns.find((column) => column.key === 'brands')
     expect(brandsColumn?.text({ id: 1, name: 'x', brands: [4, 5, 6] })).toBe('Daily Planet, Gotham Gazette, #6')

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { isReactive, reactive, shallowRef } from 'vue'
 import { TableIndex, applyView, filterPredicate, nextSort, useTable, withFilter, type TableColumn } from '../../../../../renderer/src/lib/table'
 
-interface Row { id: number; name: string; score: number | null; active: boolean }
+interface Row {
+  id: number
+  name: string
+  score: number | null
+  active: boolean
+}
 
 const columns: TableColumn<Row>[] = [
   { key: 'id', title: 'ID', kind: 'number', text: (row) => String(row.id), sortValue: (row) => row.id },
@@ -67,7 +72,7 @@ describe('table view', () => {
 })
 
 describe('view state changes', () => {
-  it('cycle a column\'s sort asc, desc, none; another column starts asc', () => {
+  it("cycle a column's sort asc, desc, none; another column starts asc", () => {
     expect(nextSort(null, 'name')).toEqual({ key: 'name', direction: 'asc' })
     expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({ key: 'name', direction: 'desc' })
     expect(nextSort({ key: 'name', direction: 'desc' }, 'name')).toBeNull()
@@ -146,7 +151,7 @@ describe('useTable', () => {
     index.update(rows, columns)
     expect(applyView(index, { query: 'charlie', filters: {}, sort: null }).map((row) => row.id)).toEqual([3])
     const renamed = rows.map((row) => (row.id === 3 ? { ...row, name: 'Zulu' } : row))
-    renamed[0] = { ...rows[0] as Row }
+    renamed[0] = { ...(rows[0] as Row) }
     index.update(renamed, columns)
     expect(applyView(index, { query: 'charlie', filters: {}, sort: null })).toEqual([])
   })
@@ -157,7 +162,11 @@ describe('TableIndex after an edit', () => {
     type Named = { id: number; name: string }
     const named: TableColumn<Named>[] = [{ key: 'name', title: 'Name', kind: 'text', text: (row) => row.name }]
     const index = new TableIndex<Named>()
-    const before: Named[] = [{ id: 1, name: 'Alpha' }, { id: 2, name: 'Bravo' }, { id: 3, name: 'Charlie' }]
+    const before: Named[] = [
+      { id: 1, name: 'Alpha' },
+      { id: 2, name: 'Bravo' },
+      { id: 3, name: 'Charlie' },
+    ]
     index.update(before, named)
     expect(applyView(index, { query: 'bravo', filters: {}, sort: null }).map((row) => row.id)).toEqual([2])
     // The store replaces an edited row with a new object in the same place.

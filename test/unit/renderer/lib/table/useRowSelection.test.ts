@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { shallowRef } from 'vue'
 import { useRowSelection } from '../../../../../renderer/src/lib/table'
 
-interface Row { code: string }
+interface Row {
+  code: string
+}
 const row = (code: string): Row => ({ code })
 
 function setup(codes: string[]) {
   const rows = shallowRef<readonly Row[]>(codes.map(row))
   const scrolled: number[] = []
-  const selection = useRowSelection(rows, (item) => item.code, (position) => scrolled.push(position))
+  const selection = useRowSelection(
+    rows,
+    (item) => item.code,
+    (position) => scrolled.push(position),
+  )
   return { rows, scrolled, selection }
 }
 

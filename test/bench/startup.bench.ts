@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { createTargets, ensure } from './targets'
 import { median, root, startChild, stop } from './browser-host'
+import { dispatch } from '../../main/handlers/dispatch'
 import { createRuntime } from '../../main/runtime'
 import { createFolderDialogs } from '../../main/services/files/folder-dialogs'
 import type { Keychain } from '../../main/services/secrets/keychain'
@@ -19,7 +20,8 @@ import type { Keychain } from '../../main/services/secrets/keychain'
  *  - initial JavaScript: out/renderer's entry chunk and every module index.html preloads,
  *    gzipped (node:zlib, default level);
  *  - main: createRuntime (services built, stores read, handlers registered) in this Node process
- *    over a fresh temporary user-data folder each time; the first call pays module start-up.
+ *    over a fresh temporary user-data folder each time, a copy of one holding 20 saved
+ *    connections; the seeding run comes first, so every timed call is past module start-up.
  */
 
 const TARGET_FIRST_SCREEN_MS = 800
@@ -60,20 +62,40 @@ const keychain: Keychain = {
   deletePassword: () => Promise.reject(new Error('the bench keychain is not for use')),
 }
 
-async function mainStart(): Promise<number> {
+const runtimeOptions = (userDataDir: string): Parameters<typeof createRuntime>[0] => ({
+  userDataDir,
+  openKeychain: () => Promise.resolve(keychain),
+  keychainServiceName: 'AdOps Desk bench (unused)',
+  environment: { version: '0.1.0-bench', platform: process.platform },
+  loadSandbox: () => Promise.reject(new Error('the demo is not opened at start')),
+  saveDialog: null,
+  fileDialogs: createFolderDialogs(userDataDir),
+  sendEvent: () => undefined,
+})
+
+/** A user-data folder with stores to read at start: 20 saved connections (session-only secrets, so no keychain). */
+async function seedUserData(): Promise<{ template: string; firstMs: number }> {
+  const template = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-bench-startup-template-'))
+  const started = performance.now()
+  const runtime = await createRuntime(runtimeOptions(template))
+  const firstMs = performance.now() - started
+  for (let index = 0; index < 20; index++) {
+    const outcome = await dispatch(runtime.handlers, 'profiles:create', {
+      name: `Bench ${index}`, baseUrl: 'https://platform.invalid', authUrl: 'https://platform.invalid/auth', reportUrl: 'https://platform.invalid/report', serviceId: `service-${index}`,
+      auth: { method: 'password', username: 'bench', password: 'bench' }, sessionOnlySecret: true,
+    })
+    ensure(outcome.ok, `a seed connection was not saved: ${JSON.stringify(outcome)}`)
+  }
+  await runtime.close()
+  return { template, firstMs }
+}
+
+async function mainStart(template: string): Promise<number> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-bench-startup-'))
   try {
+    await fs.cp(template, userDataDir, { recursive: true })
     const started = performance.now()
-    const runtime = await createRuntime({
-      userDataDir,
-      openKeychain: () => Promise.resolve(keychain),
-      keychainServiceName: 'AdOps Desk bench (unused)',
-      environment: { version: '0.1.0-bench', platform: process.platform },
-      loadSandbox: () => Promise.reject(new Error('the demo is not opened at start')),
-      saveDialog: null,
-      fileDialogs: createFolderDialogs(userDataDir),
-      sendEvent: () => undefined,
-    })
+    const runtime = await createRuntime(runtimeOptions(userDataDir))
     const elapsed = performance.now() - started
     ensure(Object.keys(runtime.handlers).length > 0, 'createRuntime registered no handlers')
     await runtime.close()
@@ -90,8 +112,13 @@ export default async function bench(): Promise<void> {
   const scripts = initialScripts()
   ensure(scripts.length > 0, 'index.html loads no module script')
 
+  const { template, firstMs } = await seedUserData()
   const mains: number[] = []
-  for (let round = 0; round < ROUNDS; round++) mains.push(await mainStart())
+  try {
+    for (let round = 0; round < ROUNDS; round++) mains.push(await mainStart(template))
+  } finally {
+    await fs.rm(template, { recursive: true, force: true })
+  }
 
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-bench-startup-host-'))
   const host = await startChild(['main/hosts/web/preview-web.ts', '--port', '0', '--user-data', userDataDir], process.env, /preview at (http:\/\/\S+\/)/)
@@ -120,9 +147,10 @@ export default async function bench(): Promise<void> {
 
   process.stdout.write(`Chromium against a warm preview:web, first screen = welcome (no connection yet); medians of ${ROUNDS}\n`)
   targets.check('navigation to first screen painted', median(screens), 'ms', TARGET_FIRST_SCREEN_MS, { atMost: true })
-  for (const script of scripts) targets.note(`  ${script.file} (raw ${(script.raw / 1024).toFixed(1)} KB), gzipped`, script.gzipped / 1024, 'KB')
+  for (const script of scripts) targets.note(`  ${script.file.replace('./assets/', '')} (${(script.raw / 1024).toFixed(0)} KB raw)`, script.gzipped / 1024, 'KB')
   targets.check('initial JavaScript, gzipped', scripts.reduce((sum, script) => sum + script.gzipped, 0) / 1024, 'KB', TARGET_INITIAL_KB, { atMost: true })
   targets.check('main start: createRuntime, median', median(mains), 'ms', TARGET_MAIN_MS, { atMost: true })
-  targets.note('  first call in this process', mains[0] ?? Number.NaN, 'ms')
+  targets.note('  worst of the timed calls', Math.max(...mains), 'ms')
+  targets.note('  first call in the process (empty folder, not timed)', firstMs, 'ms')
   targets.verdict()
 }

@@ -57,14 +57,16 @@ const OPEN_PRESET = (name: string): string => `new Promise((resolve, reject) => 
   requestAnimationFrame(check)
 })`
 
-/** Clicks Reports in the rail; resolves when all presets are listed, one frame later. */
+/** Clicks Reports in the rail; resolves when all presets are listed, one frame later, with the frame the panel first showed in. */
 const OPEN_PANEL = `new Promise((resolve, reject) => {
   const link = [...document.querySelectorAll('[data-test="rail"] *')].find((element) => element.children.length === 0 && element.textContent.trim() === 'Reports')
   if (!link) return reject(new Error('no Reports in the rail'))
   const started = performance.now()
   link.click()
+  let panel = 0
   const check = () => {
-    if (${ITEMS} === ${PRESETS}) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)))
+    if (!panel && document.querySelector('[data-test="presets-panel"]')) panel = performance.now() - started
+    if (${ITEMS} === ${PRESETS}) requestAnimationFrame(() => setTimeout(() => resolve({ total: performance.now() - started, panel })))
     else if (performance.now() - started > 30000) reject(new Error('the presets were not listed within 30 s'))
     else requestAnimationFrame(check)
   }
@@ -120,9 +122,12 @@ export default async function bench(): Promise<void> {
     await openReports(page, host)
     // Panel and search first, with no chart on screen: a kept 50 × 10,000 chart would be drawn again with the view.
     const panels: number[] = []
+    const mounts: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       await goToConnections(page)
-      panels.push((await page.evaluate(OPEN_PANEL)) as number)
+      const { total, panel } = (await page.evaluate(OPEN_PANEL)) as { total: number; panel: number }
+      panels.push(total)
+      mounts.push(panel)
     }
 
     const sequence = ['1', '12', '123', '12', '1', '', 'w', 'weekly 5', 'weekly', 'fill', 'fill rate 01', 'fill rate', 'monday', 'monday 2', '']
@@ -153,6 +158,7 @@ export default async function bench(): Promise<void> {
     process.stdout.write(`${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 RAW points (not reduced); Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`)
     targets.check('open preset to kept chart painted (raw 10,000 points)', median(opens), 'ms', TARGET_OPEN_MS, { atMost: true })
     targets.check('Reports click to 1,000 presets listed', median(panels), 'ms', TARGET_PANEL_MS, { atMost: true })
+    targets.note('  of which until the panel is in the page', median(mounts), 'ms')
     targets.check('search keystroke to filtered list painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS, { atMost: true })
     targets.note('  worst keystroke', Math.max(...strokes), 'ms')
   } finally {

@@ -83,9 +83,15 @@ export async function openReports(page: Page, host: BrowserHost): Promise<void> 
   await page.evaluate(async (info) => {
     const api = (globalThis as unknown as { api: Api }).api
     const created = await api.profiles.create({
-      name: 'Bench reports', baseUrl: info.base_url ?? '', authUrl: info.auth_url ?? '', reportUrl: info.report_url ?? '', serviceId: info.service_id ?? '',
-      defaultProject: 'demo', defaultSlicer: 'supply',
-      auth: { method: 'password', username: info.username ?? '', password: info.password ?? '' }, sessionOnlySecret: true,
+      name: 'Bench reports',
+      baseUrl: info.base_url ?? '',
+      authUrl: info.auth_url ?? '',
+      reportUrl: info.report_url ?? '',
+      serviceId: info.service_id ?? '',
+      defaultProject: 'demo',
+      defaultSlicer: 'supply',
+      auth: { method: 'password', username: info.username ?? '', password: info.password ?? '' },
+      sessionOnlySecret: true,
     })
     if (!created.ok) throw new Error(created.error.message)
     const activated = await api.workspace.activate({ profileId: created.value.id })
@@ -111,13 +117,33 @@ export function bigResult(lines: number, points: number, metric: string): Record
   const start = Date.UTC(2025, 0, 1)
   const categories = Array.from({ length: points }, (_, index) => new Date(start + index * 3_600_000).toISOString().slice(0, 19).replace('T', ' '))
   const series = Array.from({ length: lines }, (_, line) => {
-    const values = Array.from({ length: points }, (_, index) => Math.round(1_000 + line * 40 + 300 * Math.sin(index / 50 + line) + ((index * 7919 + line * 104_729) % 97)))
+    const values = Array.from({ length: points }, (_, index) =>
+      Math.round(1_000 + line * 40 + 300 * Math.sin(index / 50 + line) + ((index * 7919 + line * 104_729) % 97)),
+    )
     const total = values.reduce((sum, value) => sum + value, 0)
     return {
-      key: `${metric}|line ${line}`, metric, line: `line ${line}`, label: `Line ${line}`, role: 'line',
-      values, stats: { total, average: total / points, min: Math.min(...values), max: Math.max(...values), change: null, points },
+      key: `${metric}|line ${line}`,
+      metric,
+      line: `line ${line}`,
+      label: `Line ${line}`,
+      role: 'line',
+      values,
+      stats: { total, average: total / points, min: Math.min(...values), max: Math.max(...values), change: null, points },
     }
   })
   const range = { start: categories[0], end: categories.at(-1), timezone: 0, days: Math.ceil(points / 24) }
-  return { ranAt: new Date().toISOString(), durationMs: 1, range, comparisonRange: null, granularity: 'granularity_hour', categories, comparisonCategories: [], series, markers: [], sourcePoints: points, reduced: false, notes: [] }
+  return {
+    ranAt: new Date().toISOString(),
+    durationMs: 1,
+    range,
+    comparisonRange: null,
+    granularity: 'granularity_hour',
+    categories,
+    comparisonCategories: [],
+    series,
+    markers: [],
+    sourcePoints: points,
+    reduced: false,
+    notes: [],
+  }
 }

@@ -21,13 +21,25 @@ const PRESETS = 1_000
 const ROUNDS = 5
 const WORDS = ['revenue', 'supply', 'weekly', 'monday', 'fill rate', 'country', 'device', 'publisher']
 
-interface Summary { name: string; description: string; savedAt: string; project: string; report: string; metrics: string[]; breakdown: string[]; dates: { start: string; end: string } }
+interface Summary {
+  name: string
+  description: string
+  savedAt: string
+  project: string
+  report: string
+  metrics: string[]
+  breakdown: string[]
+  dates: { start: string; end: string }
+}
 
 const summaries: Summary[] = Array.from({ length: PRESETS }, (_, index) => ({
   name: `Preset ${String(index).padStart(4, '0')} ${WORDS[index % WORDS.length] ?? ''}`,
   description: `${WORDS[(index * 3) % WORDS.length] ?? ''} check for team ${index % 7}`,
   savedAt: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
-  project: 'demo', report: 'supply', metrics: ['requests'], breakdown: index % 2 === 0 ? ['country'] : [],
+  project: 'demo',
+  report: 'supply',
+  metrics: ['requests'],
+  breakdown: index % 2 === 0 ? ['country'] : [],
   dates: { start: '-30d', end: 'today' },
 }))
 
@@ -117,7 +129,11 @@ export default async function bench(): Promise<void> {
     })
     await page.route('**/__host/invoke/results%3Aget', (route) => {
       const { preset } = route.request().postDataJSON() as { preset: string | null }
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, value: { kind: 'chart', preset, ranAt: new Date().toISOString(), result } }) })
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: true, value: { kind: 'chart', preset, ranAt: new Date().toISOString(), result } }),
+      })
     })
     await openReports(page, host)
     // Panel and search first, with no chart on screen: a kept 50 × 10,000 chart would be drawn again with the view.
@@ -131,13 +147,21 @@ export default async function bench(): Promise<void> {
     }
 
     const sequence = ['1', '12', '123', '12', '1', '', 'w', 'weekly 5', 'weekly', 'fill', 'fill rate 01', 'fill rate', 'monday', 'monday 2', '']
-    sequence.forEach((text, index) => ensure(index === 0 ? matches(text) !== PRESETS : matches(text) !== matches(sequence[index - 1] ?? ''), `the keystroke to ${JSON.stringify(text)} would not change the list`))
+    sequence.forEach((text, index) =>
+      ensure(
+        index === 0 ? matches(text) !== PRESETS : matches(text) !== matches(sequence[index - 1] ?? ''),
+        `the keystroke to ${JSON.stringify(text)} would not change the list`,
+      ),
+    )
     const strokes: number[] = []
     for (let round = 0; round < 3; round++) {
       for (const text of sequence) {
         const ms = (await page.evaluate(KEYSTROKE(text))) as number | null
         ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} did not change the list within 3 s`)
-        ensure((await page.evaluate(ITEMS)) === matches(text), `${JSON.stringify(text)} lists ${await page.evaluate(ITEMS)} presets, the filter gives ${matches(text)}`)
+        ensure(
+          (await page.evaluate(ITEMS)) === matches(text),
+          `${JSON.stringify(text)} lists ${await page.evaluate(ITEMS)} presets, the filter gives ${matches(text)}`,
+        )
         strokes.push(ms)
       }
     }
@@ -155,7 +179,9 @@ export default async function bench(): Promise<void> {
 
     for (const route of held) await route.abort().catch(() => undefined)
 
-    process.stdout.write(`${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 RAW points (not reduced); Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`)
+    process.stdout.write(
+      `${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 RAW points (not reduced); Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`,
+    )
     targets.check('open preset to kept chart painted (raw 10,000 points)', median(opens), 'ms', TARGET_OPEN_MS, { atMost: true })
     targets.check('Reports click to 1,000 presets listed', median(panels), 'ms', TARGET_PANEL_MS, { atMost: true })
     targets.note('  of which until the panel is in the page', median(mounts), 'ms')

@@ -60,7 +60,12 @@ const PAINTED_AFTER = (action: string, key: string): string => `new Promise((res
   ${action === 'run' ? `document.querySelector('[data-test="run"]').click()` : `document.querySelector('[data-test="legend-item"][data-key=${JSON.stringify(key)}] .toggle').click()`}
 }).then((value) => value)`
 
-interface Marks { painted: number; sent: number; inHand: number; clicked: number }
+interface Marks {
+  painted: number
+  sent: number
+  inHand: number
+  clicked: number
+}
 
 const BASELINE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><script src="/echarts.min.js"></script></head>
 <body style="margin:0"><div id="chart" style="width:1000px;height:380px"></div></body></html>`
@@ -130,7 +135,9 @@ export default async function bench(): Promise<void> {
     const bare: number[] = []
     for (let round = 0; round < ROUNDS; round++) bare.push((await baseline.evaluate(BASELINE_PAINT)) as number)
 
-    process.stdout.write(`${LINES} lines × ${POINTS.toLocaleString('en-US')} points, RAW (not reduced by main), Chromium, preview:web; medians of ${ROUNDS} runs, ${toggles.length} toggles\n`)
+    process.stdout.write(
+      `${LINES} lines × ${POINTS.toLocaleString('en-US')} points, RAW (not reduced by main), Chromium, preview:web; medians of ${ROUNDS} runs, ${toggles.length} toggles\n`,
+    )
     targets.check('answer in hand to chart painted (raw 10,000 points)', median(paints), 'ms', TARGET_PAINT_MS, { atMost: true })
     targets.note('  bare ECharts page, same points, same clock', median(bare), 'ms')
     targets.note('  ratio to bare ECharts', median(paints) / median(bare), '×')

@@ -48,7 +48,9 @@ const FIRST_SCREEN = `new Promise((resolve) => {
 function initialScripts(): Array<{ file: string; raw: number; gzipped: number }> {
   const directory = path.join(root, 'out', 'renderer')
   const html = readFileSync(path.join(directory, 'index.html'), 'utf8')
-  const sources = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? '')
+  const sources = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  )
   return sources.map((source) => {
     const content = readFileSync(path.join(directory, source))
     return { file: source, raw: content.length, gzipped: gzipSync(content).length }
@@ -81,8 +83,13 @@ async function seedUserData(): Promise<{ template: string; firstMs: number }> {
   const firstMs = performance.now() - started
   for (let index = 0; index < 20; index++) {
     const outcome = await dispatch(runtime.handlers, 'profiles:create', {
-      name: `Bench ${index}`, baseUrl: 'https://platform.invalid', authUrl: 'https://platform.invalid/auth', reportUrl: 'https://platform.invalid/report', serviceId: `service-${index}`,
-      auth: { method: 'password', username: 'bench', password: 'bench' }, sessionOnlySecret: true,
+      name: `Bench ${index}`,
+      baseUrl: 'https://platform.invalid',
+      authUrl: 'https://platform.invalid/auth',
+      reportUrl: 'https://platform.invalid/report',
+      serviceId: `service-${index}`,
+      auth: { method: 'password', username: 'bench', password: 'bench' },
+      sessionOnlySecret: true,
     })
     ensure(outcome.ok, `a seed connection was not saved: ${JSON.stringify(outcome)}`)
   }
@@ -147,7 +154,8 @@ export default async function bench(): Promise<void> {
 
   process.stdout.write(`Chromium against a warm preview:web, first screen = welcome (no connection yet); medians of ${ROUNDS}\n`)
   targets.check('navigation to first screen painted', median(screens), 'ms', TARGET_FIRST_SCREEN_MS, { atMost: true })
-  for (const script of scripts) targets.note(`  ${script.file.replace('./assets/', '')} (${(script.raw / 1024).toFixed(0)} KB raw)`, script.gzipped / 1024, 'KB')
+  for (const script of scripts)
+    targets.note(`  ${script.file.replace('./assets/', '')} (${(script.raw / 1024).toFixed(0)} KB raw)`, script.gzipped / 1024, 'KB')
   targets.check('initial JavaScript, gzipped', scripts.reduce((sum, script) => sum + script.gzipped, 0) / 1024, 'KB', TARGET_INITIAL_KB, { atMost: true })
   targets.check('main start: createRuntime, median', median(mains), 'ms', TARGET_MAIN_MS, { atMost: true })
   targets.note('  worst of the timed calls', Math.max(...mains), 'ms')

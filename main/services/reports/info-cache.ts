@@ -9,7 +9,12 @@ import type { InfoStore, StoredInfo } from './info-store'
 const REUSE_FOR_MS = 10 * 60_000
 
 /** Failures that say nothing about the report, only that the platform could not be asked now. */
-const unreachable = new Set<ErrorCode>(['network', 'timeout', 'server', 'throttled', 'bad_response'])
+/**
+ * When the builder may work from the copy on disk: the platform cannot be reached, or it cannot
+ * be signed in to from here right now (no secret stored, the keychain locked). The reason is
+ * shown with the copy; a run still needs the platform and says so itself.
+ */
+const unreachable = new Set<ErrorCode>(['network', 'timeout', 'server', 'throttled', 'bad_response', 'auth', 'keychain_unavailable'])
 
 export interface InfoCache {
   /** From the platform (kept on disk); when it cannot be reached, the copy on disk with `offlineReason`. */

@@ -5,7 +5,7 @@ import { isAppError } from '../errors'
  * Why an export failed, as the sentence the jobs panel shows. It reaches the page, so it names
  * the file and its folder by their base names only, never by path.
  */
-export function exportFailure(error: unknown, filePath: string, bytes: number): string {
+export function exportFailure(error: unknown, filePath: string, bytes: number, answered = bytes > 0): string {
   const file = path.basename(filePath)
   const folder = path.basename(path.dirname(filePath))
   if (!isAppError(error))
@@ -19,7 +19,7 @@ export function exportFailure(error: unknown, filePath: string, bytes: number): 
     if (code === 'ENOENT') return `The folder ${folder} is gone; nothing was saved. Export again and choose an existing folder.`
     return `${file} could not be written in ${folder}${typeof code === 'string' ? ` (${code})` : ''}; nothing was saved. Check the disk and export again.`
   }
-  if ((error.code === 'network' || error.code === 'timeout') && bytes > 0) {
+  if ((error.code === 'network' || error.code === 'timeout') && (bytes > 0 || answered)) {
     return `The connection to the platform dropped after ${formatBytes(bytes)}; nothing was saved at ${file}. Check your network or VPN connection and export again.`
   }
   return error.message

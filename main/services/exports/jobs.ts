@@ -238,11 +238,15 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     progress(job, 0, job.record.format === 'xlsx' ? null : 0)
 
     let bytes = 0
+    // Set once the platform has answered with a file: a network error after it is a download cut
+    // mid-way, even if the bytes that did arrive were lost with the broken stream.
+    let answered = false
     const counter: RowCounter | null = job.record.format === 'xlsx' ? null : createRowCounter(job.record.format)
     const rowsSoFar = (): number | null => (counter === null ? null : Math.max(0, counter.lines() - 1))
     try {
       const reporting = await options.reportingOf(job.record.profileId)
       const download = await reporting.export(job.request, { signal })
+      answered = true
       const source = observed(download.body, (chunk) => {
         bytes += chunk.length
         counter?.push(chunk)
@@ -259,7 +263,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     } catch (error) {
       if (job.stop === 'cancel') await finish(job, { state: 'cancelled', bytes, rows: rowsSoFar(), notes: ['Cancelled; nothing was saved.'], error: null })
       else if (job.stop === 'quit') await finish(job, { state: 'interrupted', bytes, rows: rowsSoFar(), error: QUIT_SENTENCE })
-      else await finish(job, { state: 'failed', bytes, rows: rowsSoFar(), error: exportFailure(error, job.record.path, bytes) })
+      else await finish(job, { state: 'failed', bytes, rows: rowsSoFar(), error: exportFailure(error, job.record.path, bytes, answered) })
     }
   }
 

@@ -40,10 +40,11 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   // Duplicate, then delete the copy and take it back with Undo.
   const item = (name: string) => page.locator(`[data-test="preset-item"][data-name="${name}"]`)
   await item('Supply check').getByTestId('preset-actions').click()
-  await page.locator('.n-dropdown-option', { hasText: 'Duplicate' }).click()
+  // The menu that just closed can still be fading out: always take the newest one.
+  await page.locator('.n-dropdown-option', { hasText: 'Duplicate' }).last().click()
   await expect(item('Supply check copy')).toBeVisible()
   await item('Supply check copy').getByTestId('preset-actions').click()
-  await page.locator('.n-dropdown-option', { hasText: 'Delete' }).click()
+  await page.locator('.n-dropdown-option', { hasText: 'Delete' }).last().click()
   await expect(item('Supply check copy')).toHaveCount(0)
   await page.getByTestId('undo-delete').click()
   await expect(item('Supply check copy')).toBeVisible()
@@ -97,7 +98,7 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   if (await page.getByTestId('paste-dialog').isVisible()) await page.keyboard.press('Escape')
 
   await page.getByTestId('copy-request').click()
-  await page.locator('.n-dropdown-option', { hasText: 'Copy JSON body' }).click()
+  await page.locator('.n-dropdown-option', { hasText: 'Copy JSON body' }).last().click()
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('<ACCESS_TOKEN>')
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toContain('"requests"')

@@ -1,3 +1,4 @@
+import type { ReportDefinition } from '@contract'
 import { AppError } from '../errors'
 
 /**
@@ -5,23 +6,8 @@ import { AppError } from '../errors'
  * top-level key of the report definition; `details.fields` repeats the message under that key
  * so the renderer's generic field-error reader (`ApiError.fieldErrors`) finds it too.
  */
-export type BuilderField =
-  | 'project'
-  | 'report'
-  | 'dates'
-  | 'timezone'
-  | 'metrics'
-  | 'granularity'
-  | 'categoryLimit'
-  | 'breakdown'
-  | 'lines'
-  | 'filters'
-  | 'filterLogic'
-  | 'metricConditions'
-  | 'metricConditionLogic'
-  | 'sort'
-  | 'comparison'
-  | 'audience'
+// The definition's own keys (less the chart's look, which no request carries), not a second list of them.
+export type BuilderField = Exclude<keyof ReportDefinition, 'chart'>
 
 export function invalidField(field: BuilderField, message: string, extra: Record<string, unknown> = {}): AppError {
   return new AppError('validation', message, { field, fields: { [field]: [message] }, ...extra })

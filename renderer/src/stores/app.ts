@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { Capabilities, Notice } from '@contract'
 import { api, unwrap } from '../api/bridge'
+import { useThemeStore } from './theme'
 
 /** App-wide facts from main: version, whether the keychain works, what the host can do, and notices to show. */
 export const useAppStore = defineStore('app', () => {
@@ -19,6 +20,7 @@ export const useAppStore = defineStore('app', () => {
     keychainAvailable.value = info.keychainAvailable
     capabilities.value = info.capabilities
     notices.value = info.notices
+    useThemeStore().load(info.theme)
     if (!subscribed) {
       subscribed = true
       api().onNotice((notice) => {

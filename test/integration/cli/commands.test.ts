@@ -4,11 +4,8 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { commands } from '../../../main/cli/run'
-import { createNotices } from '../../../main/services/notices'
-import { createProfileStore } from '../../../main/services/profiles/profile-store'
-import { createSecretStore } from '../../../main/services/secrets/secret-store'
 import { recordServerRequests } from '../../support/server-requests'
-import { memoryKeychain, ownLines, runInProcess, testServices, type CliRun } from './support'
+import { expectFailure, expectSuccess, memoryKeychain, runInProcess, sandboxFlags, saveDemoProfile, testServices, type CliRun } from './support'
 
 const KEYCHAIN_SERVICE = 'AdOps Desk CLI tests'
 /** A folder nobody creates: paths in it cannot be read or written. */
@@ -24,17 +21,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 })
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
   work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
-  // A saved connection, made the way the app makes them.
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
-  const profiles = createProfileStore({ userDataDir: userData, secrets, notices: createNotices() })
-  await profiles.create({
-    name: 'Demo',
-    baseUrl: sandbox.info.base_url,
-    authUrl: sandbox.info.auth_url,
-    reportUrl: sandbox.info.report_url,
-    serviceId: sandbox.info.service_id,
-    auth: { method: 'password', username: 'demo', password: 'demo' },
-  })
+  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE })
 })
 afterAll(async () => {
   await sandbox.close()
@@ -55,33 +42,8 @@ const cli = (argv: string[], options: { env?: Record<string, string>; stdin?: st
   })
 
 /** Connection by flags, password from the environment. */
-const flags = (): string[] => [
-  '--base-url',
-  sandbox.info.base_url,
-  '--auth-url',
-  sandbox.info.auth_url,
-  '--report-url',
-  sandbox.info.report_url,
-  '--service-id',
-  'demo',
-  '--username',
-  'demo',
-]
+const flags = (): string[] => sandboxFlags(sandbox.info)
 const withPassword = (password = 'demo') => env({ ADOPS_PASSWORD: password })
-
-function expectSuccess(run: CliRun): void {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-}
-
-/** One line on stderr, nothing on stdout, and the exit code. */
-function expectFailure(run: CliRun, code: 1 | 2, pattern: RegExp): void {
-  expect(run.code).toBe(code)
-  expect(run.stdout).toBe('')
-  const lines = ownLines(run.stderr)
-  expect(lines).toHaveLength(1)
-  expect(lines[0]).toMatch(pattern)
-}
 
 describe('profiles list', () => {
   it('lists saved connections without their secrets', async () => {

@@ -8,11 +8,9 @@ import { createHistoryStore, historyFolder } from '../../../main/services/histor
 import { createNotices } from '../../../main/services/notices'
 import { presetFileText } from '../../../main/services/presets/format'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
-import { createProfileStore } from '../../../main/services/profiles/profile-store'
 import { createResultCache, resultsFolder } from '../../../main/services/results/result-cache'
-import { createSecretStore } from '../../../main/services/secrets/secret-store'
 import { sampleDefinition } from '../../support/channel-samples'
-import { memoryKeychain, ownLines, runInProcess, testServices, type CliRun } from './support'
+import { expectFailure, expectSuccess, memoryKeychain, ownLines, runInProcess, sandboxFlags, saveDemoProfile, testServices, type CliRun } from './support'
 
 const KEYCHAIN_SERVICE = 'AdOps Desk CLI preset tests'
 
@@ -42,16 +40,7 @@ beforeAll(async () => {
   userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-presets-'))
   work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-presets-work-'))
   const notices = createNotices()
-  const secrets = createSecretStore({ openKeychain: async () => keychain, serviceName: KEYCHAIN_SERVICE, userDataDir: userData })
-  const profiles = createProfileStore({ userDataDir: userData, secrets, notices })
-  await profiles.create({
-    name: 'Demo',
-    baseUrl: sandbox.info.base_url,
-    authUrl: sandbox.info.auth_url,
-    reportUrl: sandbox.info.report_url,
-    serviceId: sandbox.info.service_id,
-    auth: { method: 'password', username: 'demo', password: 'demo' },
-  })
+  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE, notices })
   // Saved the way the app saves them.
   const presets = createPresetStore({ folder: presetsFolder(userData), notices })
   await presets.save({ name: 'Weekly EU', definition: weekly, description: 'Monday call' }, false)
@@ -73,20 +62,7 @@ afterEach(() => {
 const env = (extra: Record<string, string> = {}): Record<string, string> => ({ ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE, ...extra })
 const cli = (argv: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliRun> =>
   runInProcess(argv, { services, env: options.env ?? env(), ...(options.stdin === undefined ? {} : { stdin: options.stdin }) })
-const flags = (): string[] => ['--auth-url', sandbox.info.auth_url, '--report-url', sandbox.info.report_url, '--service-id', 'demo', '--username', 'demo']
-
-function expectSuccess(run: CliRun): void {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-}
-
-function expectFailure(run: CliRun, code: 1 | 2, pattern: RegExp): void {
-  expect(run.code).toBe(code)
-  expect(run.stdout).toBe('')
-  const lines = ownLines(run.stderr)
-  expect(lines).toHaveLength(1)
-  expect(lines[0]).toMatch(pattern)
-}
+const flags = (): string[] => sandboxFlags(sandbox.info, { withBaseUrl: false })
 
 describe('presets list and show', () => {
   it('lists the saved presets as JSON and CSV, without connecting', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { spawnTsx } from '../../support/child-process'
-import { ownLines } from './support'
+import { ownLines, sandboxFlags } from './support'
 
 let sandbox: Sandbox
 let userData: string
@@ -32,18 +32,7 @@ async function cli(
   return { code, stdout: child.stdout(), stderr: child.stderr() }
 }
 
-const flags = (): string[] => [
-  '--base-url',
-  sandbox.info.base_url,
-  '--auth-url',
-  sandbox.info.auth_url,
-  '--report-url',
-  sandbox.info.report_url,
-  '--service-id',
-  'demo',
-  '--username',
-  'demo',
-]
+const flags = (): string[] => sandboxFlags(sandbox.info)
 
 describe('the command line as a process', () => {
   it('--help exits 0', async () => {

@@ -1,42 +1,26 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ChannelName, ChannelResult, Outcome, ReportDefinition, TimeSeriesView } from '@contract'
+import type { ReportDefinition, TimeSeriesView } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
 import { resultsFolder } from '../../../main/services/results/result-cache'
 import { historyFolder } from '../../../main/services/history/history-store'
-import { sampleDefinition } from '../../support/channel-samples'
+import { call, sandboxDefinition } from '../../support/handler-calls'
 import { createTestServices } from '../../support/services'
 import { recordWire } from '../clients/support/sandbox'
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>
 
-async function call<C extends ChannelName>(handlers: Handlers, channel: C, input: unknown): Promise<ChannelResult<C>> {
-  const outcome = (await dispatch(handlers, channel, input)) as Outcome<ChannelResult<C>>
-  if (!outcome.ok) throw new Error(`${channel} failed: ${outcome.error.code}: ${outcome.error.message}`)
-  return outcome.value
-}
-
-function definition(overrides: Partial<ReportDefinition>): ReportDefinition {
-  return {
-    ...sampleDefinition,
-    dates: { start: '-14d', end: 'yesterday' },
-    timezone: { mode: 'fixed', offset: 3 },
-    metrics: ['impressions'],
-    granularity: 'granularity_day',
+/** The supply report split by country, top 3, tv left out: a run with a filter and a breakdown to keep. */
+const definition = (overrides: Partial<ReportDefinition>): ReportDefinition =>
+  sandboxDefinition({
     breakdown: ['country'],
     lines: { mode: 'top', count: 3, by: null, includeTotal: true },
     filters: [{ key: 'device_type', match: 'not equals', values: ['tv'], caseInsensitive: true, searchNames: false }],
-    filterLogic: '',
-    metricConditions: [],
-    metricConditionLogic: '',
-    sort: [],
-    comparison: 'none',
     ...overrides,
-  }
-}
+  })
 
 async function filesUnder(folder: string): Promise<string[]> {
   const found: string[] = []

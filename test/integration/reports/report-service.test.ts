@@ -1,67 +1,22 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ApiErrorShape, AudienceView, ChannelName, ChannelResult, Outcome, ReportDefinition, ReportInfoView, TimeSeriesView } from '@contract'
+import type { AudienceView, ReportDefinition, ReportInfoView, TimeSeriesView } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
 import type { ReportingClient } from '../../../main/services/reporting/client'
 import { readCsvHead } from '../../../main/services/reports/csv-head'
-import { sampleDefinition } from '../../support/channel-samples'
+import { call, failure, sandboxDefinition, sandboxProfile } from '../../support/handler-calls'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { createTestServices } from '../../support/services'
 import { recordWire } from '../clients/support/sandbox'
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>
 
-/** A profile pointing at a sandbox, made through the same store the app uses. */
-async function sandboxProfile(services: TestServices, sandbox: Sandbox): Promise<string> {
-  const { info } = sandbox
-  const profile = await services.profiles.create({
-    name: `Sandbox ${sandbox.port}`,
-    baseUrl: info.base_url,
-    authUrl: info.auth_url,
-    reportUrl: info.report_url,
-    serviceId: info.service_id,
-    defaultProject: 'demo',
-    defaultSlicer: 'supply',
-    auth: { method: 'password', username: info.username, password: info.password },
-  })
-  return profile.id
-}
-
-async function call<C extends ChannelName>(handlers: Handlers, channel: C, input: unknown): Promise<ChannelResult<C>> {
-  const outcome = (await dispatch(handlers, channel, input)) as Outcome<ChannelResult<C>>
-  if (!outcome.ok) throw new Error(`${channel} failed: ${outcome.error.code}: ${outcome.error.message}`)
-  return outcome.value
-}
-
-async function failure(handlers: Handlers, channel: ChannelName, input: unknown): Promise<ApiErrorShape> {
-  const outcome = await dispatch(handlers, channel, input)
-  if (outcome.ok) throw new Error(`${channel} should have failed`)
-  return outcome.error
-}
-
 const report = { project_name: 'demo', slicer_name: 'supply' }
 
-function definition(overrides: Partial<ReportDefinition>): ReportDefinition {
-  return {
-    ...sampleDefinition,
-    dates: { start: '-14d', end: 'yesterday' },
-    timezone: { mode: 'fixed', offset: 3 },
-    metrics: ['impressions'],
-    granularity: 'granularity_day',
-    breakdown: [],
-    lines: { mode: 'top', count: 10, by: null, includeTotal: true },
-    filters: [],
-    filterLogic: '',
-    metricConditions: [],
-    metricConditionLogic: '',
-    sort: [],
-    comparison: 'none',
-    ...overrides,
-  }
-}
+const definition = sandboxDefinition
 
 /** One column of a direct answer, as numbers. */
 function column(rows: Array<Record<string, unknown>>, line: string): Array<number | null> {

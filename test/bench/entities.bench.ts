@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import { createServer } from 'node:net'
@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, selectors, type Page } from '@playwright/test'
 import type { Api } from '@contract'
+import { median, root, startChild, stop } from './browser-host'
 import { createTargets, ensure } from './targets'
 
 /**
@@ -20,7 +21,6 @@ import { createTargets, ensure } from './targets'
  * keystroke; BENCH_PROFILE=1 adds a CPU profile of one warm open (top functions by self time).
  */
 
-const root = path.join(import.meta.dirname, '..', '..')
 const TARGET_OPEN_MS = 300
 const TARGET_KEYSTROKE_MS = 100
 const ROUNDS = process.env.BENCH_PROFILE ? 1 : 5
@@ -32,34 +32,7 @@ interface PageGlobals {
   localStorage: { setItem(key: string, value: string): void }
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 const fmt = (ms: number): string => `${ms.toFixed(1)} ms`
-
-function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${output}`)), 60_000)
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = ready.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve({ child, match })
-      }
-    }
-    child.stdout?.on('data', read)
-    child.stderr?.on('data', read)
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}:\n${output}`)))
-  })
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
 
 /** A port free now, kept for every host start so the page's origin (and its localStorage) stays the same. */
 function freePort(): Promise<number> {

@@ -39,24 +39,22 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
   const columns = haystack.length
   if (rows > columns) return null
 
-  // best[i][j]: the best score with query letter i placed on text position j (NaN: impossible).
-  const best: number[][] = []
-  const from: number[][] = []
+  // best[i * columns + j]: the best score with query letter i placed on text position j (NaN: impossible).
+  const best = new Array<number>(rows * columns).fill(Number.NaN)
+  const from = new Array<number>(rows * columns).fill(-1)
+  const scoreAt = (i: number, j: number): number => best[i * columns + j] ?? Number.NaN
   for (let i = 0; i < rows; i++) {
-    best.push(new Array<number>(columns).fill(Number.NaN))
-    from.push(new Array<number>(columns).fill(-1))
     for (let j = i; j < columns; j++) {
       if (haystack.charAt(j) !== wanted.charAt(i)) continue
       const own = MATCHED + (isWordStart(text, j) ? WORD_START : 0) + (j === 0 ? FIRST_CHARACTER : 0)
       if (i === 0) {
-        best[i][j] = own - j * GAP
+        best[j] = own - j * GAP
         continue
       }
       let top = Number.NaN
       let topFrom = -1
-      const previous = best[i - 1]
       for (let k = i - 1; k < j; k++) {
-        const before = previous[k]
+        const before = scoreAt(i - 1, k)
         if (Number.isNaN(before)) continue
         const candidate = before + (k === j - 1 ? CONSECUTIVE : -(j - k - 1) * GAP)
         if (Number.isNaN(top) || candidate > top) {
@@ -65,20 +63,20 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
         }
       }
       if (Number.isNaN(top)) continue
-      best[i][j] = top + own
-      from[i][j] = topFrom
+      best[i * columns + j] = top + own
+      from[i * columns + j] = topFrom
     }
   }
 
-  const last = best[rows - 1]
   let end = -1
   for (let j = 0; j < columns; j++) {
-    if (!Number.isNaN(last[j]) && (end === -1 || last[j] > last[end])) end = j
+    const score = scoreAt(rows - 1, j)
+    if (!Number.isNaN(score) && (end === -1 || score > scoreAt(rows - 1, end))) end = j
   }
   if (end === -1) return null
   const positions: number[] = []
-  for (let i = rows - 1, j = end; i >= 0; j = from[i][j], i--) positions.unshift(j)
-  return { score: last[end], positions }
+  for (let i = rows - 1, j = end; i >= 0; j = from[i * columns + j] ?? -1, i--) positions.unshift(j)
+  return { score: scoreAt(rows - 1, end), positions }
 }
 
 export interface TextPart {

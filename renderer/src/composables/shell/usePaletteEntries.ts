@@ -56,34 +56,36 @@ export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
     })
     // A preset opens in Reports the way an adopsdesk:// link does: the view takes the request when shown.
     const presetEntries = workspace.active
-      ? presets.presets.map(
-          (preset): PaletteEntry => ({
-            id: `preset:${preset.name}`,
-            label: preset.name,
-            group: 'Preset',
-            detail: `${preset.project} / ${preset.report}`,
-            run: () => {
-              presets.requested = preset.name
-              navigation.open('reports')
-            },
-          }),
-        )
+      ? presets.presets.map((preset): PaletteEntry => ({
+          id: `preset:${preset.name}`,
+          label: preset.name,
+          group: 'Preset',
+          detail: `${preset.project} / ${preset.report}`,
+          run: () => {
+            presets.requested = preset.name
+            navigation.open('reports')
+          },
+        }))
       : []
     const connections = [
       { id: DEMO_PROFILE_ID, name: 'Demo workspace' },
       ...profiles.sorted.filter((profile) => !profile.isDemo).map((profile) => ({ id: profile.id, name: profile.name })),
-    ].map(
-      (profile): PaletteEntry => ({
-        id: `connection:${profile.id}`,
-        label: profile.name,
-        group: 'Connection',
-        detail: profile.id === workspace.activeProfileId ? 'active' : undefined,
-        run: () => workspace.activate(profile.id),
-      }),
-    )
+    ].map((profile): PaletteEntry => ({
+      id: `connection:${profile.id}`,
+      label: profile.name,
+      group: 'Connection',
+      detail: profile.id === workspace.activeProfileId ? 'active' : undefined,
+      run: () => workspace.activate(profile.id),
+    }))
     const commands = menuCommands
       .filter((command) => command.id !== 'commandPalette' && !goToSectionCommands.includes(command.id) && canRunCommand(command.id))
-      .map((command): PaletteEntry => ({ id: `command:${command.id}`, label: command.label, group: 'Command', shortcut: keysOf(command), run: () => runCommand(command.id) }))
+      .map((command): PaletteEntry => ({
+        id: `command:${command.id}`,
+        label: command.label,
+        group: 'Command',
+        shortcut: keysOf(command),
+        run: () => runCommand(command.id),
+      }))
     const all = [...goTo, ...commands, ...presetEntries, ...connections]
     // Recently used first (stable otherwise), so an empty query offers them at the top.
     return all

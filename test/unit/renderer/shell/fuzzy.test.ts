@@ -62,7 +62,12 @@ describe('fuzzyFilter', () => {
   it('lifts items with a bonus (recently used) over equal matches', () => {
     const plain = fuzzyFilter('go', labels, (label) => label).map(({ item }) => item)
     expect(plain[0]).toBe('Go to Entities')
-    const lifted = fuzzyFilter('go', labels, (label) => label, (label) => (label === 'Go to Connections' ? 5 : 0)).map(({ item }) => item)
+    const lifted = fuzzyFilter(
+      'go',
+      labels,
+      (label) => label,
+      (label) => (label === 'Go to Connections' ? 5 : 0),
+    ).map(({ item }) => item)
     expect(lifted[0]).toBe('Go to Connections')
   })
 })

@@ -72,7 +72,11 @@ describe('useCommandWhile', () => {
     let saved = 0
     const Screen = defineComponent({
       setup() {
-        useCommandWhile('save', () => editing.value, () => void saved++)
+        useCommandWhile(
+          'save',
+          () => editing.value,
+          () => void saved++,
+        )
         return () => h('div')
       },
     })

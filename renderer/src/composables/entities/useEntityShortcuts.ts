@@ -1,27 +1,31 @@
 import { onBeforeUnmount, onMounted } from 'vue'
+import { useCommand } from '../../shell/commands'
+import { useCommandWhile } from '../shell/useCommandWhile'
 
 export interface EntityShortcuts {
   isEditing: () => boolean
   openNew: () => void
   save: () => void
   close: () => void
+  refresh: () => void
+  find: () => void
 }
 
 /**
- * The entity screen's window-wide keys: Ctrl/Cmd+N new, Ctrl/Cmd+S save the open form, Esc
- * close it — unless a dialog or an open dropdown should get the Esc first.
+ * The entity screen's commands (New Entity, Save while a form is open, Refresh, Find: from the
+ * menu, their keys or the palette) and its own Esc, which closes the form unless a dialog or
+ * an open dropdown should get the Esc first.
  */
 export function useEntityShortcuts(actions: EntityShortcuts): void {
+  useCommand('newEntity', () => {
+    if (!actions.isEditing()) actions.openNew()
+  })
+  useCommandWhile('save', actions.isEditing, actions.save)
+  useCommand('refresh', actions.refresh)
+  useCommandWhile('find', () => !actions.isEditing(), actions.find)
+
   function onKey(event: KeyboardEvent): void {
-    const modifier = event.ctrlKey || event.metaKey
-    const key = event.key.toLowerCase()
-    if (modifier && key === 'n') {
-      event.preventDefault()
-      if (!actions.isEditing()) actions.openNew()
-    } else if (modifier && key === 's' && actions.isEditing()) {
-      event.preventDefault()
-      actions.save()
-    } else if (
+    if (
       event.key === 'Escape' &&
       actions.isEditing() &&
       !document.querySelector('.n-modal, .n-dialog') &&

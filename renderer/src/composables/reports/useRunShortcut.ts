@@ -1,12 +1,9 @@
-import { onBeforeUnmount, onMounted } from 'vue'
+import { useCommand } from '../../shell/commands'
 
-/** Ctrl+Enter (⌘+Enter on a Mac) runs, from anywhere on the page, as in query editors. */
+/**
+ * Run Report: Ctrl+Enter (⌘↩ on a Mac) from anywhere on the page, as in query editors, or the
+ * menu and the palette. The command bus binds the keys (useMenuCommands), so they run once.
+ */
 export function useRunShortcut(run: () => void): void {
-  const listener = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
-    event.preventDefault()
-    run()
-  }
-  onMounted(() => window.addEventListener('keydown', listener))
-  onBeforeUnmount(() => window.removeEventListener('keydown', listener))
+  useCommand('runReport', run)
 }

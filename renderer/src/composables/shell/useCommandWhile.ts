@@ -1,0 +1,23 @@
+import { onBeforeUnmount, watch } from 'vue'
+import type { MenuCommandId } from '@contract'
+import { handleCommand, type CommandHandler } from '../../shell/commands'
+
+/**
+ * Handles a command only while a condition holds (Save while a form is open), so the palette
+ * does not offer it and its keys stay the browser's the rest of the time.
+ */
+export function useCommandWhile(id: MenuCommandId, enabled: () => boolean, handler: CommandHandler): void {
+  let remove: (() => void) | undefined
+  const stop = watch(
+    enabled,
+    (on) => {
+      remove?.()
+      remove = on ? handleCommand(id, handler) : undefined
+    },
+    { immediate: true },
+  )
+  onBeforeUnmount(() => {
+    stop()
+    remove?.()
+  })
+}

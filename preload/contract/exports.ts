@@ -164,11 +164,26 @@ export function svgProblem(text: string): string | null {
   return null
 }
 
-const csvCell = z.union([z.number(), z.null(), z.string().max(1_000).regex(/^[^\u0000]*$/, 'holds a NUL character')])
+const csvCell = z.union([
+  z.number(),
+  z.null(),
+  z
+    .string()
+    .max(1_000)
+    .regex(/^[^\u0000]*$/, 'holds a NUL character'),
+])
 /** The chart's numbers as a table; main writes it with the app's one csv writer (formula cells neutralised, numbers kept numbers). */
 export const chartTableSchema = z
   .object({
-    columns: z.array(z.string().max(1_000).regex(/^[^\u0000]*$/, 'holds a NUL character')).min(1).max(CHART_FILE_LIMITS.csvColumns),
+    columns: z
+      .array(
+        z
+          .string()
+          .max(1_000)
+          .regex(/^[^\u0000]*$/, 'holds a NUL character'),
+      )
+      .min(1)
+      .max(CHART_FILE_LIMITS.csvColumns),
     rows: z.array(z.array(csvCell).max(CHART_FILE_LIMITS.csvColumns)).max(CHART_FILE_LIMITS.csvRows),
   })
   .strict()

@@ -5,6 +5,7 @@ import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
+import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportHistory, exportHistoryFile } from './exports/history'
 import { createExportService, type ExportService } from './exports/jobs'
 import type { ExportShell, ExportSignals } from './exports/signals'
@@ -79,6 +80,8 @@ export interface Services {
   /** "Copy as API request". */
   copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
   exports: ExportService
+  /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
+  chartFiles: ChartFiles
   requests: RequestRegistry
   http: HttpClient
   log: Logger
@@ -208,6 +211,7 @@ export function createServices(options: ServicesOptions): Services {
     history,
     copyRequest,
     exports: exportJobs,
+    chartFiles: createChartFiles({ dialog: saveDialog }),
     requests,
     http,
     log,

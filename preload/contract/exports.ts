@@ -106,6 +106,140 @@ export type ExportEstimate = z.infer<typeof exportEstimateSchema>
 
 export const PREVIEW_ROWS = 1_000
 
+/**
+ * Chart files (`exports:saveChart`): the current chart as PNG or SVG, or its numbers as csv,
+ * under the same rules as every file main writes (save dialog in main, extension forced, no
+ * path across the bridge). The page sends the content; main checks it is what it claims.
+ *
+ * Bounds: 32 MiB of base64 PNG (24 MiB of image) and 32 MiB of SVG. A chart at pixel ratio 2
+ * on a maximised 4K screen is a few hundred KB of PNG and a few MB of SVG with every point
+ * drawn, so the bound only stops a page from making main hold hundreds of MB. The web host
+ * reads at most 8 MiB per call (main/hosts/web/server.ts), well above a real chart too.
+ */
+export const CHART_FILE_LIMITS = {
+  pngBase64Chars: 32 * 1024 * 1024,
+  svgChars: 32 * 1024 * 1024,
+  /** Rows and columns of the chart's table: categories (plus Total) by series (plus the category columns). */
+  csvRows: 200_001,
+  csvColumns: 1_002,
+  /** Every cell together; a number counts as the 24 characters it may take. */
+  csvCells: 2_000_000,
+  csvTextChars: 32 * 1024 * 1024,
+} as const
+
+/** Standard base64, padded, as `canvas.toDataURL` gives after its `data:image/png;base64,` prefix (which the page drops). */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+/** The 8-byte PNG signature followed by the length (13) and type of the IHDR chunk every PNG starts with. */
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]
+/** The IEND chunk every complete PNG ends with: length 0, type, CRC. */
+const PNG_TAIL = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
+
+function bytesOf(base64: string): number[] {
+  return [...atob(base64)].map((character) => character.charCodeAt(0))
+}
+const startsWith = (bytes: number[], expected: number[]) => expected.every((byte, index) => bytes[index] === byte)
+
+/** Why base64 text is not a whole PNG, or null: checked on its first and last bytes only, so a 30 MB image costs nothing to check. */
+export function pngProblem(base64: string): string | null {
+  if (base64.length % 4 !== 0 || !BASE64.test(base64)) return 'is not base64 (without the data: prefix)'
+  if (base64.length < 60 || !startsWith(bytesOf(base64.slice(0, 24)), PNG_HEAD)) return 'is not a PNG image'
+  // The last 16 characters decode to the last 10-12 bytes; with padding, 8 more characters cover the IEND chunk.
+  const tail = bytesOf(base64.slice(-24))
+  if (!startsWith(tail.slice(-PNG_TAIL.length), PNG_TAIL)) return 'is a PNG cut short (no IEND chunk at its end)'
+  return null
+}
+
+/** Why text is not an SVG document, or null: its root element is `<svg>` in the SVG namespace, and it runs no script. */
+export function svgProblem(text: string): string | null {
+  // What may come before the root element: a byte-order mark, the XML declaration, comments, a doctype.
+  const prolog = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i
+  const rest = text.replace(prolog, '')
+  const root = /^<svg[\s>]/.exec(rest)
+  if (!root) return 'does not have an <svg> root element'
+  const openTag = rest.slice(0, rest.indexOf('>') + 1)
+  if (!/\sxmlns=["']http:\/\/www\.w3\.org\/2000\/svg["']/.test(openTag)) return 'is not in the SVG namespace'
+  if (!/<\/svg>\s*$/.test(rest)) return 'does not end with </svg>'
+  if (/<script[\s>/]/i.test(rest)) return 'holds a script, which a chart never does'
+  if (rest.includes('\u0000')) return 'holds a NUL character'
+  return null
+}
+
+const csvCell = z.union([
+  z.number(),
+  z.null(),
+  z
+    .string()
+    .max(1_000)
+    .regex(/^[^\u0000]*$/, 'holds a NUL character'),
+])
+/** The chart's numbers as a table; main writes it with the app's one csv writer (formula cells neutralised, numbers kept numbers). */
+export const chartTableSchema = z
+  .object({
+    columns: z
+      .array(
+        z
+          .string()
+          .max(1_000)
+          .regex(/^[^\u0000]*$/, 'holds a NUL character'),
+      )
+      .min(1)
+      .max(CHART_FILE_LIMITS.csvColumns),
+    rows: z.array(z.array(csvCell).max(CHART_FILE_LIMITS.csvColumns)).max(CHART_FILE_LIMITS.csvRows),
+  })
+  .strict()
+  .superRefine(({ columns, rows }, context) => {
+    let cells = columns.length
+    let chars = columns.reduce((sum, column) => sum + column.length, 0)
+    for (const [index, row] of rows.entries()) {
+      if (row.length !== columns.length) {
+        context.addIssue({ code: 'custom', path: ['rows', index], message: `has ${row.length} cells for ${columns.length} columns` })
+        return
+      }
+      cells += row.length
+      for (const cell of row) chars += typeof cell === 'string' ? cell.length : 24
+    }
+    if (cells > CHART_FILE_LIMITS.csvCells || chars > CHART_FILE_LIMITS.csvTextChars)
+      context.addIssue({ code: 'custom', path: ['rows'], message: 'is larger than a chart table can be' })
+  })
+export type ChartTable = z.infer<typeof chartTableSchema>
+
+/** A suggested file name (the report, the preset); main makes it a safe base name and adds the extension. */
+const chartFileName = z.string().trim().min(1).max(200)
+export const chartFileFormats = ['png', 'svg', 'csv'] as const
+export type ChartFileFormat = (typeof chartFileFormats)[number]
+
+export const chartFileSchema = z.discriminatedUnion('format', [
+  z
+    .object({
+      format: z.literal('png'),
+      name: chartFileName,
+      /** The image as base64, without the `data:image/png;base64,` prefix. */
+      content: z
+        .string()
+        .max(CHART_FILE_LIMITS.pngBase64Chars)
+        .superRefine((content, context) => {
+          const problem = pngProblem(content)
+          if (problem) context.addIssue({ code: 'custom', message: `The content ${problem}` })
+        }),
+    })
+    .strict(),
+  z
+    .object({
+      format: z.literal('svg'),
+      name: chartFileName,
+      content: z
+        .string()
+        .max(CHART_FILE_LIMITS.svgChars)
+        .superRefine((content, context) => {
+          const problem = svgProblem(content)
+          if (problem) context.addIssue({ code: 'custom', message: `The content ${problem}` })
+        }),
+    })
+    .strict(),
+  z.object({ format: z.literal('csv'), name: chartFileName, table: chartTableSchema }).strict(),
+])
+export type ChartFile = z.infer<typeof chartFileSchema>
+
 export const exportsChannels = {
   /** Builds the request, opens the save dialog in main and queues the job; null when the user cancels the dialog. */
   start: channel(z.object(exportInput).strict(), z.object({ jobId: z.string(), fileName: z.string() }).nullable()),
@@ -121,6 +255,8 @@ export const exportsChannels = {
   preview: channel(jobRef, exportPreviewSchema),
   /** The caps explained and, where one is known, how many rows the export will have. */
   estimate: channel(z.object({ ...exportInput, requestId: requestId.optional() }).strict(), exportEstimateSchema),
+  /** Saves the current chart as PNG or SVG, or its numbers as csv, where main's save dialog says; the file's base name, or null when the dialog is cancelled. */
+  saveChart: channel(chartFileSchema, z.object({ fileName: z.string() }).nullable()),
 } as const
 
 export const exportEvents = {

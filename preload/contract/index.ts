@@ -75,6 +75,7 @@ export const channels = {
   'exports:reveal': exportsChannels.reveal,
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
+  'exports:saveChart': exportsChannels.saveChart,
 } as const
 
 export type Channels = typeof channels

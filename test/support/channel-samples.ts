@@ -21,6 +21,9 @@ export const sampleDefinition: ReportDefinition = {
   audience: { source: null, rowsLimit: 1_000_000, breakdown: ['granularity_day'] },
 }
 
+/** A complete 1×1 PNG as base64, the smallest content `exports:saveChart` accepts as an image. */
+export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGPQz3/7HwAE5wKLsJapbgAAAABJRU5ErkJggg=='
+
 /**
  * One well-formed input per channel. Typed against the contract, so adding a channel without
  * a sample does not compile, and the malformed-input test covers every channel by construction.
@@ -115,6 +118,8 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'exports:reveal': { jobId: 'job-1' },
   'exports:preview': { jobId: 'job-1' },
   'exports:estimate': { profileId: 'missing-profile', source: { kind: 'preset', name: 'Monday revenue' }, options: { format: 'xlsx' }, requestId: 'request-6' },
+  // A whole 1×1 PNG: the content is checked (signature, IHDR, IEND), so a huge or odd string in its place is refused.
+  'exports:saveChart': { format: 'png', name: 'Weekly EU', content: ONE_PIXEL_PNG },
 }
 
 /**

@@ -1,0 +1,66 @@
+import { promises as nodeFs } from 'node:fs'
+import path from 'node:path'
+import { pngProblem, svgProblem, type ChartFile, type ChartFileFormat } from '@contract'
+import { AppError } from '../errors'
+import { csvRow } from '../files/csv'
+import { writeFileAtomic, type AtomicFs } from '../files/atomic'
+import type { SaveFileDialog } from '../files/dialogs'
+import { chooseSaveTarget, safeBaseName } from '../files/save-target'
+
+/**
+ * The current chart saved to the user's disk (`exports:saveChart`): PNG and SVG as the page
+ * drew them, the chart's numbers as csv. The same rules as every file main writes: the page
+ * names no path (main's save dialog, or the web host's exports folder, picks it), the format's
+ * extension is forced, a file the dialog did not show is never replaced, the file is written
+ * atomically, and an error names the file and its folder, never the path.
+ */
+export interface ChartFiles {
+  /** The saved file's base name; null when the user cancels the dialog. */
+  save(file: ChartFile): Promise<{ fileName: string } | null>
+}
+
+export interface ChartFilesOptions {
+  dialog: SaveFileDialog
+  /** Passed in so a test can fail the write or the rename; the real file system otherwise. */
+  fs?: AtomicFs & Pick<typeof nodeFs, 'stat'>
+}
+
+const FILTERS = {
+  png: { name: 'PNG image', extensions: ['png'] },
+  svg: { name: 'SVG image', extensions: ['svg'] },
+  csv: { name: 'CSV', extensions: ['csv'] },
+} satisfies Record<ChartFileFormat, { name: string; extensions: [string] }>
+
+/**
+ * The bytes to write, checked once more here: the contract checked the content on the way in,
+ * but this service may be called by other code, and the PNG is only decoded here.
+ */
+function bytesOf(file: ChartFile): string | Buffer {
+  if (file.format === 'csv') return [file.table.columns, ...file.table.rows].map(csvRow).join('')
+  const problem = file.format === 'png' ? pngProblem(file.content) : svgProblem(file.content)
+  if (problem !== null) throw new AppError('bad_input', `The chart could not be saved: the ${file.format.toUpperCase()} content ${problem}.`)
+  return file.format === 'png' ? Buffer.from(file.content, 'base64') : file.content
+}
+
+export function createChartFiles(options: ChartFilesOptions): ChartFiles {
+  const fs = options.fs ?? nodeFs
+  return {
+    async save(file) {
+      // Checked before asking where: content that cannot be saved opens no dialog.
+      const data = bytesOf(file)
+      const target = await chooseSaveTarget(options.dialog, safeBaseName(file.name), FILTERS[file.format], fs)
+      if (target === null) return null
+      try {
+        await writeFileAtomic(target, data, fs)
+      } catch (error) {
+        // The sentence reaches the page: names, not the path.
+        throw new AppError(
+          'storage',
+          `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
+          { errorCode: (error as NodeJS.ErrnoException).code ?? null },
+        )
+      }
+      return { fileName: path.basename(target) }
+    },
+  }
+}

@@ -57,7 +57,8 @@ export const useExportsStore = defineStore('exports', () => {
     const job = jobs.value.find((candidate) => candidate.id === payload.jobId)
     // Started elsewhere (another window, before this page loaded): main's list has its file name.
     if (!job) void reload()
-    else if (job.state !== payload.state) jobs.value = jobs.value.map((candidate) => (candidate.id === job.id ? { ...candidate, state: payload.state } : candidate))
+    else if (job.state !== payload.state)
+      jobs.value = jobs.value.map((candidate) => (candidate.id === job.id ? { ...candidate, state: payload.state } : candidate))
   }
 
   function onDone(job: ExportJob): void {

@@ -1,4 +1,4 @@
-import { onBeforeUnmount, ref, shallowRef, watch, type Ref } from 'vue'
+import { computed, onBeforeUnmount, ref, shallowRef, watch, type Ref } from 'vue'
 import type { ExportEstimate, ExportSource } from '@contract'
 import { api, errorMessage } from '../../api/bridge'
 import { toOptions, type ExportForm } from '../../domain/exports/options'
@@ -20,6 +20,10 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
   const estimate = shallowRef<ExportEstimate | null>(null)
   const loading = ref(false)
   const failure = ref<string | null>(null)
+  /** The options the shown estimate was asked for: a Start right after a change must not count on the old one. */
+  const answeredFor = ref<string | null>(null)
+  const current = computed(() => (form.value ? JSON.stringify(toOptions(form.value)) : null))
+  const fresh = computed(() => estimate.value !== null && answeredFor.value !== null && answeredFor.value === current.value)
   let pending: string | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
 
@@ -31,16 +35,18 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
   async function ask(): Promise<void> {
     const profile = profileId.value
     const chosen = source.value
-    const current = form.value
-    if (!profile || !chosen || !current || !valid.value) return
+    const shown = form.value
+    if (!profile || !chosen || !shown || !valid.value) return
     stopPending()
     const requestId = newRequestId()
+    const options = toOptions(shown)
     pending = requestId
     loading.value = true
     try {
-      const answer = await store.estimate(profile, chosen, toOptions(current), requestId)
+      const answer = await store.estimate(profile, chosen, options, requestId)
       if (pending !== requestId) return
       estimate.value = answer
+      answeredFor.value = JSON.stringify(options)
       failure.value = null
     } catch (error) {
       if (pending === requestId) failure.value = `No estimate: ${errorMessage(error)}`
@@ -65,5 +71,5 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
     stopPending()
   })
 
-  return { estimate, loading, failure }
+  return { estimate, fresh, loading, failure }
 }

@@ -65,7 +65,8 @@ export function formProblems(form: ExportForm, filterCount: number): ExportFormP
   const problems: ExportFormProblems = {}
   if (form.dataFields.length === 0) problems.dataFields = 'Pick at least one data field to export.'
   if (form.keys.length === 0) problems.keys = 'Pick at least one key to split the export by.'
-  else if (form.keys.length > MAX_EXPORT_KEYS) problems.keys = `An export is split by at most ${MAX_EXPORT_KEYS} keys; remove ${form.keys.length - MAX_EXPORT_KEYS}.`
+  else if (form.keys.length > MAX_EXPORT_KEYS)
+    problems.keys = `An export is split by at most ${MAX_EXPORT_KEYS} keys; remove ${form.keys.length - MAX_EXPORT_KEYS}.`
   const stray = form.sort.find((rule) => !form.dataFields.includes(rule.field) && !form.keys.includes(rule.field))
   if (stray) problems.sort = `An export sorts by one of its data fields or keys; "${stray.field}" is neither.`
   const logic = checkFilterLogic(form.filterLogic, filterCount)

@@ -39,11 +39,11 @@ export const isActive = (job: Pick<ExportJob, 'state'>): boolean => job.state ==
 
 /**
  * How far a job is, 0..1, when it can be told: rows counted against the rows the estimate
- * expected (csv/tsv, an exact estimate); null otherwise (xlsx, or only a lower bound), and the
- * bar just shows that it moves.
+ * expected (csv/tsv, an exact estimate); null otherwise (xlsx, only a lower bound, or more rows
+ * than expected: the estimate was wrong), and the bar just shows that it moves.
  */
 export function fraction(job: Pick<ExportJob, 'state' | 'rows'>, expectedRows: number | null): number | null {
   if (job.state === 'done') return 1
-  if (!isActive(job) || expectedRows === null || expectedRows <= 0 || job.rows === null) return null
-  return Math.min(1, job.rows / expectedRows)
+  if (!isActive(job) || expectedRows === null || expectedRows <= 0 || job.rows === null || job.rows > expectedRows) return null
+  return job.rows / expectedRows
 }

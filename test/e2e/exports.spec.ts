@@ -206,10 +206,33 @@ test('a report exported in each format: progress in the panel, the same bytes as
   expect((await folderFiles(host.userDataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
 })
 
-test('cancel mid-stream, a JSON answer and a dropped connection: sentences, no files; the history survives a restart', async ({ page, host, sandbox }) => {
+test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a quit: sentences, no files; the history survives a restart', async ({
+  page,
+  host,
+  sandbox,
+}) => {
   test.setTimeout(180_000)
   proxy = await startPlatformProxy(sandbox.info.report_url)
   await openReports(page, host.url, sandbox, proxy.reportUrl)
+
+  // From a preset's menu: the job is named after the preset and remembers it.
+  await page.getByTestId('preset-save-as').click()
+  await page.getByTestId('name-input').locator('input').fill('Weekly export')
+  await page.getByTestId('name-confirm').click()
+  await page.locator('[data-test="preset-item"][data-name="Weekly export"]').getByTestId('preset-actions').click()
+  // The menu that just closed can still be fading out: always take the newest one.
+  await page
+    .locator('.n-dropdown-option', { hasText: /^Export…$/ })
+    .last()
+    .click()
+  await expect(page.getByTestId('export-dialog')).toContainText('Export “Weekly export”')
+  await expect(page.getByTestId('export-estimate-note')).toBeVisible({ timeout: 20_000 })
+  const fromPreset = await start(page, proxy)
+  expect(fromPreset.fileName).toBe('Weekly export.csv')
+  await expect(job(page, fromPreset.id)).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await expect(job(page, fromPreset.id)).toContainText('Preset “Weekly export”')
+  await closePanel(page)
+  const kept = ['Weekly export.csv']
 
   // The platform sends the start of the file and then nothing; the latency makes the first bytes arrive after the job's first event, so they are shown.
   proxy.mode = { kind: 'stall' }
@@ -226,7 +249,7 @@ test('cancel mid-stream, a JSON answer and a dropped connection: sentences, no f
   await screenshot(page, 'exports-panel-running')
   await line.getByTestId('export-job-cancel').click()
   await expect(line).toHaveAttribute('data-state', 'cancelled')
-  expect(await folderFiles(host.userDataDir)).toEqual([])
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
   await setFaults(sandbox, { latency_ms: 0 })
   await closePanel(page)
 
@@ -237,7 +260,7 @@ test('cancel mid-stream, a JSON answer and a dropped connection: sentences, no f
   const refusedLine = job(page, refused.id)
   await expect(refusedLine).toHaveAttribute('data-state', 'failed')
   await expect(refusedLine.getByTestId('export-job-error')).toContainText('Invalid parameter split_by')
-  expect(await folderFiles(host.userDataDir)).toEqual([])
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
   await closePanel(page)
 
   // The connection drops half-way: a sentence that says so, and no file.
@@ -249,16 +272,29 @@ test('cancel mid-stream, a JSON answer and a dropped connection: sentences, no f
   const droppedLine = job(page, dropped.id)
   await expect(droppedLine).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
   await expect(droppedLine.getByTestId('export-job-error')).toContainText('connection to the platform dropped')
-  expect(await folderFiles(host.userDataDir)).toEqual([])
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
   await setFaults(sandbox, { drop_export_after_bytes: 0 })
   await screenshot(page, 'exports-panel-failures')
+  await closePanel(page)
 
-  // The history is main's, on disk: a restart shows the same three jobs.
+  // A job still streaming when the app stops is kept as interrupted, its temporary file removed.
+  proxy.mode = { kind: 'stall' }
+  await setFaults(sandbox, { latency_ms: 600 })
+  await openDialog(page)
+  await addKey(page, 'Page URL')
+  const cut = await start(page, proxy)
+  await expect.poll(async () => Number(await job(page, cut.id).getAttribute('data-bytes')), { timeout: 20_000 }).toBeGreaterThan(0)
+  await setFaults(sandbox, { latency_ms: 0 })
+
+  // The history is main's, on disk: a restart shows every job with how it ended.
   await host.restart()
   await page.goto(host.url)
   await page.getByTestId('export-jobs-open').click()
   const history = page.getByTestId('export-jobs-history')
-  await expect(history.getByTestId('export-job')).toHaveCount(3)
-  await expect(history.locator('[data-test="export-job"][data-state="cancelled"]')).toHaveCount(1)
-  await expect(history.locator('[data-test="export-job"][data-state="failed"]')).toHaveCount(2)
+  await expect(history.getByTestId('export-job')).toHaveCount(5)
+  const states = await history.getByTestId('export-job').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-state')))
+  expect(states).toEqual(['interrupted', 'failed', 'failed', 'cancelled', 'done'])
+  await expect(job(page, cut.id).getByTestId('export-job-error')).toContainText('quit while this export was running')
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
+  await screenshot(page, 'exports-history')
 })

@@ -63,7 +63,8 @@ export async function startPlatformProxy(reportUrl: string): Promise<PlatformPro
         accept: request.headers.accept ?? 'application/json',
         authorization: request.headers.authorization ?? '',
       },
-      ...(body.length > 0 ? { body } : {}),
+      // A plain Uint8Array: a Buffer is no BodyInit where the DOM types are in scope (the e2e specs use this proxy too).
+      ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
     })
     const isExport = path.endsWith('/API/v2/export')
     const mode = proxy.mode

@@ -1,0 +1,300 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import type { Api } from '@contract'
+import { startPlatformProxy, type PlatformProxy } from '../integration/exports/platform-proxy'
+import { screenshot } from './fixtures'
+import { expect, test, type SandboxProcess } from './entities-fixtures'
+
+/**
+ * Exports to disk in Chromium through the web host: the Export… dialog, jobs in the drawer,
+ * files in `<user data>/exports` (the web host has no save dialog). The connection's reporting
+ * address is the integration tests' platform proxy in front of our own sandbox, so a test can
+ * stall a download mid-stream or have the platform answer JSON instead of a file; the sandbox's
+ * own faults (latency, a dropped connection) are set on it directly.
+ */
+
+async function openReports(page: Page, hostUrl: string, sandbox: SandboxProcess, reportUrl: string): Promise<void> {
+  await page.goto(hostUrl)
+  await page.evaluate(
+    async ({ info, reportUrl }) => {
+      const api = (window as unknown as { api: Api }).api
+      const created = await api.profiles.create({
+        name: 'Sandbox exports',
+        baseUrl: info.base_url,
+        authUrl: info.auth_url,
+        reportUrl,
+        serviceId: info.service_id,
+        defaultProject: 'demo',
+        defaultSlicer: 'supply',
+        auth: { method: 'password', username: info.username, password: info.password },
+      })
+      if (!created.ok) throw new Error(created.error.message)
+      const activated = await api.workspace.activate({ profileId: created.value.id })
+      if (!activated.ok) throw new Error(activated.error.message)
+    },
+    { info: sandbox.info, reportUrl },
+  )
+  await page.reload()
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(page.getByTestId('resolved-range')).toBeVisible()
+}
+
+async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
+  const origin = new URL(sandbox.info.base_url).origin
+  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
+  expect(response.status).toBe(200)
+}
+
+/** The sandbox's own export for a request body, asked directly (the integration tests' way). */
+async function sandboxExport(sandbox: SandboxProcess, body: Record<string, unknown>): Promise<Buffer> {
+  const response = await fetch(`${sandbox.info.report_url}/API/v2/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, token: sandbox.info.permanent_token }),
+  })
+  expect(response.status).toBe(200)
+  return Buffer.from(await response.arrayBuffer())
+}
+
+const exportsFolder = (userDataDir: string): string => path.join(userDataDir, 'exports')
+const folderFiles = async (userDataDir: string): Promise<string[]> => (await fs.readdir(exportsFolder(userDataDir)).catch(() => [] as string[])).sort()
+
+/** Opens Export… for the builder's report and waits until the dialog has its fields and an estimate. */
+async function openDialog(page: Page): Promise<void> {
+  await page.getByTestId('export-open').click()
+  const dialog = page.getByTestId('export-dialog')
+  await expect(dialog.getByTestId('export-data-fields-select')).toBeVisible()
+  await expect(dialog.getByTestId('export-estimate-note')).toBeVisible({ timeout: 20_000 })
+}
+
+/** Adds a key by typing its label into the keys picker (long lists render only the options in view). */
+async function addKey(page: Page, label: string): Promise<void> {
+  await page.getByTestId('export-keys-select').click()
+  await page.keyboard.type(label)
+  await page.locator('.n-base-select-option:visible', { hasText: label }).first().click()
+  await page.keyboard.press('Escape')
+}
+
+const job = (page: Page, id: string) => page.locator(`[data-test="export-job"][data-id="${id}"]`)
+
+/** The jobs main lists, newest first (read through the bridge, as the panel does). */
+async function listJobs(page: Page): Promise<Array<{ id: string; fileName: string }>> {
+  return page.evaluate(async () => {
+    const listed = await (window as unknown as { api: Api }).api.exports.list({})
+    if (!listed.ok) throw new Error(listed.error.message)
+    return listed.value.jobs.map((entry) => ({ id: entry.id, fileName: entry.fileName }))
+  })
+}
+
+/** Starts the dialog's export; answers the new job (the web host names its file in its exports folder) and the request the app sent. */
+async function start(page: Page, proxy: PlatformProxy): Promise<{ id: string; fileName: string; request: () => Record<string, unknown> }> {
+  const before = proxy.exports.length
+  const known = (await listJobs(page)).length
+  await page.getByTestId('export-start').click()
+  await expect(page.getByTestId('export-dialog')).toBeHidden()
+  await expect(page.getByTestId('export-jobs-panel')).toBeVisible()
+  await expect.poll(async () => (await listJobs(page)).length).toBe(known + 1)
+  const [newest] = await listJobs(page)
+  if (!newest) throw new Error('no job was started')
+  const request = (): Record<string, unknown> => {
+    const sent = proxy.exports[before]
+    if (!sent) throw new Error('the app sent no export request')
+    return sent
+  }
+  return { ...newest, request }
+}
+
+type Seen = { exportStates?: Record<string, string[]> }
+
+/**
+ * Records, in the page, every state each job's line shows (with `+bar` when its progress bar is
+ * there), so a job that runs and ends between two looks of the test is still seen running.
+ */
+async function recordStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: Record<string, string[]> = {}
+    ;(window as unknown as Seen).exportStates = seen
+    new MutationObserver(() => {
+      for (const line of document.querySelectorAll('[data-test="export-job"]')) {
+        const id = line.getAttribute('data-id') ?? ''
+        const shown = `${line.getAttribute('data-state') ?? ''}${line.querySelector('[data-test="export-progress"]') ? '+bar' : ''}`
+        const states = (seen[id] ??= [])
+        if (states.at(-1) !== shown) states.push(shown)
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-bytes'] })
+  })
+}
+const statesOf = (page: Page, id: string): Promise<string[]> => page.evaluate((jobId) => (window as unknown as Seen).exportStates?.[jobId] ?? [], id)
+
+async function closePanel(page: Page): Promise<void> {
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('export-jobs-panel')).toBeHidden()
+}
+
+let proxy: PlatformProxy
+
+test.afterEach(async () => {
+  await proxy?.close()
+})
+
+test('a report exported in each format: progress in the panel, the same bytes as the sandbox, a csv previewed', async ({ page, host, sandbox }) => {
+  test.setTimeout(180_000)
+  proxy = await startPlatformProxy(sandbox.info.report_url)
+  await openReports(page, host.url, sandbox, proxy.reportUrl)
+  const range = page.getByTestId('resolved-range')
+  const dates = { start_date: await range.getAttribute('data-start'), end_date: await range.getAttribute('data-end') }
+
+  // csv, split by day and page: several keys, so the estimate is a lower bound.
+  await openDialog(page)
+  const dialog = page.getByTestId('export-dialog')
+  await expect(dialog.getByTestId('export-rule').first()).toContainText('1,000,000 rows')
+  await expect(dialog.getByTestId('export-destination')).toContainText('exports folder')
+  await addKey(page, 'Page URL')
+  await expect(dialog.getByTestId('export-estimate')).toHaveAttribute('data-at-least', 'true')
+  await expect(dialog.getByTestId('export-estimate-note')).toContainText('combinations with the other keys')
+  await screenshot(page, 'exports-dialog')
+  // Slow answers, so the job runs long enough to be drawn running, with its bar, before it ends.
+  await setFaults(sandbox, { latency_ms: 1_500 })
+  await recordStates(page)
+  const csv = await start(page, proxy)
+  const running = job(page, csv.id)
+  await expect(running).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await setFaults(sandbox, { latency_ms: 0 })
+  expect(await statesOf(page, csv.id)).toContain('running+bar')
+  expect((await statesOf(page, csv.id)).at(-1)).toBe('done+bar')
+  await expect(running.getByTestId('export-job-figures')).toContainText('rows')
+  expect(csv.request()).toMatchObject({ ...dates, split_by: [expect.stringMatching(/^granularity_/), 'page_url'], export_format: 'csv', include_mappings: 1 })
+  const csvBytes = await fs.readFile(path.join(exportsFolder(host.userDataDir), csv.fileName))
+  expect(csvBytes.equals(await sandboxExport(sandbox, csv.request()))).toBe(true)
+  expect(Number(await running.getAttribute('data-bytes'))).toBe(csvBytes.length)
+
+  // The preview: main's first 1,000 rows in a virtual table.
+  await running.getByTestId('export-job-preview').click()
+  const preview = page.getByTestId('export-preview')
+  await expect(preview.getByTestId('export-preview-table')).toBeVisible()
+  const lines = csvBytes.toString('utf8').trimEnd().split('\r\n')
+  await expect(preview.getByTestId('export-preview-summary')).toHaveAttribute('data-rows', String(Math.min(1_000, lines.length - 1)))
+  await expect(preview.locator('th').first()).toContainText(lines[0]?.split(',')[0] ?? '')
+  await expect(preview.locator('tbody tr').first().locator('td').first()).toHaveText(lines[1]?.split(',')[0] ?? '')
+  // Virtual: far fewer rows in the page than in the preview.
+  expect(await preview.locator('tbody tr').count()).toBeLessThan(100)
+  await screenshot(page, 'exports-preview')
+  await page.keyboard.press('Escape')
+  await expect(preview).toBeHidden()
+  await closePanel(page)
+
+  // tsv with the default key, and xlsx with a Total row.
+  for (const format of ['tsv', 'xlsx'] as const) {
+    await openDialog(page)
+    await dialog.getByTestId(`export-format-${format}`).click()
+    if (format === 'xlsx') {
+      await dialog.getByTestId('export-include-total').click()
+      await expect(dialog.getByTestId('export-rule').first()).toContainText('1,048,570 rows')
+    }
+    const started = await start(page, proxy)
+    const line = job(page, started.id)
+    await expect(line).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+    expect(started.request()).toMatchObject({ ...dates, export_format: format, include_total: format === 'xlsx' ? 1 : 0 })
+    const written = await fs.readFile(path.join(exportsFolder(host.userDataDir), started.fileName))
+    expect(written.equals(await sandboxExport(sandbox, started.request()))).toBe(true)
+    if (format === 'xlsx') await expect(line.getByTestId('export-job-preview')).toHaveCount(0)
+    await closePanel(page)
+  }
+  // Nothing half-written was left beside the files.
+  expect((await folderFiles(host.userDataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+})
+
+test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a quit: sentences, no files; the history survives a restart', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  test.setTimeout(180_000)
+  proxy = await startPlatformProxy(sandbox.info.report_url)
+  await openReports(page, host.url, sandbox, proxy.reportUrl)
+
+  // From a preset's menu: the job is named after the preset and remembers it.
+  await page.getByTestId('preset-save-as').click()
+  await page.getByTestId('name-input').locator('input').fill('Weekly export')
+  await page.getByTestId('name-confirm').click()
+  await page.locator('[data-test="preset-item"][data-name="Weekly export"]').getByTestId('preset-actions').click()
+  // The menu that just closed can still be fading out: always take the newest one.
+  await page
+    .locator('.n-dropdown-option', { hasText: /^Export…$/ })
+    .last()
+    .click()
+  await expect(page.getByTestId('export-dialog')).toContainText('Export “Weekly export”')
+  await expect(page.getByTestId('export-estimate-note')).toBeVisible({ timeout: 20_000 })
+  const fromPreset = await start(page, proxy)
+  expect(fromPreset.fileName).toBe('Weekly export.csv')
+  await expect(job(page, fromPreset.id)).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await expect(job(page, fromPreset.id)).toContainText('Preset “Weekly export”')
+  await closePanel(page)
+  const kept = ['Weekly export.csv']
+
+  // The platform sends the start of the file and then nothing; the latency makes the first bytes arrive after the job's first event, so they are shown.
+  proxy.mode = { kind: 'stall' }
+  await setFaults(sandbox, { latency_ms: 600 })
+  await openDialog(page)
+  await addKey(page, 'Page URL')
+  const stalled = await start(page, proxy)
+  const line = job(page, stalled.id)
+  await expect.poll(async () => Number(await line.getAttribute('data-bytes')), { timeout: 20_000 }).toBeGreaterThan(0)
+  await expect(line).toHaveAttribute('data-state', 'running')
+  expect((await folderFiles(host.userDataDir)).some((name) => name.endsWith('.tmp'))).toBe(true)
+  await expect(page.getByTestId('export-jobs-badge')).toContainText('1')
+  await expect(line.getByTestId('export-job-figures')).toContainText('/s')
+  await screenshot(page, 'exports-panel-running')
+  await line.getByTestId('export-job-cancel').click()
+  await expect(line).toHaveAttribute('data-state', 'cancelled')
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
+  await setFaults(sandbox, { latency_ms: 0 })
+  await closePanel(page)
+
+  // A JSON error instead of a file: the platform's reason, and no file.
+  proxy.mode = { kind: 'json', body: { status: 'bad_request', reason: 'Invalid parameter split_by: the export would have 2000000 rows' } }
+  await openDialog(page)
+  const refused = await start(page, proxy)
+  const refusedLine = job(page, refused.id)
+  await expect(refusedLine).toHaveAttribute('data-state', 'failed')
+  await expect(refusedLine.getByTestId('export-job-error')).toContainText('Invalid parameter split_by')
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
+  await closePanel(page)
+
+  // The connection drops half-way: a sentence that says so, and no file.
+  proxy.mode = { kind: 'pass' }
+  await setFaults(sandbox, { drop_export_after_bytes: 2_000 })
+  await openDialog(page)
+  await addKey(page, 'Page URL')
+  const dropped = await start(page, proxy)
+  const droppedLine = job(page, dropped.id)
+  await expect(droppedLine).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
+  await expect(droppedLine.getByTestId('export-job-error')).toContainText('connection to the platform dropped')
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
+  await setFaults(sandbox, { drop_export_after_bytes: 0 })
+  await screenshot(page, 'exports-panel-failures')
+  await closePanel(page)
+
+  // A job still streaming when the app stops is kept as interrupted, its temporary file removed.
+  proxy.mode = { kind: 'stall' }
+  await setFaults(sandbox, { latency_ms: 600 })
+  await openDialog(page)
+  await addKey(page, 'Page URL')
+  const cut = await start(page, proxy)
+  await expect.poll(async () => Number(await job(page, cut.id).getAttribute('data-bytes')), { timeout: 20_000 }).toBeGreaterThan(0)
+  await setFaults(sandbox, { latency_ms: 0 })
+
+  // The history is main's, on disk: a restart shows every job with how it ended.
+  await host.restart()
+  await page.goto(host.url)
+  await page.getByTestId('export-jobs-open').click()
+  const history = page.getByTestId('export-jobs-history')
+  await expect(history.getByTestId('export-job')).toHaveCount(5)
+  const states = await history.getByTestId('export-job').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-state')))
+  expect(states).toEqual(['interrupted', 'failed', 'failed', 'cancelled', 'done'])
+  await expect(job(page, cut.id).getByTestId('export-job-error')).toContainText('quit while this export was running')
+  expect(await folderFiles(host.userDataDir)).toEqual(kept)
+  await screenshot(page, 'exports-history')
+})

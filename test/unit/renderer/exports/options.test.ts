@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { ReportDefinition } from '@contract'
+import { defaultForm, defaultKeys, formProblems, MAX_EXPORT_KEYS, sortWithin, toOptions } from '../../../../renderer/src/domain/exports/options'
+import { sampleDefinition } from '../../../support/channel-samples'
+
+const definition = (change: Partial<ReportDefinition> = {}): ReportDefinition => ({ ...sampleDefinition, ...change })
+
+describe('export options', () => {
+  it('keys come from the breakdown, else from the granularity (auto resolved from the days, as main does)', () => {
+    expect(defaultKeys(definition({ breakdown: ['country', 'device_type'] }), 7)).toEqual(['country', 'device_type'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'week' }), 7)).toEqual(['granularity_week'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'country' }), 7)).toEqual(['country'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 2)).toEqual(['granularity_hour'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 30)).toEqual(['granularity_day'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 200)).toEqual(['granularity_week'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 900)).toEqual(['granularity_month'])
+  })
+
+  it('starts from the definition: its metrics, its sort where it still applies, its filter logic; names on, no total', () => {
+    const form = defaultForm(
+      definition({
+        metrics: ['impressions', 'revenue'],
+        breakdown: ['country'],
+        sort: [
+          { field: 'revenue', direction: 'DESC', byName: false },
+          { field: 'publisher', direction: 'ASC', byName: true },
+        ],
+        filterLogic: '1 or 2',
+      }),
+      7,
+    )
+    expect(form).toEqual({
+      format: 'csv',
+      dataFields: ['impressions', 'revenue'],
+      keys: ['country'],
+      includeNames: true,
+      includeTotal: false,
+      sort: [{ field: 'revenue', direction: 'DESC', byName: false }],
+      filterLogic: '1 or 2',
+    })
+  })
+
+  it('names each problem at its field, the filter logic in the builder’s own words', () => {
+    const form = defaultForm(definition({ breakdown: ['country'], filterLogic: '' }), 7)
+    expect(formProblems(form, 0)).toEqual({})
+    expect(formProblems({ ...form, dataFields: [] }, 0).dataFields).toBe('Pick at least one data field to export.')
+    expect(formProblems({ ...form, keys: [] }, 0).keys).toBe('Pick at least one key to split the export by.')
+    const eleven = Array.from({ length: MAX_EXPORT_KEYS + 1 }, (_unused, index) => `key_${index}`)
+    expect(formProblems({ ...form, keys: eleven }, 0).keys).toBe('An export is split by at most 10 keys; remove 1.')
+    expect(formProblems({ ...form, sort: [{ field: 'device_type', direction: 'ASC', byName: false }] }, 0).sort).toContain('"device_type" is neither')
+    expect(formProblems({ ...form, filterLogic: '1 and' }, 2).filterLogic).toBe('The expression ends too early: a filter number or “(” is missing.')
+    expect(formProblems({ ...form, filterLogic: '1 and 3' }, 2).filterLogic).toContain('Filter 3 at character 7 does not exist')
+    expect(formProblems({ ...form, filterLogic: '1 and 2' }, 2)).toEqual({})
+  })
+
+  it('keeps only sort rules over chosen columns, and sends plain copies', () => {
+    const rule = { field: 'country', direction: 'ASC' as const, byName: true }
+    const kept = sortWithin([rule, { field: 'gone', direction: 'DESC', byName: false }], ['impressions'], ['country'])
+    expect(kept).toEqual([rule])
+    expect(kept[0]).not.toBe(rule)
+    const form = defaultForm(definition({ breakdown: ['country'] }), 7, 'xlsx')
+    const options = toOptions(form)
+    expect(options).toEqual({ ...form })
+    expect(options.keys).not.toBe(form.keys)
+  })
+})

@@ -110,16 +110,25 @@ function bundleBridge(): Promise<string> {
   return bridgeBundle
 }
 
+class BodyTooLarge extends Error {}
+
 async function readBody(request: http.IncomingMessage): Promise<string> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large')
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge()
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
+
+/** What a call over the bound gets: a sentence the page can show, not a generic "malformed input". */
+const TOO_LARGE_OUTCOME = JSON.stringify({
+  ok: false,
+  error: { code: 'bad_input', message: `This call carries more than ${MAX_BODY_BYTES / (1024 * 1024)} MiB, more than the web preview accepts.` },
+})
 
 /**
  * The demo backend as the app runs it (sandbox/in-worker.ts: a worker thread, started when the
@@ -222,7 +231,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       let input: unknown
       try {
         input = JSON.parse(await readBody(request))
-      } catch {
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          // The rest of the body is never read, so this connection cannot carry another call: close it
+          // instead of leaving the unread bytes to be taken for the next request.
+          response.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'application/json', connection: 'close' }).end(TOO_LARGE_OUTCOME)
+          request.destroy()
+          return
+        }
         input = Symbol('unparseable')
       }
       const outcome = await dispatch(runtime.handlers, channel, input)

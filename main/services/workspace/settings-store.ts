@@ -15,12 +15,7 @@ const settingsSchema = z.object({
    * files of older versions; a value out of bounds (an edited file) falls back rather than
    * costing the other settings.
    */
-  resultCacheMegabytes: z
-    .number()
-    .int()
-    .min(RESULT_CACHE_MEGABYTES.min)
-    .max(RESULT_CACHE_MEGABYTES.max)
-    .catch(DEFAULT_RESULT_CACHE_MEGABYTES),
+  resultCacheMegabytes: z.number().int().min(RESULT_CACHE_MEGABYTES.min).max(RESULT_CACHE_MEGABYTES.max).catch(DEFAULT_RESULT_CACHE_MEGABYTES),
   // Added later: a file written before them, or by a newer version with a value this one does
   // not know, keeps its other settings and gets the default here.
   theme: themeSettingSchema.catch('system'),

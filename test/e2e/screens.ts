@@ -66,6 +66,6 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await expect(page.getByTestId('run')).toBeEnabled({ timeout: 30_000 })
   await page.getByTestId('run').click()
   await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByTestId('report-chart')).toBeVisible()
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-painted', 'true')
   await onScreen('reports')
 }

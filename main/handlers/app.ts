@@ -1,4 +1,4 @@
-import type { capabilitiesSchema } from '@contract'
+import type { capabilitiesSchema, ResultCacheState } from '@contract'
 import type { z } from 'zod'
 import { createLicenseList } from '../services/about'
 import { AppError } from '../services/errors'
@@ -40,6 +40,11 @@ export function appHandlers(services: Services, host: HostFeatures): HandlersFor
     return null
   }
 
+  async function resultCacheState(usage: { bytes: number; entries: number }): Promise<ResultCacheState> {
+    const { resultCacheMegabytes } = await services.settings.read()
+    return { limitMegabytes: resultCacheMegabytes, usedBytes: usage.bytes, entries: usage.entries }
+  }
+
   return {
     'app:info': async () => {
       const [keychainAvailable, theme, settings] = await Promise.all([services.secrets.isKeychainAvailable(), services.theme.state(), services.settings.read()])
@@ -73,6 +78,13 @@ export function appHandlers(services: Services, host: HostFeatures): HandlersFor
       services.log.setLevel(level)
       services.log.info(`log level set to ${level}`)
       return null
+    },
+    'app:resultCache': async () => resultCacheState(await services.results.usage()),
+    'app:setResultCacheLimit': async ({ megabytes }) => {
+      await services.settings.update({ resultCacheMegabytes: megabytes })
+      const usage = await services.results.trim()
+      services.log.info(`result cache limit set to ${megabytes} MB`, { usedBytes: usage.bytes, entries: usage.entries })
+      return resultCacheState(usage)
     },
     'app:openDataFolder': () => open('data'),
     'app:openLogsFolder': () => open('logs'),

@@ -72,6 +72,17 @@ export const aboutSchema = z.object({
 })
 export type About = z.infer<typeof aboutSchema>
 
+/** The size the saved report results may take on disk, in MB (settings; least recently used evicted beyond it). */
+export const RESULT_CACHE_MEGABYTES = { min: 10, max: 100_000, default: 200 } as const
+
+export const resultCacheStateSchema = z.object({
+  limitMegabytes: z.number().int(),
+  /** What the saved results take now, and how many there are. */
+  usedBytes: z.number().int().nonnegative(),
+  entries: z.number().int().nonnegative(),
+})
+export type ResultCacheState = z.infer<typeof resultCacheStateSchema>
+
 /** Bounds of an error report from the page; the page cuts longer text before sending. */
 export const RENDERER_ERROR_LIMITS = { message: 2_000, stack: 10_000 } as const
 
@@ -94,6 +105,13 @@ export const appChannels = {
   setTheme: channel(z.object({ theme: themeSettingSchema }).strict(), themeStateSchema),
   /** How much the log file records; remembered across restarts. */
   setLogLevel: channel(z.object({ level: logLevelSchema }).strict(), z.null()),
+  /** The offline results' size limit and what they take now (counting them reads the results folder once). */
+  resultCache: channel(empty, resultCacheStateSchema),
+  /** Changes the size limit; remembered across restarts; a smaller one evicts the least recently used results at once. */
+  setResultCacheLimit: channel(
+    z.object({ megabytes: z.number().int().min(RESULT_CACHE_MEGABYTES.min).max(RESULT_CACHE_MEGABYTES.max) }).strict(),
+    resultCacheStateSchema,
+  ),
   openDataFolder: channel(empty, z.null()),
   openLogsFolder: channel(empty, z.null()),
   /** An error nothing in the page caught (window.onerror, unhandledrejection): logged, and shown once as a notice. */

@@ -25,6 +25,8 @@ export const channels = {
   'app:about': appChannels.about,
   'app:setTheme': appChannels.setTheme,
   'app:setLogLevel': appChannels.setLogLevel,
+  'app:resultCache': appChannels.resultCache,
+  'app:setResultCacheLimit': appChannels.setResultCacheLimit,
   'app:openDataFolder': appChannels.openDataFolder,
   'app:openLogsFolder': appChannels.openLogsFolder,
   'app:reportRendererError': appChannels.reportRendererError,

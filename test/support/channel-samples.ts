@@ -34,6 +34,8 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'app:about': {},
   'app:setTheme': { theme: 'dark' },
   'app:setLogLevel': { level: 'info' },
+  'app:resultCache': {},
+  'app:setResultCacheLimit': { megabytes: 500 },
   'app:openDataFolder': {},
   'app:openLogsFolder': {},
   'app:reportRendererError': { kind: 'error', message: 'TypeError: x is undefined', stack: 'TypeError: x is undefined\n    at app.js:1:1' },

@@ -41,6 +41,8 @@ export interface ResultCache {
   get(profileId: string, kind: RunKind, definition: ReportDefinition, preset: string | null): Promise<CachedResult | null>
   removeProfile(profileId: string): Promise<void>
   usage(): Promise<{ bytes: number; entries: number }>
+  /** Applies the limit now (it just got smaller): the least recently used go until the rest fits. */
+  trim(): Promise<{ bytes: number; entries: number }>
 }
 
 export interface ResultCacheOptions {
@@ -153,6 +155,27 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     await index.write({ version: 1, entries: updated })
   }
 
+  /**
+   * Removes the least recently used entries until the rest fits in `limit`, then writes the
+   * index; the last `keepLast` entries (the one just written) are never removed.
+   */
+  async function evictBeyond(limit: number, kept: IndexEntry[], keepLast: number): Promise<IndexEntry[]> {
+    const byUse = kept.slice(0, kept.length - keepLast).sort((left, right) => (left.usedAt < right.usedAt ? -1 : left.usedAt > right.usedAt ? 1 : 0))
+    let total = kept.reduce((sum, entry) => sum + entry.bytes, 0)
+    const evicted = new Set<IndexEntry>()
+    for (const entry of byUse) {
+      if (total <= limit) break
+      await fs.rm(fileOf(entry.profileId, entry.key), { force: true })
+      evicted.add(entry)
+      total -= entry.bytes
+    }
+    const rest = kept.filter((entry) => !evicted.has(entry))
+    await index.write({ version: 1, entries: rest })
+    return rest
+  }
+
+  const usageOf = (known: IndexEntry[]) => ({ bytes: known.reduce((sum, entry) => sum + entry.bytes, 0), entries: known.length })
+
   return {
     put: (run) =>
       serial(async () => {
@@ -178,17 +201,8 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
         await writeFileAtomic(fileOf(run.profileId, key), text)
         const others = (await entries()).filter((entry) => !(entry.profileId === run.profileId && entry.key === key))
         const kept = [...others, { profileId: run.profileId, key, bytes, usedAt: storedAt }]
-        // Least recently used first; the result just written is last and always stays.
-        const byUse = kept.slice(0, -1).sort((left, right) => (left.usedAt < right.usedAt ? -1 : left.usedAt > right.usedAt ? 1 : 0))
-        let total = kept.reduce((sum, entry) => sum + entry.bytes, 0)
-        const evicted = new Set<IndexEntry>()
-        for (const entry of byUse) {
-          if (total <= limit) break
-          await fs.rm(fileOf(entry.profileId, entry.key), { force: true })
-          evicted.add(entry)
-          total -= entry.bytes
-        }
-        await index.write({ version: 1, entries: kept.filter((entry) => !evicted.has(entry)) })
+        // The result just written is last and always stays.
+        await evictBeyond(limit, kept, 1)
       }),
 
     get: (profileId, kind, definition, preset) =>
@@ -215,10 +229,8 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
         await index.write({ version: 1, entries: rest })
       }),
 
-    usage: () =>
-      serial(async () => {
-        const known = await entries()
-        return { bytes: known.reduce((sum, entry) => sum + entry.bytes, 0), entries: known.length }
-      }),
+    usage: () => serial(async () => usageOf(await entries())),
+
+    trim: () => serial(async () => usageOf(await evictBeyond(await limitBytes(), await entries(), 0))),
   }
 }

@@ -1,17 +1,21 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { logLevelSchema, themeSettingSchema } from '@contract'
+import { logLevelSchema, RESULT_CACHE_MEGABYTES, themeSettingSchema } from '@contract'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
-export const DEFAULT_RESULT_CACHE_MEGABYTES = 200
+export const DEFAULT_RESULT_CACHE_MEGABYTES = RESULT_CACHE_MEGABYTES.default
 
 const settingsSchema = z.object({
   version: z.literal(1),
   /** The connection that was active when the app last ran. */
   activeProfileId: z.string().nullable(),
-  /** How much disk the saved report results may take; the least recently used go first. Absent in files of older versions. */
-  resultCacheMegabytes: z.number().int().min(1).max(100_000).default(DEFAULT_RESULT_CACHE_MEGABYTES),
+  /**
+   * How much disk the saved report results may take; the least recently used go first. Absent in
+   * files of older versions; a value out of bounds (an edited file) falls back rather than
+   * costing the other settings.
+   */
+  resultCacheMegabytes: z.number().int().min(RESULT_CACHE_MEGABYTES.min).max(RESULT_CACHE_MEGABYTES.max).catch(DEFAULT_RESULT_CACHE_MEGABYTES),
   // Added later: a file written before them, or by a newer version with a value this one does
   // not know, keeps its other settings and gets the default here.
   theme: themeSettingSchema.catch('system'),

@@ -1,5 +1,5 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { BarChartOutline, GitNetworkOutline, GridOutline } from '@vicons/ionicons5'
+import { BarChartOutline, GitNetworkOutline, GridOutline, SettingsOutline } from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
@@ -22,6 +22,7 @@ export const sections = [
   { id: 'entities', label: 'Entities', icon: GridOutline, view: lazy(() => import('../views/EntitiesView.vue')), needsWorkspace: true },
   { id: 'reports', label: 'Reports', icon: BarChartOutline, view: lazy(() => import('../views/ReportsView.vue')), needsWorkspace: true },
   { id: 'connections', label: 'Connections', icon: GitNetworkOutline, view: lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
+  { id: 'settings', label: 'Settings', icon: SettingsOutline, view: lazy(() => import('../views/SettingsView.vue')), needsWorkspace: false },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Capabilities, Notice } from '@contract'
+import type { Capabilities, LogLevel, Notice, ResultCacheState } from '@contract'
 import { api, unwrap } from '../api/bridge'
 import { useThemeStore } from './theme'
 
@@ -11,6 +11,11 @@ export const useAppStore = defineStore('app', () => {
   const keychainAvailable = ref(true)
   const capabilities = ref<Capabilities>({ nativeSaveDialog: true })
   const notices = ref<Notice[]>([])
+  const logLevel = ref<LogLevel>('info')
+  /** Read when Settings asks: counting the saved results reads their folder. */
+  const resultCache = ref<ResultCacheState | null>(null)
+  /** The About dialog (AppShell shows it; the menu, the palette and Settings open it). */
+  const aboutOpen = ref(false)
   let subscribed = false
 
   async function load(): Promise<void> {
@@ -20,6 +25,7 @@ export const useAppStore = defineStore('app', () => {
     keychainAvailable.value = info.keychainAvailable
     capabilities.value = info.capabilities
     notices.value = info.notices
+    logLevel.value = info.logLevel
     useThemeStore().load(info.theme)
     if (!subscribed) {
       subscribed = true
@@ -34,5 +40,37 @@ export const useAppStore = defineStore('app', () => {
     await unwrap(api().app.dismissNotice({ id }))
   }
 
-  return { version, platform, keychainAvailable, capabilities, notices, load, dismiss }
+  async function setLogLevel(level: LogLevel): Promise<void> {
+    await unwrap(api().app.setLogLevel({ level }))
+    logLevel.value = level
+  }
+
+  async function loadResultCache(): Promise<void> {
+    resultCache.value = await unwrap(api().app.resultCache({}))
+  }
+
+  async function setResultCacheLimit(megabytes: number): Promise<void> {
+    resultCache.value = await unwrap(api().app.setResultCacheLimit({ megabytes }))
+  }
+
+  async function openFolder(folder: 'data' | 'logs'): Promise<void> {
+    await unwrap(folder === 'data' ? api().app.openDataFolder({}) : api().app.openLogsFolder({}))
+  }
+
+  return {
+    version,
+    platform,
+    keychainAvailable,
+    capabilities,
+    notices,
+    logLevel,
+    resultCache,
+    aboutOpen,
+    load,
+    dismiss,
+    setLogLevel,
+    loadResultCache,
+    setResultCacheLimit,
+    openFolder,
+  }
 })

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+export type Theme = 'light' | 'dark'
+export const themes: Theme[] = ['light', 'dark']
+
+/** What to do on each screen once it is shown (take a screenshot, run axe…). */
+export type OnScreen = (screen: string) => Promise<void>
+
+const rail = (page: Page, label: string) => page.getByTestId('rail').getByText(label, { exact: true })
+
+/** Pins a theme in Settings, the way a user does, and waits for the page to show it. */
+export async function pinTheme(page: Page, theme: Theme): Promise<void> {
+  await rail(page, 'Settings').click()
+  await page.getByTestId(`theme-${theme}`).click()
+  await expect(page.getByTestId(`theme-${theme}`).locator('input')).toBeChecked()
+  // Naive UI's global style paints the body in the theme's own background.
+  const background = theme === 'dark' ? 'rgb(16, 16, 20)' : 'rgb(255, 255, 255)'
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background)
+}
+
+/**
+ * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
+ * About, the welcome screen, connections and the connection form, then the demo workspace's
+ * entities, the entity form, and reports with a chart. `onScreen` runs on each.
+ */
+export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
+  await page.goto(url)
+  await expect(page.getByTestId('welcome')).toBeVisible()
+  await pinTheme(page, theme)
+  await onScreen('settings')
+
+  await page.getByTestId('open-about').click()
+  const about = page.getByTestId('about-dialog')
+  await expect(about.getByTestId('about-version')).toBeVisible()
+  const licenses = about.getByTestId('about-licenses')
+  await expect(licenses).toBeVisible()
+  // Searchable, and a license's text opens in place.
+  const search = licenses.getByRole('textbox', { name: 'Search licenses' })
+  await search.fill('no-such-package-anywhere')
+  await expect(licenses).toContainText('No package matches.')
+  await search.fill('')
+  await licenses
+    .getByRole('button', { name: /^Show text:/ })
+    .first()
+    .click()
+  await expect(licenses.getByTestId('license-text')).toBeVisible()
+  await onScreen('about')
+  await page.keyboard.press('Escape')
+  await expect(about).toHaveCount(0)
+
+  await rail(page, 'Entities').click()
+  await expect(page.getByTestId('welcome')).toBeVisible()
+  await onScreen('welcome')
+
+  await rail(page, 'Connections').click()
+  await expect(page.getByTestId('new-profile')).toBeVisible()
+  await onScreen('connections')
+  await page.getByTestId('new-profile').click()
+  await expect(page.getByTestId('field-name')).toBeVisible()
+  await onScreen('connection-form')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('field-name')).toBeHidden()
+
+  await rail(page, 'Entities').click()
+  await page.getByTestId('open-demo').click()
+  await expect(page.getByTestId('entity-row').first()).toBeVisible({ timeout: 30_000 })
+  await onScreen('entities')
+  await page.getByTestId('new-entity').click()
+  await expect(page.getByTestId('entity-form')).toBeVisible()
+  await onScreen('entity-form')
+  await page.getByTestId('form-cancel').click()
+  await expect(page.getByTestId('entity-form')).toHaveCount(0)
+
+  await rail(page, 'Reports').click()
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(page.getByTestId('run')).toBeEnabled({ timeout: 30_000 })
+  await page.getByTestId('run').click()
+  await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-painted', 'true')
+  await onScreen('reports')
+}

@@ -68,3 +68,8 @@ export function withComparison(result: TimeSeriesView, key: string): string[] {
   const comparison = comparisonOf(result, key)
   return comparison ? [key, comparison.key] : [key]
 }
+
+/** A category's text on the axis, in the tooltip and the table: its name when the platform gave one (a key's value on a category chart). */
+export function categoryText(result: Pick<TimeSeriesView, 'categoryLabels'>, category: string): string {
+  return result.categoryLabels?.[category] ?? category
+}

@@ -1,13 +1,14 @@
 /**
  * The only ECharts parts the reports screen registers (tree-shaken `echarts/core`): line and bar
- * charts on a grid, the axis tooltip, zoom, marker lines, and the legend (never drawn: it keeps
- * which series are switched off, so a toggle is a selection change, not a new option), on canvas.
+ * charts on a grid, the axis tooltip, zoom, marker lines, the legend (never drawn: it keeps
+ * which series are switched off, so a toggle is a selection change, not a new option), and aria
+ * (the canvas's spoken description names the series drawn), on canvas.
  */
 import { use } from 'echarts/core'
 import { BarChart, LineChart } from 'echarts/charts'
-import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import { AriaComponent, DataZoomComponent, GridComponent, LegendPlainComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-use([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent, MarkLineComponent, LegendComponent, CanvasRenderer])
+use([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent, MarkLineComponent, LegendPlainComponent, AriaComponent, CanvasRenderer])
 
 export { default as VChart } from 'vue-echarts'

@@ -1,7 +1,7 @@
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
 import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components'
-import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
+import { MAX_CHART_LINES, type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
 import { categoryText } from './series'
 
@@ -24,6 +24,8 @@ export interface ChartInput {
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
 export const MARKERS_SERIES = '__markers__'
+/** Every series a chart can have (50 lines, their comparisons, the markers) is named in its description. */
+const DESCRIBED_SERIES = 2 * MAX_CHART_LINES + 1
 
 /** Metrics in percent go on their own axis when the chart mixes them with counts or money. */
 export function axisIndexes(metrics: readonly string[], fields: readonly DataFieldInfo[]): Map<string, number> {
@@ -121,7 +123,7 @@ function seriesOption(series: Series, input: ChartInput, axes: Map<string, numbe
 /** An empty series that only holds the markers, so switching lines off never takes them away. */
 function markersSeries(input: ChartInput): LineSeriesOption | null {
   const marks = markLine(input)
-  return marks === undefined ? null : { id: MARKERS_SERIES, name: MARKERS_SERIES, type: 'line', data: [], silent: true, markLine: marks }
+  return marks === undefined ? null : { id: MARKERS_SERIES, name: 'Annotations', type: 'line', data: [], silent: true, markLine: marks }
 }
 
 /** The whole ECharts option for a result: category x-axis of the API's own strings, never a time axis. */
@@ -151,6 +153,8 @@ export function buildChartOption(input: ChartInput): ChartOption {
     animation: false,
     // Not drawn (the legend is ChartLegend.vue): it holds which series are switched off.
     legend: { show: false, selected: legendSelection(result, input.hidden) },
+    // The canvas's accessible description: ECharts names the series it draws (and a few values).
+    aria: { enabled: true, label: { series: { maxCount: DESCRIBED_SERIES }, data: { maxCount: 3 } } },
     grid: { left: 64, right: twoAxes ? 64 : 24, top: 36, bottom: 72 },
     tooltip: {
       trigger: 'axis',

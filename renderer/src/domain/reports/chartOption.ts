@@ -22,6 +22,20 @@ export interface ChartInput {
   tooltip: (index: number, shownKeys: string[]) => string
 }
 
+/** The plot's margins inside the chart: the y-axis labels on the left, a little air (or the second axis) on the right. */
+const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72 }
+
+/**
+ * The point budget main reduces series to for a chart `width` CSS pixels wide: one min/max pair
+ * per pixel of the plot. More points than that land on pixels already drawn (they cost paint
+ * time and show nothing), fewer would lose spikes; the min/max pair keeps each pixel's spike and
+ * dip. CSS pixels, not device pixels: at 2× a bucket is two device pixels wide, which the 1.6 px
+ * line covers anyway.
+ */
+export function pointBudget(width: number): number {
+  return 2 * Math.max(1, Math.round(width) - GRID.left - GRID.right)
+}
+
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
 export const MARKERS_SERIES = '__markers__'
 /** Every series a chart can have (50 lines, their comparisons, the markers) is named in its description. */
@@ -155,7 +169,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
     legend: { show: false, selected: legendSelection(result, input.hidden) },
     // The canvas's accessible description: ECharts names the series it draws (and a few values).
     aria: { enabled: true, label: { series: { maxCount: DESCRIBED_SERIES }, data: { maxCount: 3 } } },
-    grid: { left: 64, right: twoAxes ? 64 : 24, top: 36, bottom: 72 },
+    grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom },
     tooltip: {
       trigger: 'axis',
       className: 'report-tooltip',

@@ -5,6 +5,7 @@ import {
   buildChartOption,
   legendSelection,
   MARKERS_SERIES,
+  pointBudget,
   selectionChanges,
   type ChartInput,
 } from '../../../../renderer/src/domain/reports/chartOption'
@@ -49,6 +50,13 @@ describe('chart option', () => {
     const twoTotals = { ...result, series: [...result.series, { ...result.series[2]!, key: 'ctr|__total__', metric: 'ctr' }] }
     const totals = seriesColors(twoTotals, false)
     expect(totals.get('ctr|__total__')).not.toBe(totals.get('impressions|__total__'))
+  })
+
+  it('asks main for one min/max pair per pixel of the plot', () => {
+    const option = buildChartOption(input())
+    const grid = option.grid as { left: number; right: number }
+    expect(pointBudget(1_000)).toBe(2 * (1_000 - grid.left - grid.right))
+    expect(pointBudget(10)).toBe(2)
   })
 
   it('paints cheaply: no animation, no sampling of already reduced data, no symbols, no hover emphasis', () => {

@@ -6,9 +6,28 @@
  */
 import { use } from 'echarts/core'
 import { BarChart, LineChart } from 'echarts/charts'
-import { AriaComponent, DataZoomComponent, GridComponent, LegendPlainComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import {
+  AriaComponent,
+  DataZoomComponent,
+  DatasetComponent,
+  GridComponent,
+  LegendPlainComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-use([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent, MarkLineComponent, LegendPlainComponent, AriaComponent, CanvasRenderer])
+use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  LegendPlainComponent,
+  AriaComponent,
+  DatasetComponent,
+  CanvasRenderer,
+])
 
 export { default as VChart } from 'vue-echarts'

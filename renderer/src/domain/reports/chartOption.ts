@@ -1,12 +1,27 @@
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
-import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components'
+import type {
+  DatasetComponentOption,
+  DataZoomComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components'
 import { MAX_CHART_LINES, type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
 import { categoryText } from './series'
+import { TOTAL_LINE } from './lines'
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption | LegendComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | DataZoomComponentOption
+  | MarkLineComponentOption
+  | LegendComponentOption
+  | DatasetComponentOption
 >
 
 export interface ChartInput {
@@ -102,13 +117,46 @@ function markLine(input: ChartInput): LineSeriesOption['markLine'] {
   } as LineSeriesOption['markLine']
 }
 
-function seriesOption(series: Series, input: ChartInput, axes: Map<string, number>, multiMetric: boolean, points: number): LineSeriesOption | BarSeriesOption {
+/** The dataset column of the categories, and of the series at `index`. */
+const CATEGORY_COLUMN = 'category'
+const seriesColumn = (index: number): string => `s${index}`
+
+/**
+ * All series as one dataset of columns: ECharts parses it into one store the series share,
+ * instead of one store per series built item by item from `series.data` (most of a first paint).
+ */
+function dataset(result: TimeSeriesView): DatasetComponentOption {
+  const source: Record<string, Array<string | number | null>> = { [CATEGORY_COLUMN]: result.categories }
+  result.series.forEach((series, index) => (source[seriesColumn(index)] = series.values))
+  return {
+    source,
+    sourceHeader: false,
+    dimensions: [CATEGORY_COLUMN, ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const }))],
+  }
+}
+
+function seriesOption(
+  series: Series,
+  index: number,
+  input: ChartInput,
+  axes: Map<string, number>,
+  multiMetric: boolean,
+  points: number,
+): LineSeriesOption | BarSeriesOption {
   const color = input.colors.get(series.key) ?? '#888888'
   const comparison = series.role === 'comparison'
-  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total never does.
-  const stacked = input.type === 'stacked' && series.role !== 'total'
+  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total
+  // never does, nor does its comparison (on the compare stack it would double the earlier outline).
+  const stacked = input.type === 'stacked' && series.line !== TOTAL_LINE
   const name = chartSeriesName(series, multiMetric)
-  const common = { id: series.key, name, data: series.values, yAxisIndex: axes.get(series.metric) ?? 0, itemStyle: { color } }
+  const common = {
+    id: series.key,
+    name,
+    datasetIndex: 0,
+    encode: { x: CATEGORY_COLUMN, y: seriesColumn(index) },
+    yAxisIndex: axes.get(series.metric) ?? 0,
+    itemStyle: { color },
+  }
   if (input.type === 'bar') {
     return {
       ...common,
@@ -205,6 +253,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
         labelFormatter: (_value: number, text: string) => categoryText(result, text),
       },
     ],
-    series: [...result.series.map((series) => seriesOption(series, input, axes, multiMetric, points)), ...(markers ? [markers] : [])],
+    dataset: dataset(result),
+    series: [...result.series.map((series, index) => seriesOption(series, index, input, axes, multiMetric, points)), ...(markers ? [markers] : [])],
   }
 }

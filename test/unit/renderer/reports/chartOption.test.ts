@@ -31,7 +31,12 @@ describe('chart option', () => {
     const option = buildChartOption(input())
     expect(option.xAxis).toMatchObject({ type: 'category', data: result.categories })
     const france = seriesOf(option).find((series) => series.id === 'impressions|FR')
-    expect(france).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false, data: [10, null, 30] })
+    expect(france).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false })
+    // Its values are a column of the one dataset every series reads (parsed once, shared), nulls kept as gaps.
+    const source = (option.dataset as { source: Record<string, unknown[]> }).source
+    const encode = france?.encode as { x: string; y: string }
+    expect(source[encode.x]).toBe(result.categories)
+    expect(source[encode.y]).toEqual([10, null, 30])
   })
 
   it('draws the comparison dashed in its line’s color and starts with hidden series unselected', () => {
@@ -113,6 +118,10 @@ describe('chart option', () => {
       ['impressions|FR|compare', 'compare:impressions'],
     ])
     expect(series.find((entry) => entry.id === 'impressions|FR|compare')?.areaStyle).toBeUndefined()
+    const totalCompared = { ...result, series: [...result.series, { ...result.series[3]!, key: 'impressions|__total__|compare', line: '__total__' }] }
+    expect(
+      seriesOf(buildChartOption(input({ type: 'stacked', result: totalCompared }))).find((entry) => entry.id === 'impressions|__total__|compare')?.stack,
+    ).toBeUndefined()
     // Their own (empty) series: switching every line off leaves them drawn.
     expect(series.filter((entry) => entry.markLine).map((entry) => [entry.id, entry.data])).toEqual([[MARKERS_SERIES, []]])
     const markLine = series.at(-1)?.markLine as { data: { xAxis: string }[] }

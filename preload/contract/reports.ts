@@ -238,6 +238,11 @@ export const timeSeriesResultSchema = z.object({
   categories: z.array(z.string()),
   /** The comparison's own categories, aligned by position with `categories`. */
   comparisonCategories: z.array(z.string()),
+  /**
+   * On a category chart (granularity = a key field): category → its name, from the rows'
+   * `__mapping__`, for the categories that have one. Absent on a time axis.
+   */
+  categoryLabels: z.record(z.string(), z.string()).optional(),
   series: z.array(seriesSchema),
   markers: z.array(markerSchema),
   /** Points per series before reduction, and whether reduction was applied. */

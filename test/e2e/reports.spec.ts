@@ -257,6 +257,61 @@ test('lines picked by hand, a slow query cancelled, and a failing one says why',
   await screenshot(page, 'reports-error')
 })
 
+test('lines of two keys picked by hand with search, counted, labelled "A / B" and drawn under those names', async ({ page, host, sandbox }) => {
+  // Four searches and two selects before the run: more steps than the default minute allows on a busy machine.
+  test.setTimeout(120_000)
+  await openReports(page, host.url, sandbox)
+  await choose(page, 'breakdown', 'Country', true)
+  await choose(page, 'breakdown', 'Device type', true)
+  await page.getByTestId('lines-pick').click()
+  await expect(page.getByTestId('line-count')).toHaveText('1 of 50 lines')
+
+  // One value of each key, found by typing, makes one line.
+  const pickLine = async (first: [string, string], second: [string, string]): Promise<void> => {
+    for (const [index, [typed, shown]] of [first, second].entries()) {
+      await page.getByTestId(`line-value-${index}`).click()
+      await page.keyboard.type(typed)
+      await option(page, shown).click()
+    }
+    await page.getByTestId('line-add').click()
+  }
+  await expect(page.getByTestId('line-add')).toBeDisabled()
+  await pickLine(['Fran', 'France (FR)'], ['Desk', 'Desktop (desktop)'])
+  await expect(page.getByTestId('line-count')).toHaveText('2 of 50 lines')
+  await pickLine(['Germ', 'Germany (DE)'], ['Mob', 'Mobile (mobile)'])
+  await expect(page.getByTestId('line-count')).toHaveText('3 of 50 lines')
+  await expect(page.getByTestId('line-chip')).toHaveText(['France / Desktop', 'Germany / Mobile'])
+  await screenshot(page, 'reports-line-picker')
+
+  await page.getByTestId('run').click()
+  const rows = page.getByTestId('series-row')
+  await expect(rows).toHaveCount(3, { timeout: 30_000 })
+  // Sent as the values joined by U+0002, one line per combination, plus Total.
+  expect((await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-line')))).sort()).toEqual(
+    ['DE\u0002mobile', 'FR\u0002desktop', '__total__'].sort(),
+  )
+  const chart = page.getByTestId('report-chart')
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await expect(chart).toHaveAttribute('data-series', '3')
+  // The names ECharts itself draws the series under (its description of the canvas).
+  const described = chart.locator('[role="img"][aria-label]')
+  await expect(described).toHaveAttribute('aria-label', /FR — France \/ desktop — Desktop/)
+  await expect(described).toHaveAttribute('aria-label', /DE — Germany \/ mobile — Mobile/)
+  await expect(described).toHaveAttribute('aria-label', /Total/)
+  await expect(page.getByTestId('legend-item')).toHaveText(
+    ['FR — France / desktop — Desktop', 'DE — Germany / mobile — Mobile', 'Total'].map((text) => new RegExp(text)),
+  )
+  await screenshot(page, 'reports-two-keys')
+
+  // Switching a line off in the legend takes it out of what ECharts draws, and back.
+  await page.getByTestId('legend-item').filter({ hasText: 'France' }).locator('.toggle').click()
+  await expect(chart).toHaveAttribute('data-series', '2')
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await expect(described).not.toHaveAttribute('aria-label', /France/)
+  await page.getByTestId('legend-show-all').click()
+  await expect(described).toHaveAttribute('aria-label', /France/)
+})
+
 test('offline, the builder opens from the report description kept on disk', async ({ page, host, sandbox }) => {
   await openReports(page, host.url, sandbox)
   await expect(page.getByTestId('info-offline')).toHaveCount(0)

@@ -9,6 +9,8 @@ export interface SeriesAnswer {
   columns: Map<string, Array<number | null>>
   markers: ChartMarker[]
   mappings: LineMappings | undefined
+  /** Category → its row's `__mapping__`, where that is a name other than the category itself. */
+  categoryNames: Map<string, string>
 }
 
 function numberOf(value: unknown): number | null {
@@ -44,8 +46,12 @@ export function readAnswer(result: TimeSeriesResult, lines: readonly string[]): 
   const categories: string[] = []
   const columns = new Map<string, Array<number | null>>(lines.map((line) => [line, []]))
   const markers: ChartMarker[] = []
+  const categoryNames = new Map<string, string>()
   for (const row of result.rows) {
-    categories.push(text(row.__time__))
+    const category = text(row.__time__)
+    categories.push(category)
+    const name = row.__mapping__
+    if (typeof name === 'string' && name !== '' && name !== category) categoryNames.set(category, name)
     for (const line of lines) columns.get(line)?.push(numberOf(row[line]))
     const rowMarkers = row.__markers__
     if (Array.isArray(rowMarkers)) {
@@ -55,7 +61,26 @@ export function readAnswer(result: TimeSeriesResult, lines: readonly string[]): 
       }
     }
   }
-  return { categories, columns, markers, mappings: result.mappings }
+  return { categories, columns, markers, mappings: result.mappings, categoryNames }
+}
+
+/**
+ * The names of a category axis (granularity = a key field), from every answer (the first to
+ * name a category wins), for the categories drawn. A time axis has none: its `__mapping__` is
+ * only the bucket restated.
+ */
+export function categoryLabels(answers: readonly SeriesAnswer[], categories: readonly string[]): Record<string, string> {
+  const labels: Record<string, string> = {}
+  for (const category of categories) {
+    for (const answer of answers) {
+      const name = answer.categoryNames.get(category)
+      if (name !== undefined) {
+        labels[category] = name
+        break
+      }
+    }
+  }
+  return labels
 }
 
 /** Markers of several answers, once each (the same marker comes back with every metric). */

@@ -11,6 +11,8 @@
  * that also has values is narrower than a pixel and is not kept.
  */
 
+import type { TimeSeriesView } from '@contract'
+
 export interface Reducible {
   /** Parallel label arrays of the x-axis (the categories, the comparison's categories…), all the same length. */
   labels: string[][]
@@ -51,4 +53,28 @@ export function reduceToBudget(input: Reducible, budget: number): Reduced {
     })
   }
   return { labels, series, reduced: true }
+}
+
+/**
+ * A chart result as the page gets it: every series (and the comparison's categories) reduced
+ * together to `budget` points, `sourcePoints` saying how many there were. The stats were
+ * computed before, from every point.
+ */
+export function reduceView<View extends Pick<TimeSeriesView, 'categories' | 'comparisonCategories' | 'series'>>(
+  view: View,
+  budget: number,
+): View & Pick<TimeSeriesView, 'sourcePoints' | 'reduced'> {
+  const withComparison = view.comparisonCategories.length > 0
+  const reduced = reduceToBudget(
+    { labels: withComparison ? [view.categories, view.comparisonCategories] : [view.categories], series: view.series.map((entry) => entry.values) },
+    budget,
+  )
+  return {
+    ...view,
+    categories: reduced.labels[0] ?? [],
+    comparisonCategories: reduced.labels[1] ?? [],
+    series: view.series.map((entry, index) => ({ ...entry, values: reduced.series[index] ?? entry.values })),
+    sourcePoints: view.categories.length,
+    reduced: reduced.reduced,
+  }
 }

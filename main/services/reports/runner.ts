@@ -1,11 +1,11 @@
 import type { ReportDefinition, ReportInfoView, Series, TimeSeriesView } from '@contract'
 import type { ReportingClient } from '../reporting/client'
-import { alignByName, fitLength, readAnswer, sharedCategories, uniqueMarkers, type SeriesAnswer } from './answers'
+import { alignByName, categoryLabels, fitLength, readAnswer, sharedCategories, uniqueMarkers, type SeriesAnswer } from './answers'
 import { comparisonRange, presentRange, type DayRange } from './dates'
 import { withBuilderField } from './errors'
 import { lineLabel, mergeMappings } from './labels'
 import { topLines } from './ranking'
-import { reduceToBudget } from './reducer'
+import { reduceView } from './reducer'
 import { chartLines, planChart, planScope, timeSeriesBody, type ChartPlan, type ClockContext, type ReportScope } from './request'
 import { changeAgainst, seriesStats } from './stats'
 
@@ -150,19 +150,19 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
     }
   }
 
-  const reduced = reduceToBudget(
-    { labels: comparisonCategories.length > 0 ? [categories, comparisonCategories] : [categories], series: series.map((entry) => entry.values) },
-    options.pointBudget ?? DEFAULT_POINT_BUDGET,
-  )
+  const reduced = reduceView({ categories, comparisonCategories, series }, options.pointBudget ?? DEFAULT_POINT_BUDGET)
+  const labels = chart.isTime
+    ? {}
+    : categoryLabels(
+        answers.map((entry) => entry.answer),
+        reduced.categories,
+      )
   return {
     ...base,
+    ...reduced,
     durationMs: Math.round(monotonic() - started),
-    categories: reduced.labels[0] ?? [],
-    comparisonCategories: reduced.labels[1] ?? [],
-    series: series.map((entry, index) => ({ ...entry, values: reduced.series[index] ?? entry.values })),
+    ...(Object.keys(labels).length > 0 ? { categoryLabels: labels } : {}),
     markers: uniqueMarkers(main.map((entry) => entry.answer)),
-    sourcePoints: categories.length,
-    reduced: reduced.reduced,
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reduceToBudget } from '../../../main/services/reports/reducer'
+import { reduceToBudget, reduceView } from '../../../main/services/reports/reducer'
 
 const categories = (count: number): string[] => Array.from({ length: count }, (_, index) => `c${index}`)
 const wave = (count: number, phase = 0): number[] => Array.from({ length: count }, (_, index) => Math.round(100 + 10 * Math.sin(index / 50 + phase)))
@@ -62,5 +62,24 @@ describe('min/max reduction', () => {
     expect(result.series[0]).toEqual([null, null, 8, 1])
     const allNull = reduceToBudget({ labels: [categories(10)], series: [Array.from({ length: 10 }, () => null)] }, 4)
     expect(allNull.series[0]).toEqual([null, null, null, null])
+  })
+
+  it('reduces a whole chart result together: comparison categories aligned, source points and stats kept', () => {
+    const stats = { total: 1, average: 1, min: 1, max: 1, change: null, points: 5_000 }
+    const line = (key: string, values: number[]) => ({ key, metric: 'm', line: key, label: key, role: 'line' as const, values, stats })
+    const view = {
+      categories: categories(5_000),
+      comparisonCategories: categories(5_000).map((category) => `before ${category}`),
+      series: [line('a', wave(5_000)), line('b', wave(5_000, 1))],
+    }
+    const reduced = reduceView(view, 1_000)
+    expect(reduced).toMatchObject({ reduced: true, sourcePoints: 5_000 })
+    expect(reduced.categories).toHaveLength(1_000)
+    expect(reduced.comparisonCategories).toEqual(reduced.categories.map((category) => `before ${category}`))
+    expect(reduced.series.map((series) => [series.key, series.values.length, series.stats])).toEqual([
+      ['a', 1_000, stats],
+      ['b', 1_000, stats],
+    ])
+    expect(reduceView(view, 10_000)).toMatchObject({ reduced: false, sourcePoints: 5_000, categories: view.categories })
   })
 })

@@ -173,6 +173,37 @@ describe('a chart run', () => {
     expect(result.series[0]?.stats).toMatchObject({ total: 1_461 + 1_000, max: 1_000, points: 1_462 })
   })
 
+  it('names the categories of a key-field axis from the rows’ __mapping__, and a time axis not at all', async () => {
+    const names: Array<[string, string | null]> = [
+      ['17', 'Daily Planet'],
+      ['42', 'Gazette'],
+      ['7', null],
+      ['9', '9'],
+    ]
+    const { client, sent } = fakeReporting((body) => ({
+      status: 'success',
+      rows: names.map(([id, name], index) => ({
+        __time__: id,
+        __mapping__: name,
+        ...Object.fromEntries((body.chart_lines as string[]).map((line) => [line, 10 - index])),
+      })),
+    }))
+    const result = await run(client, definition({ granularity: 'publisher', categoryLimit: 4, metrics: ['impressions', 'revenue'] }))
+    expect(sent[0]?.body).toMatchObject({ granularity: 'publisher', limit: 4 })
+    // Ids stay the categories (the axis order, the table, the TSV); the names ride beside them.
+    expect(result.categories).toEqual(['17', '42', '7', '9'])
+    // No name, or a name that only repeats the id, is left out.
+    expect(result.categoryLabels).toEqual({ '17': 'Daily Planet', '42': 'Gazette' })
+
+    const daily = fakeReporting((body) => ({
+      status: 'success',
+      rows: days(String(body.start_date), 3).map((time) => ({ __time__: time, __mapping__: `Day ${time}`, __total__: 1 })),
+    }))
+    const timed = await run(daily.client, definition({ dates: { start: '2024-06-01', end: '2024-06-03' }, granularity: 'day' }))
+    expect(timed.categories).toHaveLength(3)
+    expect(timed).not.toHaveProperty('categoryLabels')
+  })
+
   it('refuses before sending anything', async () => {
     const { client, sent } = fakeReporting(daily(() => 1))
     const fifty = Array.from({ length: 50 }, (_, index) => `v${index}`)

@@ -1,14 +1,38 @@
 /**
  * The only ECharts parts the reports screen registers (tree-shaken `echarts/core`): line and bar
- * charts on a grid, the axis tooltip, zoom, and marker lines, painted on canvas. Saved chart
- * files (useChartFiles) add a legend and the SVG renderer; both load with this chunk only.
+ * charts on a grid, the axis tooltip, zoom, marker lines, the legend (never drawn: it keeps
+ * which series are switched off, so a toggle is a selection change, not a new option), and aria
+ * (the canvas's spoken description names the series drawn), on canvas. Saved chart files
+ * (useChartFiles) add a drawn legend and the SVG renderer; both load with this chunk only.
  */
 import { use } from 'echarts/core'
 import { BarChart, LineChart } from 'echarts/charts'
-import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import {
+  AriaComponent,
+  DataZoomComponent,
+  DatasetComponent,
+  GridComponent,
+  LegendComponent,
+  LegendPlainComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components'
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers'
 
-use([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer, LegendComponent, SVGRenderer])
+use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  LegendPlainComponent,
+  AriaComponent,
+  DatasetComponent,
+  CanvasRenderer,
+  LegendComponent,
+  SVGRenderer,
+])
 
 export { init } from 'echarts/core'
 

@@ -1,17 +1,34 @@
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
-import type { DataZoomComponentOption, GridComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components'
-import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
+import type {
+  DatasetComponentOption,
+  DataZoomComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components'
+import { MAX_CHART_LINES, type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
+import { categoryText } from './series'
+import { TOTAL_LINE } from './lines'
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | DataZoomComponentOption
+  | MarkLineComponentOption
+  | LegendComponentOption
+  | DatasetComponentOption
 >
 
 export interface ChartInput {
   result: TimeSeriesView
   fields: readonly DataFieldInfo[]
   type: ChartType
+  /** Series switched off at the time the option is built; later toggles go through `legendSelection` alone. */
   hidden: ReadonlySet<string>
   showMarkers: boolean
   colors: ReadonlyMap<string, string>
@@ -20,14 +37,63 @@ export interface ChartInput {
   tooltip: (index: number, shownKeys: string[]) => string
 }
 
-/** Above this many points in view, ECharts' entry animation costs more than it shows. */
-const ANIMATION_POINTS = 2_000
+/** The plot's margins inside the chart: the y-axis labels on the left, a little air (or the second axis) on the right. */
+const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72 }
+
+/**
+ * The point budget main reduces series to for a chart `width` CSS pixels wide: one min/max pair
+ * per pixel of the plot. More points than that land on pixels already drawn (they cost paint
+ * time and show nothing), fewer would lose spikes; the min/max pair keeps each pixel's spike and
+ * dip. CSS pixels, not device pixels: at 2× a bucket is two device pixels wide, which the 1.6 px
+ * line covers anyway.
+ */
+export function pointBudget(width: number): number {
+  return 2 * Math.max(1, Math.round(width) - GRID.left - GRID.right)
+}
+
+/** The series that carries the markers: drawn once, whichever lines are switched off. */
+export const MARKERS_SERIES = '__markers__'
+/** Every series a chart can have (50 lines, their comparisons, the markers) is named in its description. */
+const DESCRIBED_SERIES = 2 * MAX_CHART_LINES + 1
 
 /** Metrics in percent go on their own axis when the chart mixes them with counts or money. */
 export function axisIndexes(metrics: readonly string[], fields: readonly DataFieldInfo[]): Map<string, number> {
   const isPercent = (name: string): boolean => fields.find((field) => field.name === name)?.displayType === 'percent'
   const firstPercent = metrics.length > 0 && isPercent(metrics[0] as string)
   return new Map(metrics.map((name) => [name, isPercent(name) === firstPercent ? 0 : 1]))
+}
+
+/**
+ * The name ECharts knows a series by. The (hidden) ECharts legend selects series by name, so
+ * names must be unique: with several metrics the same line appears once per metric.
+ */
+export function chartSeriesName(series: Series, multiMetric: boolean): string {
+  return multiMetric ? `${series.label} · ${series.metric}` : series.label
+}
+
+const isMultiMetric = (result: TimeSeriesView): boolean => new Set(result.series.map((series) => series.metric)).size > 1
+
+/** The legend selection for the hidden keys, by series name, as the option starts with it. */
+export function legendSelection(result: TimeSeriesView, hidden: ReadonlySet<string>): Record<string, boolean> {
+  const multiMetric = isMultiMetric(result)
+  return Object.fromEntries(result.series.map((series) => [chartSeriesName(series, multiMetric), !hidden.has(series.key)]))
+}
+
+/**
+ * The series names to show and to hide when the hidden keys go from `before` to `after`: what a
+ * toggle sends ECharts (legend select / unselect actions), instead of a new option with new
+ * series arrays, so ECharts filters the series it already holds.
+ */
+export function selectionChanges(result: TimeSeriesView, before: ReadonlySet<string>, after: ReadonlySet<string>): { show: string[]; hide: string[] } {
+  const multiMetric = isMultiMetric(result)
+  const show: string[] = []
+  const hide: string[] = []
+  for (const series of result.series) {
+    const wasHidden = before.has(series.key)
+    const isHidden = after.has(series.key)
+    if (wasHidden !== isHidden) (isHidden ? hide : show).push(chartSeriesName(series, multiMetric))
+  }
+  return { show, hide }
 }
 
 function markLine(input: ChartInput): LineSeriesOption['markLine'] {
@@ -51,12 +117,46 @@ function markLine(input: ChartInput): LineSeriesOption['markLine'] {
   } as LineSeriesOption['markLine']
 }
 
-function seriesOption(series: Series, input: ChartInput, axes: Map<string, number>, withMarkers: boolean, points: number): LineSeriesOption | BarSeriesOption {
+/** The dataset column of the categories, and of the series at `index`. */
+const CATEGORY_COLUMN = 'category'
+const seriesColumn = (index: number): string => `s${index}`
+
+/**
+ * All series as one dataset of columns: ECharts parses it into one store the series share,
+ * instead of one store per series built item by item from `series.data` (most of a first paint).
+ */
+function dataset(result: TimeSeriesView): DatasetComponentOption {
+  const source: Record<string, Array<string | number | null>> = { [CATEGORY_COLUMN]: result.categories }
+  result.series.forEach((series, index) => (source[seriesColumn(index)] = series.values))
+  return {
+    source,
+    sourceHeader: false,
+    dimensions: [CATEGORY_COLUMN, ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const }))],
+  }
+}
+
+function seriesOption(
+  series: Series,
+  index: number,
+  input: ChartInput,
+  axes: Map<string, number>,
+  multiMetric: boolean,
+  points: number,
+): LineSeriesOption | BarSeriesOption {
   const color = input.colors.get(series.key) ?? '#888888'
   const comparison = series.role === 'comparison'
-  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total never does.
-  const stacked = input.type === 'stacked' && series.role !== 'total'
-  const common = { id: series.key, name: series.label, data: series.values, yAxisIndex: axes.get(series.metric) ?? 0, itemStyle: { color } }
+  // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total
+  // never does, nor does its comparison (on the compare stack it would double the earlier outline).
+  const stacked = input.type === 'stacked' && series.line !== TOTAL_LINE
+  const name = chartSeriesName(series, multiMetric)
+  const common = {
+    id: series.key,
+    name,
+    datasetIndex: 0,
+    encode: { x: CATEGORY_COLUMN, y: seriesColumn(index) },
+    yAxisIndex: axes.get(series.metric) ?? 0,
+    itemStyle: { color },
+  }
   if (input.type === 'bar') {
     return {
       ...common,
@@ -64,7 +164,6 @@ function seriesOption(series: Series, input: ChartInput, axes: Map<string, numbe
       large: points > 400,
       itemStyle: comparison ? { color, opacity: 0.45, borderColor: color, borderType: 'dashed', borderWidth: 1 } : { color },
       emphasis: { disabled: points > 400 },
-      ...(withMarkers ? { markLine: markLine(input) as BarSeriesOption['markLine'] } : {}),
     }
   }
   return {
@@ -72,16 +171,21 @@ function seriesOption(series: Series, input: ChartInput, axes: Map<string, numbe
     type: 'line',
     showSymbol: false,
     connectNulls: false,
-    sampling: 'minmax',
+    // No `sampling`: main already reduced long series to about two points per pixel (min/max kept).
     lineStyle: { width: series.role === 'total' ? 2.5 : 1.6, type: comparison ? 'dashed' : 'solid', opacity: comparison ? 0.75 : 1 },
     ...(stacked
       ? { stack: `${comparison ? 'compare' : 'metric'}:${series.metric}`, ...(comparison ? {} : { areaStyle: { opacity: 0.35 } }) }
       : input.type === 'area' && series.role === 'line'
         ? { areaStyle: { opacity: 0.12 } }
         : {}),
-    emphasis: { focus: 'none' },
-    ...(withMarkers ? { markLine: markLine(input) } : {}),
+    emphasis: { disabled: true },
   }
+}
+
+/** An empty series that only holds the markers, so switching lines off never takes them away. */
+function markersSeries(input: ChartInput): LineSeriesOption | null {
+  const marks = markLine(input)
+  return marks === undefined ? null : { id: MARKERS_SERIES, name: 'Annotations', type: 'line', data: [], silent: true, markLine: marks }
 }
 
 /** The whole ECharts option for a result: category x-axis of the API's own strings, never a time axis. */
@@ -90,10 +194,9 @@ export function buildChartOption(input: ChartInput): ChartOption {
   const metrics = [...new Set(result.series.map((series) => series.metric))]
   const axes = axisIndexes(metrics, input.fields)
   const twoAxes = [...axes.values()].includes(1)
-  const shown = result.series.filter((series) => !input.hidden.has(series.key))
   const points = result.categories.length
-  // Markers hang on one shown line so they are drawn once.
-  const markerHost = shown.find((series) => series.role !== 'comparison')?.key
+  const multiMetric = metrics.length > 1
+  const markers = markersSeries(input)
   const percentAxis = (index: number): boolean =>
     metrics.some((name) => axes.get(name) === index && input.fields.find((field) => field.name === name)?.displayType === 'percent')
   const axisColor = input.dark ? '#9aa3b5' : '#6b7385'
@@ -108,8 +211,13 @@ export function buildChartOption(input: ChartInput): ChartOption {
   })
   return {
     backgroundColor: 'transparent',
-    animation: points * Math.max(1, shown.length) <= ANIMATION_POINTS,
-    grid: { left: 64, right: twoAxes ? 64 : 24, top: 36, bottom: 72 },
+    // Data arrives reduced to what the plot can show; animating it would only delay the paint.
+    animation: false,
+    // Not drawn (the legend is ChartLegend.vue): it holds which series are switched off.
+    legend: { show: false, selected: legendSelection(result, input.hidden) },
+    // The canvas's accessible description: ECharts names the series it draws (and a few values).
+    aria: { enabled: true, label: { series: { maxCount: DESCRIBED_SERIES }, data: { maxCount: 3 } } },
+    grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom },
     tooltip: {
       trigger: 'axis',
       className: 'report-tooltip',
@@ -129,7 +237,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
       type: 'category',
       data: result.categories,
       boundaryGap: input.type === 'bar',
-      axisLabel: { color: axisColor, hideOverlap: true },
+      axisLabel: { color: axisColor, hideOverlap: true, ...(result.categoryLabels ? { formatter: (value: string) => categoryText(result, value) } : {}) },
       axisLine: { lineStyle: { color: input.dark ? '#4a5263' : '#c9ceda' } },
     },
     yAxis: twoAxes ? [yAxis(0), yAxis(1)] : [yAxis(0)],
@@ -142,9 +250,10 @@ export function buildChartOption(input: ChartInput): ChartOption {
         bottom: 14,
         filterMode: 'none',
         showDataShadow: false,
-        labelFormatter: (_value: number, text: string) => text,
+        labelFormatter: (_value: number, text: string) => categoryText(result, text),
       },
     ],
-    series: shown.map((series) => seriesOption(series, input, axes, series.key === markerHost, points)),
+    dataset: dataset(result),
+    series: [...result.series.map((series, index) => seriesOption(series, index, input, axes, multiMetric, points)), ...(markers ? [markers] : [])],
   }
 }

@@ -1,16 +1,31 @@
 import type { DataFieldInfo } from '@contract'
 
+/**
+ * One formatter per number of digits: `toLocaleString` with options builds a new formatter on
+ * every call, and a table of 50 series or an axis of ticks calls it hundreds of times a paint.
+ */
+const fixedFormats = new Map<number, Intl.NumberFormat>()
+function fixedFormat(digits: number): Intl.NumberFormat {
+  let format = fixedFormats.get(digits)
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    fixedFormats.set(digits, format)
+  }
+  return format
+}
+const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+
 /** Numbers in the report's own terms: ints whole, floats and percents at the field's precision. */
 export function formatValue(value: number | null | undefined, field: Pick<DataFieldInfo, 'displayType' | 'precision'> | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
   const digits = field ? (field.displayType === 'int' ? 0 : Math.max(0, Math.min(6, field.precision))) : 2
-  const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  const text = fixedFormat(digits).format(value)
   return field?.displayType === 'percent' ? `${text}%` : text
 }
 
 /** Axis ticks: short (1.2M, 35k) so labels never crowd the plot. */
 export function formatCompact(value: number, percent: boolean): string {
-  const text = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+  const text = compactFormat.format(value)
   return percent ? `${text}%` : text
 }
 

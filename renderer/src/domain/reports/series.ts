@@ -68,3 +68,31 @@ export function withComparison(result: TimeSeriesView, key: string): string[] {
   const comparison = comparisonOf(result, key)
   return comparison ? [key, comparison.key] : [key]
 }
+
+/** A category's text on the axis, in the tooltip and the table: its name when the platform gave one (a key's value on a category chart). */
+export function categoryText(result: Pick<TimeSeriesView, 'categoryLabels'>, category: string): string {
+  return result.categoryLabels?.[category] ?? category
+}
+
+/** A chart whose x-axis is a key field's values (publishers…), not time buckets. */
+export function isCategoryChart(result: Pick<TimeSeriesView, 'granularity'>): boolean {
+  return !result.granularity.startsWith('granularity_')
+}
+
+/**
+ * Where a series is highest on a category chart, as the category's name: "which publisher is
+ * biggest for this line". Null on a time axis, without values, or when the axis was reduced (a
+ * reduced point stands for a bucket of categories, not one).
+ */
+export function peakCategory(
+  result: Pick<TimeSeriesView, 'granularity' | 'categories' | 'categoryLabels' | 'reduced'>,
+  series: Pick<Series, 'values'>,
+): string | null {
+  if (!isCategoryChart(result) || result.reduced) return null
+  let best = -1
+  series.values.forEach((value, index) => {
+    if (value !== null && (best < 0 || value > (series.values[best] as number))) best = index
+  })
+  const category = result.categories[best]
+  return category === undefined ? null : categoryText(result, category)
+}

@@ -1,5 +1,5 @@
 import type { DataFieldInfo, TimeSeriesView } from '@contract'
-import { baseKey } from './series'
+import { baseKey, categoryText } from './series'
 import { changeOf, escapeHtml, formatChange, formatValue } from './format'
 
 /** At most this many rows in the tooltip; the rest are counted. */
@@ -54,9 +54,12 @@ export function tooltipHtml(
 ): string {
   const category = result.categories[index] ?? ''
   const previous = result.comparisonCategories[index]
+  // A named category (a publisher…) shows its name with its id beside it: both are how people know it.
+  const named = categoryText(result, category)
+  const title = named === category ? escapeHtml(category) : `${escapeHtml(named)} <span style="opacity:.6;font-weight:400">${escapeHtml(category)}</span>`
   const rows = tooltipRows(result, index, shownKeys, fields, colors)
   const hasComparison = result.comparisonRange !== null
-  const header = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(category)}${hasComparison && previous ? `<span style="opacity:.6;font-weight:400"> vs ${escapeHtml(previous)}</span>` : ''}</div>`
+  const header = `<div style="font-weight:600;margin-bottom:4px">${title}${hasComparison && previous && previous !== category ? `<span style="opacity:.6;font-weight:400"> vs ${escapeHtml(categoryText(result, previous))}</span>` : ''}</div>`
   const lines = rows.slice(0, TOOLTIP_ROWS).map((row) => {
     const swatch = `<span style="display:inline-block;width:8px;height:8px;border-radius:50%;background:${row.color};margin-right:6px"></span>`
     const change = hasComparison

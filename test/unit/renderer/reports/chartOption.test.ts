@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { LineSeriesOption } from 'echarts/charts'
-import { axisIndexes, buildChartOption, type ChartInput } from '../../../../renderer/src/domain/reports/chartOption'
-import { seriesColors, withComparison } from '../../../../renderer/src/domain/reports/series'
+import {
+  axisIndexes,
+  buildChartOption,
+  legendSelection,
+  MARKERS_SERIES,
+  pointBudget,
+  selectionChanges,
+  type ChartInput,
+} from '../../../../renderer/src/domain/reports/chartOption'
+import { categoryText, seriesColors, withComparison } from '../../../../renderer/src/domain/reports/series'
 import { tooltipHtml, tooltipRows } from '../../../../renderer/src/domain/reports/tooltip'
 import { info, result } from './fixtures'
 
@@ -23,23 +31,86 @@ describe('chart option', () => {
     const option = buildChartOption(input())
     expect(option.xAxis).toMatchObject({ type: 'category', data: result.categories })
     const france = seriesOf(option).find((series) => series.id === 'impressions|FR')
-    expect(france).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false, data: [10, null, 30] })
+    expect(france).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false })
+    // Its values are a column of the one dataset every series reads (parsed once, shared), nulls kept as gaps.
+    const source = (option.dataset as { source: Record<string, unknown[]> }).source
+    const encode = france?.encode as { x: string; y: string }
+    expect(source[encode.x]).toBe(result.categories)
+    expect(source[encode.y]).toEqual([10, null, 30])
   })
 
-  it('draws the comparison dashed in its line’s color and hides hidden series', () => {
+  it('draws the comparison dashed in its line’s color and starts with hidden series unselected', () => {
     const colors = seriesColors(result, false)
     expect(colors.get('impressions|FR|compare')).toBe(colors.get('impressions|FR'))
     const option = buildChartOption(input({ hidden: new Set(withComparison(result, 'impressions|DE')) }))
+    // Every series is in the option: hiding one is the (undrawn) legend's selection, not a smaller series array.
     const ids = seriesOf(option).map((series) => series.id)
-    expect(ids).toEqual(['impressions|FR', 'impressions|__total__', 'impressions|FR|compare'])
-    expect(seriesOf(option)[2]?.lineStyle?.type).toBe('dashed')
+    expect(ids).toEqual(['impressions|FR', 'impressions|DE', 'impressions|__total__', 'impressions|FR|compare', MARKERS_SERIES])
+    expect(option.legend).toEqual({
+      show: false,
+      selected: { France: true, 'Germany <b>': false, Total: true, 'France (previous period)': true },
+    })
+    expect(seriesOf(option)[3]?.lineStyle?.type).toBe('dashed')
     expect(withComparison(result, 'impressions|FR')).toEqual(['impressions|FR', 'impressions|FR|compare'])
     const twoTotals = { ...result, series: [...result.series, { ...result.series[2]!, key: 'ctr|__total__', metric: 'ctr' }] }
     const totals = seriesColors(twoTotals, false)
     expect(totals.get('ctr|__total__')).not.toBe(totals.get('impressions|__total__'))
   })
 
-  it('stacks the lines, and their comparisons apart, never Total; markers go on one series', () => {
+  it('asks main for one min/max pair per pixel of the plot', () => {
+    const option = buildChartOption(input())
+    const grid = option.grid as { left: number; right: number }
+    expect(pointBudget(1_000)).toBe(2 * (1_000 - grid.left - grid.right))
+    expect(pointBudget(10)).toBe(2)
+  })
+
+  it('paints cheaply: no animation, no sampling of already reduced data, no symbols, no hover emphasis', () => {
+    const option = buildChartOption(input())
+    expect(option.animation).toBe(false)
+    for (const series of seriesOf(option).filter((entry) => entry.id !== MARKERS_SERIES)) {
+      expect(series).toMatchObject({ showSymbol: false, emphasis: { disabled: true } })
+      expect(series.sampling).toBeUndefined()
+    }
+  })
+
+  it('toggles through legend selection, by unique series names, only for what changed', () => {
+    const twoMetrics = { ...result, series: [...result.series, { ...result.series[0]!, key: 'clicks|FR', metric: 'clicks' }] }
+    const lines = seriesOf(buildChartOption(input({ result: twoMetrics }))).filter((series) => series.id !== MARKERS_SERIES)
+    const names = lines.map((series) => series.name)
+    expect(new Set(names).size).toBe(names.length)
+    expect(names).toContain('France · clicks')
+    expect(Object.keys(legendSelection(twoMetrics, new Set()))).toEqual(names)
+
+    const hidden = new Set(withComparison(result, 'impressions|FR'))
+    expect(selectionChanges(result, new Set(), hidden)).toEqual({ show: [], hide: ['France', 'France (previous period)'] })
+    expect(selectionChanges(result, hidden, new Set(['impressions|DE']))).toEqual({ show: ['France', 'France (previous period)'], hide: ['Germany <b>'] })
+    expect(selectionChanges(result, hidden, hidden)).toEqual({ show: [], hide: [] })
+  })
+
+  it('shows the names of a category axis on its labels and zoom, and in the tooltip beside the id', () => {
+    const byPublisher = {
+      ...result,
+      categories: ['17', '42', '7'],
+      comparisonCategories: [],
+      comparisonRange: null,
+      categoryLabels: { '17': 'Daily <Planet>', '42': 'Gazette' },
+    }
+    const option = buildChartOption(input({ result: byPublisher }))
+    const axis = option.xAxis as { data: string[]; axisLabel: { formatter: (value: string) => string } }
+    expect(axis.data).toEqual(['17', '42', '7'])
+    expect(['17', '42', '7'].map((id) => axis.axisLabel.formatter(id))).toEqual(['Daily <Planet>', 'Gazette', '7'])
+    const slider = (option.dataZoom as Array<{ labelFormatter?: (value: number, text: string) => string }>)[1]
+    expect(slider?.labelFormatter?.(0, '42')).toBe('Gazette')
+    expect(categoryText(byPublisher, '7')).toBe('7')
+    const html = tooltipHtml(byPublisher, 0, new Set(['impressions|DE']), info.dataFields, seriesColors(result, false), false)
+    expect(html).toContain('Daily &#60;Planet&#62;')
+    expect(html).toContain('>17</span>')
+    expect(tooltipHtml(byPublisher, 2, new Set(['impressions|DE']), info.dataFields, seriesColors(result, false), false)).toMatch(/^<div[^>]*>7<\/div>/)
+    // A time axis keeps ECharts' own labels.
+    expect((buildChartOption(input()).xAxis as { axisLabel: { formatter?: unknown } }).axisLabel.formatter).toBeUndefined()
+  })
+
+  it('stacks the lines, and their comparisons apart, never Total; markers go on a series of their own', () => {
     const series = seriesOf(buildChartOption(input({ type: 'stacked' })))
     expect(series.filter((entry) => entry.stack).map((entry) => [entry.id, entry.stack])).toEqual([
       ['impressions|FR', 'metric:impressions'],
@@ -47,8 +118,13 @@ describe('chart option', () => {
       ['impressions|FR|compare', 'compare:impressions'],
     ])
     expect(series.find((entry) => entry.id === 'impressions|FR|compare')?.areaStyle).toBeUndefined()
-    expect(series.filter((entry) => entry.markLine).map((entry) => entry.id)).toEqual(['impressions|FR'])
-    const markLine = series[0]?.markLine as { data: { xAxis: string }[] }
+    const totalCompared = { ...result, series: [...result.series, { ...result.series[3]!, key: 'impressions|__total__|compare', line: '__total__' }] }
+    expect(
+      seriesOf(buildChartOption(input({ type: 'stacked', result: totalCompared }))).find((entry) => entry.id === 'impressions|__total__|compare')?.stack,
+    ).toBeUndefined()
+    // Their own (empty) series: switching every line off leaves them drawn.
+    expect(series.filter((entry) => entry.markLine).map((entry) => [entry.id, entry.data])).toEqual([[MARKERS_SERIES, []]])
+    const markLine = series.at(-1)?.markLine as { data: { xAxis: string }[] }
     expect(markLine.data).toEqual([expect.objectContaining({ xAxis: '2026-02-02' })])
     expect(seriesOf(buildChartOption(input({ showMarkers: false }))).some((entry) => entry.markLine)).toBe(false)
   })

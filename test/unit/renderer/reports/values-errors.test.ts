@@ -3,6 +3,7 @@ import { isList, mergeValues, splitPastedList } from '../../../../renderer/src/d
 import { builderField, errorField } from '../../../../renderer/src/domain/reports/errors'
 import { positionOf, rowsAt, ROWS_STEPS } from '../../../../renderer/src/domain/reports/precision'
 import { escapeTsv, seriesTsv } from '../../../../renderer/src/domain/reports/tsv'
+import { peakCategory } from '../../../../renderer/src/domain/reports/series'
 import { result } from './fixtures'
 
 describe('pasted filter values', () => {
@@ -69,5 +70,20 @@ describe('series TSV', () => {
     expect(lines[1]).toBe('France\timpressions\t40\t20\t10\t30\t')
     expect(lines[2]).toBe('Germany <b>\timpressions\t180\t60\t50\t70\t')
     expect(lines[3]).toBe('')
+  })
+
+  it('names where each line peaks on a category chart, in the table’s TSV too', () => {
+    const byPublisher = { ...result, granularity: 'publisher', categories: ['17', '42', '7'], categoryLabels: { '17': 'Daily Planet', '42': 'Gazette' } }
+    const [france, germany] = byPublisher.series
+    expect(peakCategory(byPublisher, france!)).toBe('7')
+    expect(peakCategory(byPublisher, germany!)).toBe('7')
+    expect(peakCategory(byPublisher, { values: [5, 9, 1] })).toBe('Gazette')
+    expect(peakCategory(byPublisher, { values: [null, null, null] })).toBeNull()
+    // A time axis, or a reduced one (a point stands for a bucket of categories), has no single peak category.
+    expect(peakCategory(result, germany!)).toBeNull()
+    expect(peakCategory({ ...byPublisher, reduced: true }, germany!)).toBeNull()
+    const lines = seriesTsv([{ ...france!, values: [9, 1, null] }], false, (series) => peakCategory(byPublisher, series)).split('\n')
+    expect(lines[0]).toBe('Series\tMetric\tTotal\tAverage\tMin\tMax\tHighest at')
+    expect(lines[1]).toBe('France\timpressions\t40\t20\t10\t30\tDaily Planet')
   })
 })

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { ApiErrorShape, Outcome, Preset, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import type { ApiErrorShape, FileProblem, Outcome, Preset, PresetSummary, Profile, ResolvedRange, TimeSeriesView } from '@contract'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
@@ -26,10 +26,10 @@ function fakeApi() {
       info: vi.fn(() => ok(info)),
       known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
       resolveDates: vi.fn(() => ok(range)),
-      run: vi.fn((): Promise<Outcome<TimeSeriesView>> => ok(result)),
+      run: vi.fn((_input: Record<string, unknown>): Promise<Outcome<TimeSeriesView>> => ok(result)),
     },
-    presets: { get: vi.fn(), list: vi.fn(() => ok({ presets: [], refused: [] })) },
-    results: { get: vi.fn() },
+    presets: { get: vi.fn(), list: vi.fn((): Promise<Outcome<{ presets: PresetSummary[]; refused: FileProblem[] }>> => ok({ presets: [], refused: [] })) },
+    results: { get: vi.fn((_input: Record<string, unknown>): Promise<Outcome<unknown>> => ok(null)) },
   }
   Object.defineProperty(window, 'api', { value: api, configurable: true })
   return api

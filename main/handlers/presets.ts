@@ -1,5 +1,6 @@
 import type { Services } from '../services'
 import { parsePastedRequest } from '../services/presets/paste'
+import { reduceKeptChart } from '../services/results/kept-chart'
 import type { Handlers, HandlersFor } from './types'
 
 /** Presets, their files, the results kept from runs and the run history: thin calls into the services. */
@@ -14,7 +15,11 @@ export function presetHandlers({ presets, presetFiles, results, history }: Servi
     'presets:restore': ({ name }) => presets.restore(name),
     'presets:import': ({ replace }) => presetFiles.import({ replace: replace === true }),
     'presets:export': ({ names }) => presetFiles.export(names),
-    'results:get': ({ profileId, definition, preset, kind }) => results.get(profileId, kind, definition, preset ?? null),
+    // A kept chart reaches the page cut to the same budget as a live run, never with every point it was kept with.
+    'results:get': async ({ profileId, definition, preset, kind, pointBudget }) => {
+      const kept = await results.get(profileId, kind, definition, preset ?? null)
+      return kept?.kind === 'chart' ? { ...kept, result: reduceKeptChart(kept.result, pointBudget) } : kept
+    },
     'history:list': (query) => history.list(query),
     'history:get': ({ id }) => history.get(id),
   }

@@ -132,9 +132,18 @@ export const presetsChannels = {
 } as const
 
 export const resultsChannels = {
-  /** The last result kept for this definition (the preset's own first, else an ad hoc run of the same definition); null when none. */
+  /** The last result kept for this definition (the preset's own first, else an ad hoc run of the same definition); null when none. A chart is reduced to `pointBudget` like a run. */
   get: channel(
-    z.object({ profileId: profileRef, definition: reportDefinitionSchema, preset: presetNameSchema.nullable().optional(), kind: z.enum(runKinds) }).strict(),
+    z
+      .object({
+        profileId: profileRef,
+        definition: reportDefinitionSchema,
+        preset: presetNameSchema.nullable().optional(),
+        kind: z.enum(runKinds),
+        /** A chart comes cut to this many points per series, as reports:run would cut it (main's default when absent). */
+        pointBudget: z.number().int().min(50).max(20_000).optional(),
+      })
+      .strict(),
     cachedResultSchema.nullable(),
   ),
 } as const

@@ -46,6 +46,8 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
 export interface BrowserHost {
   browser: Browser
   url: string
+  /** preview:web's data folder, for a bench that puts files where main keeps them (a kept result). */
+  userDataDir: string
   sandboxInfo: Record<string, string>
   close(): Promise<void>
 }
@@ -70,7 +72,7 @@ export async function startBrowserHost(name: string): Promise<BrowserHost> {
     children.push(sandbox.child)
     const host = await startChild(['main/hosts/web/preview-web.ts', '--port', '0', '--user-data', userDataDir], env, /preview at (http:\/\/\S+\/)/)
     children.push(host.child)
-    return { browser, url: host.match[1] as string, sandboxInfo: JSON.parse(sandbox.match[1] as string) as Record<string, string>, close }
+    return { browser, url: host.match[1] as string, userDataDir, sandboxInfo: JSON.parse(sandbox.match[1] as string) as Record<string, string>, close }
   } catch (error) {
     await close()
     throw error

@@ -12,6 +12,8 @@ export interface PreviewHost {
   keychainService: string
   /** Everything window.api answered during the test: the only data that crossed the bridge. */
   bridgeResponses: string[]
+  /** Takes the embedded demo backend away while the app keeps its connection to it (resolves once it is gone). */
+  stopDemoBackend(): Promise<void>
   /** Stops the host and starts a new one over the same user data, as an app restart would. */
   restart(): Promise<void>
   stop(): Promise<void>
@@ -21,7 +23,8 @@ export interface PreviewHost {
 async function startPreview(userDataDir: string, keychainService: string): Promise<{ url: string; child: SpawnedChild }> {
   const child = spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--user-data', userDataDir], {
     // Short retries: the tests take backends away on purpose and need not wait out the app's backoff.
-    env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast' },
+    // ADOPS_TEST_OUTAGE: SIGUSR2 takes the demo backend away (stopDemoBackend).
+    env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast', ADOPS_TEST_OUTAGE: '1' },
   })
   const [, url] = await child.line(/preview at (http:\/\/\S+\/)/)
   return { url: url ?? '', child }
@@ -47,6 +50,11 @@ export const test = base.extend<{ host: PreviewHost }>({
       userDataDir,
       keychainService,
       bridgeResponses,
+      async stopDemoBackend() {
+        const stopped = running.child.line(/^demo backend stopped$/)
+        running.child.child.kill('SIGUSR2')
+        await stopped
+      },
       async restart() {
         await running.child.stop()
         running = await startPreview(userDataDir, keychainService)

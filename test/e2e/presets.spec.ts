@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
 import { expect, screenshot, test } from './fixtures'
 
@@ -103,4 +105,103 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toContain('"requests"')
   await screenshot(page, 'presets-copied')
+})
+
+/** A preset file as a colleague's older AdOps Desk wrote it (format 0), and a file that is no preset. */
+const colleaguePreset = {
+  version: 0,
+  name: 'Device mix (from Anna)',
+  savedAt: '2026-01-05T09:00:00.000Z',
+  definition: {
+    project: 'demo',
+    report: 'supply',
+    dates: { from: '-14d', to: 'yesterday' },
+    timezone: null,
+    metric: 'impressions',
+    granularity: 'granularity_day',
+    breakdown: ['device_type'],
+    lines: { top: 5, total: true },
+    filters: [],
+    chart: 'area',
+  },
+}
+
+/** A link copied from the platform's web reporting UI: a drill into Germany, then into a week the builder cannot read. */
+const webLink =
+  'https://reports.example.com/demo/UI/Reports/supply?category=device_type&chart_column=impressions&start_date=-14d&end_date=yesterday&granularity=granularity_day' +
+  '&parent_key=country&parent_match=equals&parent_value=DE&parent_key=granularity_week&parent_match=equals&parent_value=2026-W02&normalization=value'
+
+test('files, links and an outage: import a preset file, paste a web-UI link, open a preset with the demo backend gone', async ({ page, host }) => {
+  test.setTimeout(120_000)
+  await page.goto(host.url)
+  await page.getByTestId('open-demo').click()
+  await openDemoReports(page)
+  const item = (name: string) => page.locator(`[data-test="preset-item"][data-name="${name}"]`)
+
+  // Import: the web host's "open" dialog is the imports folder in its data folder.
+  const imports = path.join(host.userDataDir, 'imports')
+  await fs.mkdir(imports, { recursive: true })
+  await fs.writeFile(path.join(imports, 'device-mix.json'), JSON.stringify(colleaguePreset, null, 2))
+  await fs.writeFile(path.join(imports, 'notes.json'), '{ "todo": "ask Anna about Monday" }')
+  await page.getByTestId('presets-import').click()
+  await expect(item('Device mix (from Anna)')).toBeVisible()
+  await expect(page.locator('.n-message', { hasText: 'Imported Device mix (from Anna)' })).toBeVisible()
+  await expect(page.locator('.n-message', { hasText: 'notes.json could not be imported' })).toBeVisible()
+  await screenshot(page, 'presets-imported')
+  await item('Device mix (from Anna)').locator('.open').click()
+  await expect(page.getByTestId('preset-current')).toContainText('Device mix (from Anna)')
+  await expect(page.getByTestId('metric-picker')).toContainText('Impressions')
+  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-14d')
+  await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
+
+  // A web-UI link: its report, dates, metric, breakdown and drill-down become builder state; what it cannot say is listed.
+  await page.getByTestId('paste-request').click()
+  await page.getByTestId('paste-text').locator('textarea').fill(webLink)
+  await page.getByTestId('paste-apply').click()
+  const unread = page.getByTestId('paste-unread')
+  await expect(unread).toContainText('granularity_week equals 2026-W02 could not be read as dates')
+  await expect(unread).toContainText('normalization (value) was not read')
+  await screenshot(page, 'presets-pasted-link')
+  await page.getByTestId('paste-dialog').getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByTestId('preset-current')).toContainText('Unsaved report')
+  await expect(page.getByTestId('filter-row')).toHaveCount(1)
+  await expect(page.getByTestId('filter-row')).toContainText('DE')
+  await expect(page.getByTestId('breakdown')).toContainText('Device')
+  await expect(page.getByTestId('metric-picker')).toContainText('Impressions')
+  await expect(page.getByTestId('date-end').locator('input')).toHaveValue('yesterday')
+  // The builder panel scrolls on its own: bring the drill-down's filter into the picture.
+  await page.getByTestId('filter-row').scrollIntoViewIfNeeded()
+  await screenshot(page, 'presets-pasted-link-builder')
+
+  // Save a preset and run it, so a result is kept; then the demo backend goes away.
+  await page.getByTestId('run').click()
+  await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('preset-save-as').click()
+  await page.getByTestId('name-input').locator('input').fill('Germany by device')
+  await page.getByTestId('name-confirm').click()
+  await expect(page.getByTestId('preset-current')).toContainText('Germany by device')
+  await host.stopDemoBackend()
+
+  // Opened again: the kept chart at once with its time, the run fails for want of the platform and says so, the chart stays.
+  await item('Device mix (from Anna)').locator('.open').click()
+  await expect(page.getByTestId('preset-current')).toContainText('Device mix (from Anna)')
+  // Its own run must have failed before the next preset opens: a preset opened while another's run is in flight is not run (see the report).
+  await expect(page.getByTestId('preset-offline')).toBeVisible({ timeout: 30_000 })
+  await item('Germany by device').locator('.open').click()
+  await expect(page.getByTestId('preset-current')).toContainText('Germany by device')
+  await expect(page.getByTestId('preset-offline')).toContainText('Offline: showing the result kept from the last run', { timeout: 30_000 })
+  await expect(page.getByTestId('preset-offline')).toContainText('offline or unreachable')
+  await expect(page.getByTestId('run-error')).toHaveCount(0)
+  await expect(page.getByTestId('result-as-of')).toContainText('Result as of')
+  await expect(page.getByTestId('report-chart')).toBeVisible()
+  await expect(page.getByTestId('series-row').first()).toBeVisible()
+  await expect(page.getByTestId('run')).toBeEnabled()
+  await screenshot(page, 'presets-offline')
+
+  // The builder still works from the report's description kept on disk.
+  await page.getByTestId('date-preset').click()
+  await page.locator('.n-base-select-option:visible', { hasText: 'Last 30 days' }).first().click()
+  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-30d')
+  await expect(page.getByTestId('preset-edited')).toBeVisible()
+  await expect(page.getByTestId('result-stale')).toBeVisible()
 })

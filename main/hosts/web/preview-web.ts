@@ -6,6 +6,8 @@
  * Secrets go to the keychain under "AdOps Desk (web preview)" (or ADOPS_KEYCHAIN_SERVICE),
  * never the app's own name, and what this run stored is removed on exit (SIGINT, SIGTERM).
  * ADOPS_RETRY_PROFILE=fast (set by the end-to-end tests) shortens the backoff between retries.
+ * ADOPS_TEST_OUTAGE=1 (end-to-end tests only): SIGUSR2 stops the demo backend while the app
+ * keeps its connection to it, so every call to it fails as a backend that went away does.
  */
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
@@ -13,6 +15,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { isLoopbackAddress } from './guard'
 import { isRetryProfile, retryProfiles, startWebHost } from './server'
+import type { LoadSandbox } from '../../runtime'
+import type { RunningSandbox } from '../../services/connection/demo'
 
 /** The preview's own keychain service: its secrets are never mixed with the desktop app's. */
 export const PREVIEW_KEYCHAIN_SERVICE = 'AdOps Desk (web preview)'
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
     rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')),
     keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? PREVIEW_KEYCHAIN_SERVICE,
     retryProfile,
+    ...(process.env.ADOPS_TEST_OUTAGE === '1' ? { loadSandbox: demoWithOutage() } : {}),
   })
   console.log(`AdOps Desk preview at ${host.url} (user data: ${userDataDir})`)
 
@@ -77,6 +82,30 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
+}
+
+/**
+ * The demo backend as usual (its worker thread), plus a test-only way to take it away: on
+ * SIGUSR2 its server closes and stays closed, the app is not told. What the app then sees is
+ * what a user sees when the platform goes away mid-session (connection refused), so the
+ * offline paths are exercised end to end, not imitated in the page.
+ */
+function demoWithOutage(): LoadSandbox {
+  const running: RunningSandbox[] = []
+  process.on('SIGUSR2', () => {
+    void Promise.all(running.map((sandbox) => sandbox.close())).then(() => console.log('demo backend stopped'))
+  })
+  return async () => {
+    const { sandboxInWorker } = await import('../../sandbox/in-worker')
+    const inWorker = sandboxInWorker(new URL('../../sandbox/worker-source.mjs', import.meta.url))
+    return {
+      async startSandbox(options) {
+        const sandbox = await inWorker.startSandbox(options)
+        running.push(sandbox)
+        return sandbox
+      },
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,10 @@ function canonical(value: unknown): unknown {
 }
 export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean => JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
 
+/** The words a preset is found by: its name, description, report and fields. */
+export const searchText = (preset: PresetSummary): string =>
+  [preset.name, preset.description, preset.report, preset.project, ...preset.metrics, ...preset.breakdown].join(' ').toLowerCase()
+
 /**
  * Saved reports: the list main keeps on disk, the preset open in the builder (with the
  * definition as saved, for the "Edited" mark), and the file work (import, export) main does
@@ -30,7 +34,8 @@ export const sameDefinition = (left: ReportDefinition, right: ReportDefinition):
  */
 export const usePresetsStore = defineStore('presets', () => {
   const reports = useReportsStore()
-  const presets = ref<PresetSummary[]>([])
+  // A thousand summaries are read, never edited in place: a new list replaces the old one, so nothing deep is reactive.
+  const presets = shallowRef<readonly PresetSummary[]>([])
   const refused = ref<FileProblem[]>([])
   const search = ref('')
   const loading = ref(false)
@@ -40,16 +45,15 @@ export const usePresetsStore = defineStore('presets', () => {
   /** A preset an `adopsdesk://preset/…` link asked for, opened by the Reports view when it is shown. */
   const requested = ref<string | null>(null)
   let listening = false
-  /** The last run of an opened preset failed for want of a network: the kept chart stays. */
+  /** Why the last run of an opened preset could not reach the platform (main's sentence): the kept chart stays, with this said over it. */
   const offlineNote = ref<string | null>(null)
 
-  const filtered = computed(() => {
+  /** What the search looks in, lower-cased once per list rather than once per preset per keystroke. */
+  const searchable = computed(() => presets.value.map((preset) => ({ preset, text: searchText(preset) })))
+  const filtered = computed<readonly PresetSummary[]>(() => {
     const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean)
     if (words.length === 0) return presets.value
-    return presets.value.filter((preset) => {
-      const text = [preset.name, preset.description, preset.report, preset.project, ...preset.metrics, ...preset.breakdown].join(' ').toLowerCase()
-      return words.every((word) => text.includes(word))
-    })
+    return searchable.value.filter(({ text }) => words.every((word) => text.includes(word))).map(({ preset }) => preset)
   })
   const edited = computed(() => current.value !== null && reports.definition !== null && !sameDefinition(current.value.definition, reports.definition))
 
@@ -92,14 +96,17 @@ export const usePresetsStore = defineStore('presets', () => {
     if (!runAgain || reports.chartBlocked !== null) return
     await reports.run()
     const failure = reports.chartError
-    if (failure && UNREACHABLE.has(failure.code) && kept) {
-      offlineNote.value = `Could not reach the platform (${failure.message}); showing the result kept from the last run.`
+    if (failure && UNREACHABLE.has(failure.code) && kept && reports.result === kept.result) {
+      // One message, not two: the offline banner says why, over the kept chart, instead of a "could not run" error above it.
+      offlineNote.value = failure.message
+      reports.chartError = null
     }
   }
 
   async function keptChart(profileId: string, definition: ReportDefinition, preset: string | null) {
     try {
-      const cached = await unwrap(api().results.get({ profileId, definition: plainDefinition(definition), preset, kind: 'chart' }))
+      const budget = reports.pointBudget === undefined ? {} : { pointBudget: reports.pointBudget }
+      const cached = await unwrap(api().results.get({ profileId, definition: plainDefinition(definition), preset, kind: 'chart', ...budget }))
       return cached?.kind === 'chart' ? { ranAt: cached.ranAt, result: cached.result } : null
     } catch {
       // No kept result is only a slower first paint.

@@ -62,6 +62,8 @@ export const useReportsStore = defineStore('reports', () => {
   const preset = ref<string | null>(null)
   /** When the shown chart was kept from an earlier run (a preset opened offline); null once a run answers. */
   const chartAsOf = ref<string | null>(null)
+  /** Points per series the chart last asked main for (about two per pixel); kept results are cut to it too. */
+  const pointBudget = ref<number | undefined>(undefined)
 
   const infoKey = (profile: string, project: string, report: string): string => `${profile}\u0000${project}\u0000${report}`
   const info = computed<ReportInfoView | null>(() => {
@@ -168,7 +170,8 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
-  async function run(pointBudget?: number): Promise<void> {
+  /** Runs the chart; without a budget, with the one the chart last asked for (a preset opening runs it too). */
+  async function run(budget: number | undefined = pointBudget.value): Promise<void> {
     const current = definition.value
     const profile = profileId.value
     if (!current || !profile || chartBlocked.value !== null || chartRun.value) return
@@ -177,8 +180,9 @@ export const useReportsStore = defineStore('reports', () => {
     chartError.value = null
     const sent = plainDefinition(current)
     try {
-      const budget = pointBudget === undefined ? {} : { pointBudget: Math.max(50, Math.min(20_000, Math.round(pointBudget))) }
-      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, preset: preset.value, ...budget }))
+      if (budget !== undefined) pointBudget.value = Math.max(50, Math.min(20_000, Math.round(budget)))
+      const budgeted = pointBudget.value === undefined ? {} : { pointBudget: pointBudget.value }
+      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, preset: preset.value, ...budgeted }))
       if (chartRun.value?.requestId !== running.requestId) return
       result.value = value
       ranWith.value = chartKey(sent)
@@ -281,6 +285,7 @@ export const useReportsStore = defineStore('reports', () => {
     audienceBlocked,
     preset,
     chartAsOf,
+    pointBudget,
     reset,
     loadKnown,
     open,

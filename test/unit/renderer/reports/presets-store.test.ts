@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { ApiErrorShape, Outcome, Preset, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import type { ApiErrorShape, FileProblem, Outcome, Preset, PresetSummary, Profile, ResolvedRange, TimeSeriesView } from '@contract'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
@@ -26,10 +26,10 @@ function fakeApi() {
       info: vi.fn(() => ok(info)),
       known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
       resolveDates: vi.fn(() => ok(range)),
-      run: vi.fn((): Promise<Outcome<TimeSeriesView>> => ok(result)),
+      run: vi.fn((_input: Record<string, unknown>): Promise<Outcome<TimeSeriesView>> => ok(result)),
     },
-    presets: { get: vi.fn(), list: vi.fn(() => ok({ presets: [], refused: [] })) },
-    results: { get: vi.fn() },
+    presets: { get: vi.fn(), list: vi.fn((): Promise<Outcome<{ presets: PresetSummary[]; refused: FileProblem[] }>> => ok({ presets: [], refused: [] })) },
+    results: { get: vi.fn((_input: Record<string, unknown>): Promise<Outcome<unknown>> => ok(null)) },
   }
   Object.defineProperty(window, 'api', { value: api, configurable: true })
   return api
@@ -76,6 +76,54 @@ describe('presets store', () => {
     const reports = useReportsStore()
     expect(reports.result).toBe(result)
     expect(reports.chartAsOf).toBe('2026-02-05T09:00:00.000Z')
-    expect(presets.offlineNote).toContain('The platform did not answer.')
+    expect(presets.offlineNote).toBe('The platform did not answer.')
+    // Said once, by the offline banner over the kept chart, not also as a run error.
+    expect(reports.chartError).toBeNull()
+  })
+
+  it('asks main for the kept chart cut to the budget the chart last ran with, and runs with the same budget', async () => {
+    const api = fakeApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.results.get.mockImplementation(() => ok(null))
+    const reports = useReportsStore()
+    const presets = usePresetsStore()
+    await presets.open('Weekly')
+    // Before the chart ever asked: main's default, on both calls.
+    expect(api.results.get.mock.calls[0]?.[0]).not.toHaveProperty('pointBudget')
+    expect(api.reports.run.mock.calls[0]?.[0]).not.toHaveProperty('pointBudget')
+    await reports.run(1_234.4)
+    await presets.open('Weekly')
+    expect(api.results.get.mock.calls[1]?.[0]).toMatchObject({ pointBudget: 1_234 })
+    expect(api.reports.run.mock.calls[2]?.[0]).toMatchObject({ pointBudget: 1_234 })
+  })
+
+  it('searches every word in the name, description, report and fields, whatever the case; a new list replaces the old', async () => {
+    const api = fakeApi()
+    const summary = (name: string, description: string, metrics: string[]) => ({
+      name,
+      description,
+      savedAt: '2026-02-05T08:00:00.000Z',
+      project: 'demo',
+      report: 'supply',
+      metrics,
+      breakdown: ['country'],
+      dates: { start: '-7d', end: 'today' },
+    })
+    api.presets.list.mockImplementation(() =>
+      ok({ presets: [summary('Weekly Revenue', 'for Monday', ['revenue']), summary('Fill check', 'by COUNTRY', ['fill_rate'])], refused: [] }),
+    )
+    const presets = usePresetsStore()
+    await presets.load()
+    const names = () => presets.filtered.map((preset) => preset.name)
+    presets.search = 'monday REVENUE'
+    expect(names()).toEqual(['Weekly Revenue'])
+    presets.search = '  country  supply '
+    expect(names()).toEqual(['Weekly Revenue', 'Fill check'])
+    presets.search = 'fill weekly'
+    expect(names()).toEqual([])
+    api.presets.list.mockImplementation(() => ok({ presets: [summary('Weekly fill', '', ['fill_rate'])], refused: [] }))
+    await presets.load()
+    expect(names()).toEqual(['Weekly fill'])
   })
 })

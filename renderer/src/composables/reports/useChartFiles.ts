@@ -3,6 +3,7 @@ import type { ChartFileFormat, ChartTable, TimeSeriesView } from '@contract'
 import type { EChartsType } from 'echarts/core'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { init } from '../../components/reports/echarts'
+import { MARKERS_SERIES } from '../../domain/reports/chartOption'
 
 /**
  * "Save chart": the chart as PNG or SVG, or its numbers as csv, written by main (its save
@@ -65,8 +66,9 @@ export function fileOption(
   live: LiveOption,
   view: { width: number; height: number; background: string; textColor: string },
 ): { option: LiveOption; width: number; height: number } {
-  const series = (live.series as Array<{ name?: string }> | undefined) ?? []
-  const names = series.map((entry) => String(entry.name ?? ''))
+  const series = (live.series as Array<{ id?: string; name?: string }> | undefined) ?? []
+  // The annotations ride on a series of their own (chartOption.ts); they are marks, not a line to name.
+  const names = series.filter((entry) => entry.id !== MARKERS_SERIES).map((entry) => String(entry.name ?? ''))
   const extra = legendRows(names, view.width) * LEGEND_ROW
   const grids = (live.grid as Array<Record<string, unknown>> | undefined) ?? [{}]
   const zooms = (live.dataZoom as Array<Record<string, unknown>> | undefined) ?? []

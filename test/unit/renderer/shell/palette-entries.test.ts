@@ -33,6 +33,7 @@ describe('usePaletteEntries', () => {
       ['Entities', 'Ctrl+1'],
       ['Reports', 'Ctrl+2'],
       ['Connections', 'Ctrl+3'],
+      ['Settings', 'Ctrl+4'],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs'
+import { singleSeriesChart } from '../../support/chart-results'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Notice, ReportDefinition, TimeSeriesView } from '@contract'
@@ -18,31 +19,7 @@ const open = (): ResultCache => createResultCache({ folder, limitBytes: async ()
 
 /** A chart result of a given size: `points` values in one series. */
 function chart(points: number, ranAt = '2026-01-05T08:00:00.000Z'): TimeSeriesView {
-  const values = Array.from({ length: points }, (_, index) => index * 1.5)
-  return {
-    ranAt,
-    durationMs: 12,
-    range: { start: '2026-01-01', end: '2026-01-04', timezone: 1, days: 4 },
-    comparisonRange: null,
-    granularity: 'granularity_hour',
-    categories: values.map((_, index) => `c${index}`),
-    comparisonCategories: [],
-    series: [
-      {
-        key: 'impressions|__total__',
-        metric: 'impressions',
-        line: '__total__',
-        label: 'Total',
-        role: 'total',
-        values,
-        stats: { total: 1, average: 1, min: 0, max: 1, change: null, points },
-      },
-    ],
-    markers: [],
-    sourcePoints: points,
-    reduced: false,
-    notes: [],
-  }
+  return singleSeriesChart({ values: Array.from({ length: points }, (_, index) => index * 1.5), ranAt, timezone: 1, durationMs: 12 })
 }
 
 const definitionFor = (project: string): ReportDefinition => ({ ...sampleDefinition, project })

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import { singleSeriesChart } from '../../support/chart-results'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Outcome, ReportDefinition, ResultCacheState, TimeSeriesView } from '@contract'
@@ -15,31 +16,7 @@ const MEGABYTE = 1024 * 1024
 /** A chart result of roughly `megabytes` on disk: one series of that many values. */
 function chartOf(megabytes: number, ranAt: string): TimeSeriesView {
   const points = Math.round((megabytes * MEGABYTE) / 20)
-  const values = Array.from({ length: points }, (_, index) => index + 0.25)
-  return {
-    ranAt,
-    durationMs: 5,
-    range: { start: '2026-01-01', end: '2026-01-04', timezone: 0, days: 4 },
-    comparisonRange: null,
-    granularity: 'granularity_hour',
-    categories: values.map((_, index) => `c${index}`),
-    comparisonCategories: [],
-    series: [
-      {
-        key: 'impressions|__total__',
-        metric: 'impressions',
-        line: '__total__',
-        label: 'Total',
-        role: 'total',
-        values,
-        stats: { total: 1, average: 1, min: 0, max: 1, change: null, points },
-      },
-    ],
-    markers: [],
-    sourcePoints: points,
-    reduced: false,
-    notes: [],
-  }
+  return singleSeriesChart({ values: Array.from({ length: points }, (_, index) => index + 0.25), ranAt, timezone: 0, durationMs: 5 })
 }
 
 const definitionFor = (project: string): ReportDefinition => ({ ...sampleDefinition, project })

@@ -10,7 +10,7 @@ import { bigResult, median, openReports, reopenReports, root, startBrowserHost }
 /**
  * Issue 10, in headless Chromium through preview:web: a chart of 50 lines × 10,000 points.
  *  - paint: the reports:run answer in hand (fetch resolved) to the chart painted (ECharts'
- *    `finished`, the chart's data-painted, then one frame), beside a bare ECharts page painting
+ *    `finished`, the chart's data-paints moving on, then one frame), beside a bare ECharts page painting
  *    the same 50 × 10,000 RAW points from the same data, timed the same way, in the same browser
  *    (and, for scale, the bare page painting the reduced points too);
  *  - toggle: a click on a legend entry to the chart repainted without that series;
@@ -48,19 +48,24 @@ const WATCH_RUN = `(() => {
   return marks.sent
 })()`
 
-/** Resolves when the chart's data-painted went false then true (after `started`), one frame later. */
+/**
+ * Resolves one frame after the chart's paint count (data-paints, one more at each ECharts
+ * `finished`) has moved past its value at the click, with data-painted true: a toggle paints in
+ * the click's own task, so data-painted alone may never be seen false.
+ */
 const PAINTED_AFTER = (action: string, key: string): string => `new Promise((resolve, reject) => {
-  const seen = { reset: false }
+  const paints = () => Number(document.querySelector('[data-test="report-chart"]')?.getAttribute('data-paints') ?? -1)
+  const before = paints()
   const done = (at) => requestAnimationFrame(() => setTimeout(() => resolve({ painted: performance.now(), ...window.__benchRun, clicked: at })))
-  const observer = new MutationObserver((records) => {
+  const check = () => {
     const chart = document.querySelector('[data-test="report-chart"]')
-    if (!chart) return
-    // Both changes (true → false → true) can land in one batch of records: old values tell.
-    if (records.some((record) => record.type === 'attributes' && record.oldValue === 'true')) seen.reset = true
-    if (chart.getAttribute('data-painted') !== 'true') seen.reset = true
-    else if (seen.reset) { observer.disconnect(); done(clicked) }
+    // With no chart at the click (the first run of a page) \`before\` is -1: its first paint counts.
+    return chart !== null && chart.getAttribute('data-painted') === 'true' && paints() > before
+  }
+  const observer = new MutationObserver(() => {
+    if (check()) { observer.disconnect(); clearTimeout(timeout); done(clicked) }
   })
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-painted'] })
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-paints', 'data-painted'] })
   const timeout = setTimeout(() => { observer.disconnect(); reject(new Error('the chart was not painted within 30 s')) }, 30000)
   const clicked = performance.now()
   ${action === 'run' ? `document.querySelector('[data-test="run"]').click()` : `document.querySelector('[data-test="legend-item"][data-key=${JSON.stringify(key)}] .toggle').click()`}

@@ -35,9 +35,18 @@ export const useExportsStore = defineStore('exports', () => {
   )
   const running = computed(() => shown.value.filter(isActive).length)
 
+  /**
+   * A job that has ended never runs again, but a list answered before it ended can arrive after
+   * its done event (the answer and the event travel separately): the ended line wins.
+   */
+  function merged(listed: ExportJob[]): ExportJob[] {
+    const ended = new Map(jobs.value.filter((job) => !isActive(job)).map((job) => [job.id, job]))
+    return listed.map((job) => (isActive(job) ? (ended.get(job.id) ?? job) : job))
+  }
+
   async function load(): Promise<void> {
     try {
-      jobs.value = (await unwrap(api().exports.list({}))).jobs
+      jobs.value = merged((await unwrap(api().exports.list({}))).jobs)
       error.value = null
     } catch (failure) {
       error.value = toApiError(failure)
@@ -53,8 +62,10 @@ export const useExportsStore = defineStore('exports', () => {
   }
 
   function onProgress(payload: Progress): void {
-    progress.value = { ...progress.value, [payload.jobId]: payload }
     const job = jobs.value.find((candidate) => candidate.id === payload.jobId)
+    // A progress event that arrives after the job's done event is late news, not a restart.
+    if (job && !isActive(job)) return
+    progress.value = { ...progress.value, [payload.jobId]: payload }
     // Started elsewhere (another window, before this page loaded): main's list has its file name.
     if (!job) void reload()
     else if (job.state !== payload.state)

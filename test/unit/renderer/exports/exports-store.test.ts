@@ -86,6 +86,25 @@ describe('exports store', () => {
     expect(store.shown[0]).toMatchObject({ id: 'elsewhere', bytes: 8192 })
   })
 
+  it('keeps a job ended when a list answered before its end, or a late progress event, arrives after its done event', async () => {
+    const { api, listeners } = fakeApi([])
+    const store = useExportsStore()
+    await store.listen()
+    // The list call goes out while the job runs; its answer comes back after the done event.
+    let answer: (jobs: ExportJob[]) => void = () => undefined
+    api.exports.list.mockImplementation(() => new Promise((resolve) => (answer = (jobs) => resolve({ ok: true, value: { jobs } }))))
+    const started = store.start('p1', { kind: 'preset', name: 'Weekly' }, { format: 'tsv' })
+    await vi.waitFor(() => expect(api.exports.list).toHaveBeenCalledTimes(2))
+    listeners.done?.(job({ id: 'job-2', state: 'done', bytes: 157, rows: 7, durationMs: 46 }))
+    answer([job({ id: 'job-2', state: 'running' })])
+    await started
+    expect(store.shown).toHaveLength(1)
+    expect(store.shown[0]).toMatchObject({ id: 'job-2', state: 'done', bytes: 157 })
+    listeners.progress?.(progress({ jobId: 'job-2', bytes: 100 }))
+    expect(store.shown[0]).toMatchObject({ state: 'done', bytes: 157 })
+    expect(store.running).toBe(0)
+  })
+
   it('starts a job with the rows the estimate expects; a closed save dialog starts nothing', async () => {
     const { api } = fakeApi([])
     const store = useExportsStore()

@@ -16,7 +16,7 @@ import { bigResult, median, openReports, reopenReports, root, startBrowserHost }
  *  - toggle: a click on a legend entry to the chart repainted without that series;
  *  - request: a click on Run to the reports:run request leaving the page (the bridge's fetch).
  * The answer is what main sends for that request: page.route takes the point budget the page
- * asked for (two points per pixel of chart width) and reduces the 10,000-point result with
+ * asked for (one point per pixel column of the plot) and reduces the 10,000-point result with
  * main's own reduceView (min/max per bucket), as runner.ts does before answering. That work is
  * main's, not the page's, so it is outside the paint figure; its time is printed beside it.
  */
@@ -172,7 +172,7 @@ export default async function bench(): Promise<void> {
     const pointsText = POINTS.toLocaleString('en-US')
     process.stdout.write(
       `${LINES} lines × ${pointsText} points; the answer in hand is main's, reduced to ${reducedPoints} points a series ` +
-        `(point budget ${[...budgets].join(', ')} = 2 per pixel of chart width, min/max kept); Chromium, preview:web; medians of ${ROUNDS} runs, ${toggles.length} toggles\n`,
+        `(point budget ${[...budgets].join(', ')} = one per pixel column of the plot, a min/max pair per two); Chromium, preview:web; medians of ${ROUNDS} runs, ${toggles.length} toggles\n`,
     )
     targets.check(`answer in hand (reduced by main) to chart painted`, median(paints), 'ms', TARGET_PAINT_MS, { atMost: true })
     targets.note(`  bare ECharts page, same ${pointsText} raw points`, median(bare), 'ms')

@@ -41,14 +41,15 @@ export interface ChartInput {
 const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72 }
 
 /**
- * The point budget main reduces series to for a chart `width` CSS pixels wide: one min/max pair
- * per pixel of the plot. More points than that land on pixels already drawn (they cost paint
- * time and show nothing), fewer would lose spikes; the min/max pair keeps each pixel's spike and
- * dip. CSS pixels, not device pixels: at 2× a bucket is two device pixels wide, which the 1 px
- * line covers anyway.
+ * The point budget main reduces series to for a chart `width` CSS pixels wide: one point per
+ * pixel column of the plot, each pair of columns carrying its bucket's min and max. The line
+ * joining them spans the bucket's whole range, so a spike or a dip one sample wide still shows;
+ * more points would land on columns already drawn and cost paint time (a toggle repaints all 50
+ * lines) for nothing the eye can see. CSS pixels, not device pixels: at 2× the 1 px line covers
+ * two device pixels anyway.
  */
 export function pointBudget(width: number): number {
-  return 2 * Math.max(1, Math.round(width) - GRID.left - GRID.right)
+  return Math.max(2, Math.round(width) - GRID.left - GRID.right)
 }
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
@@ -171,7 +172,7 @@ function seriesOption(
     type: 'line',
     showSymbol: false,
     connectNulls: false,
-    // No `sampling`: main already reduced long series to about two points per pixel (min/max kept).
+    // No `sampling`: main already reduced long series to a point per pixel column (min/max kept).
     // 1 px lines are hairlines to the canvas, drawn on a fast path: with 50 lines of 1,000 points
     // a 1.6 px stroke took longer to rasterize than ECharts took to lay the chart out.
     lineStyle: { width: series.role === 'total' ? 2.5 : 1, type: comparison ? 'dashed' : 'solid', opacity: comparison ? 0.75 : 1 },
@@ -219,7 +220,9 @@ export function buildChartOption(input: ChartInput): ChartOption {
     legend: { show: false, selected: legendSelection(result, input.hidden) },
     // The canvas's accessible description: ECharts names the series it draws (and a few values).
     aria: { enabled: true, label: { series: { maxCount: DESCRIBED_SERIES }, data: { maxCount: 3 } } },
-    grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom },
+    // Fixed margins that fit the compact axis labels: no 'outerBounds' pass measuring the labels
+    // to fit the grid again at every update (and a legend toggle is an update).
+    grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom, outerBoundsMode: 'none' },
     tooltip: {
       trigger: 'axis',
       className: 'report-tooltip',

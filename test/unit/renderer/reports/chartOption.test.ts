@@ -57,11 +57,13 @@ describe('chart option', () => {
     expect(totals.get('ctr|__total__')).not.toBe(totals.get('impressions|__total__'))
   })
 
-  it('asks main for one min/max pair per pixel of the plot', () => {
+  it('asks main for one point per pixel column of the plot (a min/max pair per two columns)', () => {
     const option = buildChartOption(input())
-    const grid = option.grid as { left: number; right: number }
-    expect(pointBudget(1_000)).toBe(2 * (1_000 - grid.left - grid.right))
+    const grid = option.grid as { left: number; right: number; outerBoundsMode: string }
+    expect(pointBudget(1_000)).toBe(1_000 - grid.left - grid.right)
     expect(pointBudget(10)).toBe(2)
+    // The margins are fixed: no label-measuring layout pass at every update.
+    expect(grid.outerBoundsMode).toBe('none')
   })
 
   it('paints cheaply: no animation, no sampling of already reduced data, no symbols, no hover emphasis', () => {

@@ -18,9 +18,11 @@ export interface SandboxProcess {
 
 export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: SandboxProcess }>({
   sandboxScale: ['small', { option: true }],
-  sandbox: async ({ sandboxScale }, use) => {
+  sandbox: async ({ sandboxScale, host }, use) => {
     const child = spawnTsx('main/sandbox/cli.ts', ['--port', '0', '--scale', sandboxScale])
     const info = await child.json<SandboxInfo>()
+    // The sandbox's passwords and permanent token: the host's end-of-test log scan looks for them too.
+    host.noteSecrets(info.password, info.viewer_password, info.permanent_token)
     const sandbox: SandboxProcess = {
       info,
       async request(method, pathname, body) {

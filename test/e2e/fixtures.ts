@@ -5,6 +5,7 @@ import path from 'node:path'
 import { test as base, type Page } from '@playwright/test'
 import { loadKeytar } from '../../main/services/secrets/keychain'
 import { repositoryRoot as root, spawnTsx, type SpawnedChild } from '../support/child-process'
+import { assertLogHasNoSecrets, readLogs } from '../support/log-scan'
 
 export interface PreviewHost {
   url: string
@@ -12,6 +13,11 @@ export interface PreviewHost {
   keychainService: string
   /** Everything window.api answered during the test: the only data that crossed the bridge. */
   bridgeResponses: string[]
+  /**
+   * Secrets the test used that the app does not keep in the keychain (session-only sign-ins):
+   * the log scan at the end of the test looks for them too.
+   */
+  noteSecrets(...secrets: string[]): void
   /** Takes the embedded demo backend away while the app keeps its connection to it (resolves once it is gone). */
   stopDemoBackend(): Promise<void>
   /** Stops the host and starts a new one over the same user data, as an app restart would. */
@@ -34,6 +40,10 @@ export const test = base.extend<{ host: PreviewHost }>({
   host: async ({ page }, use) => {
     const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-e2e-'))
     const keychainService = `AdOps Desk e2e ${randomUUID()}`
+    // The most verbose log level, as a user chasing a problem would set it: the scan below then
+    // reads everything the app would ever write.
+    await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: null, logLevel: 'debug' }))
+    const noted = new Set<string>()
     let running = await startPreview(userDataDir, keychainService)
     const bridgeResponses: string[] = []
     page.on('response', (response) => {
@@ -50,6 +60,9 @@ export const test = base.extend<{ host: PreviewHost }>({
       userDataDir,
       keychainService,
       bridgeResponses,
+      noteSecrets(...secrets) {
+        for (const secret of secrets) if (secret) noted.add(secret)
+      },
       async stopDemoBackend() {
         const stopped = running.child.line(/^demo backend stopped$/)
         running.child.child.kill('SIGUSR2')
@@ -66,8 +79,15 @@ export const test = base.extend<{ host: PreviewHost }>({
     await use(host)
     await running.child.stop()
     const keytar = await loadKeytar()
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account)
-    await fs.rm(userDataDir, { recursive: true, force: true })
+    const stored = await keytar.findCredentials(keychainService)
+    for (const { account } of stored) await keytar.deletePassword(keychainService, account)
+    try {
+      // Every e2e test ends with its log scanned: after real sign-ins, at the debug level, no
+      // secret the app was given (kept in the keychain or noted) may be in any log file.
+      assertLogHasNoSecrets(await readLogs(userDataDir), [...stored.map((entry) => entry.password), ...noted])
+    } finally {
+      await fs.rm(userDataDir, { recursive: true, force: true })
+    }
   },
 })
 

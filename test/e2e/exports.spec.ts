@@ -151,6 +151,9 @@ test('a report exported in each format: progress in the panel, the same bytes as
   const dialog = page.getByTestId('export-dialog')
   await expect(dialog.getByTestId('export-rule').first()).toContainText('1,000,000 rows')
   await expect(dialog.getByTestId('export-destination')).toContainText('exports folder')
+  // No breakdown: the keys field shows the key main's estimate says it splits by (the auto granularity's).
+  await expect(dialog.getByTestId('export-keys-select')).toHaveAttribute('data-resolving', 'false')
+  await expect(dialog.getByTestId('export-keys-select')).toContainText('granularity_')
   await addKey(page, 'Page URL')
   await expect(dialog.getByTestId('export-estimate')).toHaveAttribute('data-at-least', 'true')
   await expect(dialog.getByTestId('export-estimate-note')).toContainText('combinations with the other keys')

@@ -101,6 +101,12 @@ export const exportEstimateSchema = z.object({
   rows: z.object({ count: z.number(), atLeast: z.boolean() }).nullable(),
   /** Why there is no estimate, or what it means ("over the cap: the file will end with an Others row"). */
   note: z.string().nullable(),
+  /**
+   * The keys the export is split by, as main resolves them: the options' own, else the
+   * definition's breakdown, else its granularity as a key (`auto` chosen from the dates:
+   * `granularity_day`). The dialog shows these rather than repeating main's rule.
+   */
+  keys: z.array(z.string()),
 })
 export type ExportEstimate = z.infer<typeof exportEstimateSchema>
 

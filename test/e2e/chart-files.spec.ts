@@ -136,6 +136,35 @@ test('the demo chart saved as PNG, SVG and csv lands in the exports folder with 
   expect(Math.max(...firstPixel(dark))).toBeLessThan(60)
   await fs.writeFile(path.join(screens, 'chart-file-png-dark.png'), dark)
 
-  // Four saves, four files, nothing else (no temporary file left behind).
-  expect((await fs.readdir(exportsFolder)).sort()).toEqual(['demo supply (2).png', 'demo supply.csv', 'demo supply.png', 'demo supply.svg'])
+  // A line switched off in the legend is off in the files too: not drawn, not named, not in the csv.
+  const off = page.getByTestId('legend-item').first()
+  const offLabel = ((await off.locator('.label').textContent()) ?? '').trim()
+  expect(table.map((series) => series.label)).toContain(offLabel)
+  const others = table.map((series) => series.label).filter((label) => label !== offLabel)
+  // So that "not named" cannot be fooled by a longer name that contains it.
+  expect(others.some((label) => label.includes(offLabel))).toBe(false)
+  await off.locator('.toggle').click()
+  await expect(chart).toHaveAttribute('data-series', String(table.length - 1))
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  const svgOff = (await saveAs(page, exportsFolder, 'svg', 'demo supply (2).svg')).toString('utf8')
+  const parsedOff = await page.evaluate((text) => {
+    const document = new DOMParser().parseFromString(text, 'image/svg+xml')
+    return { text: [...document.querySelectorAll('text')].map((node) => node.textContent ?? ''), paths: document.querySelectorAll('path').length }
+  }, svgOff)
+  expect(parsedOff.text.filter((text) => text.includes(offLabel))).toEqual([])
+  for (const label of others) expect(parsedOff.text).toContain(label)
+  // Its line and its legend icon are gone from the drawing.
+  expect(parsedOff.paths).toBeLessThan(parsed.paths)
+  const csvOff = (await saveAs(page, exportsFolder, 'csv', 'demo supply (2).csv')).toString('utf8').split('\r\n')
+  expect((csvOff[0] ?? '').split(',').slice(1)).toEqual(others)
+
+  // Six saves, six files, nothing else (no temporary file left behind).
+  expect((await fs.readdir(exportsFolder)).sort()).toEqual([
+    'demo supply (2).csv',
+    'demo supply (2).png',
+    'demo supply (2).svg',
+    'demo supply.csv',
+    'demo supply.png',
+    'demo supply.svg',
+  ])
 })

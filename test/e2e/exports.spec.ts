@@ -77,6 +77,30 @@ async function addKey(page: Page, label: string): Promise<void> {
   await page.keyboard.press('Escape')
 }
 
+/**
+ * The rail's Exports entry is drawn like the sections above it: an item of the same height and
+ * indent with an icon in the same column, the running count inside the item, in its name too.
+ */
+async function expectRailEntryLikeSections(page: Page): Promise<void> {
+  const entry = page.getByTestId('export-jobs-open')
+  const section = page.getByTestId('rail').getByRole('menuitem', { name: 'Settings' })
+  await expect(entry).toHaveAttribute('aria-label', 'Exports, 1 running')
+  const [entryBox, sectionBox, entryIcon, sectionIcon, badge] = await Promise.all([
+    entry.boundingBox(),
+    section.boundingBox(),
+    entry.locator('svg').first().boundingBox(),
+    section.locator('svg').first().boundingBox(),
+    page.getByTestId('export-jobs-badge').boundingBox(),
+  ])
+  if (!entryBox || !sectionBox || !entryIcon || !sectionIcon || !badge) throw new Error('the rail entry, its icon or its badge is not drawn')
+  expect(entryBox).toMatchObject({ x: sectionBox.x, width: sectionBox.width, height: sectionBox.height })
+  expect(entryBox.y).toBeGreaterThan(sectionBox.y)
+  expect(entryIcon).toMatchObject({ x: sectionIcon.x, width: sectionIcon.width })
+  expect(badge.x).toBeGreaterThan(entryIcon.x + entryIcon.width)
+  expect(badge.y).toBeGreaterThanOrEqual(entryBox.y)
+  expect(badge.y + badge.height).toBeLessThanOrEqual(entryBox.y + entryBox.height)
+}
+
 const job = (page: Page, id: string) => page.locator(`[data-test="export-job"][data-id="${id}"]`)
 
 /** The jobs main lists, newest first (read through the bridge, as the panel does). */
@@ -151,6 +175,9 @@ test('a report exported in each format: progress in the panel, the same bytes as
   const dialog = page.getByTestId('export-dialog')
   await expect(dialog.getByTestId('export-rule').first()).toContainText('1,000,000 rows')
   await expect(dialog.getByTestId('export-destination')).toContainText('exports folder')
+  // No breakdown: the keys field shows the key main's estimate says it splits by (the auto granularity's).
+  await expect(dialog.getByTestId('export-keys-select')).toHaveAttribute('data-resolving', 'false')
+  await expect(dialog.getByTestId('export-keys-select')).toContainText('granularity_')
   await addKey(page, 'Page URL')
   await expect(dialog.getByTestId('export-estimate')).toHaveAttribute('data-at-least', 'true')
   await expect(dialog.getByTestId('export-estimate-note')).toContainText('combinations with the other keys')
@@ -245,6 +272,7 @@ test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a q
   await expect(line).toHaveAttribute('data-state', 'running')
   expect((await folderFiles(host.userDataDir)).some((name) => name.endsWith('.tmp'))).toBe(true)
   await expect(page.getByTestId('export-jobs-badge')).toContainText('1')
+  await expectRailEntryLikeSections(page)
   await expect(line.getByTestId('export-job-figures')).toContainText('/s')
   await screenshot(page, 'exports-panel-running')
   await line.getByTestId('export-job-cancel').click()

@@ -208,3 +208,45 @@ test('the shortcuts overlay lists the keys, and the keys work where the page bin
   await page.keyboard.press('Escape')
   await expect(overlay).toHaveCount(0)
 })
+
+test('Ctrl+E exports the current report from Reports, and from any other section by going there', async ({ page, host }) => {
+  test.setTimeout(120_000)
+  await openDemo(page, host.url)
+  const dialog = page.getByTestId('export-dialog')
+
+  // The builder's report, changed from its default so "current" means something: split by device type.
+  await page.keyboard.press('Control+2')
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(page.getByTestId('report-picker')).toContainText(' / ')
+  const report = ((await page.getByTestId('report-picker').textContent()) ?? '').trim().replace(' / ', '/')
+  await page.getByTestId('breakdown').click()
+  await page.keyboard.type('Device type')
+  await page.locator('.n-base-select-option:visible', { hasText: 'Device type' }).first().click()
+  await page.keyboard.press('Escape')
+
+  /** The dialog is open for that report, its keys the builder's breakdown; then closed again. */
+  async function expectDialogForCurrentReport(): Promise<void> {
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(`Export ${report}`)
+    await expect(dialog.getByTestId('export-keys-select')).toContainText('Device type')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  }
+
+  // On Reports: Ctrl+E opens it in place.
+  await page.getByTestId('builder').click({ position: { x: 4, y: 4 } })
+  await page.keyboard.press('Control+e')
+  await expectDialogForCurrentReport()
+
+  // From Entities and from Connections: Ctrl+E goes to Reports and opens it there.
+  for (const [key, view] of [
+    ['Control+1', 'Entities'],
+    ['Control+3', 'Connections'],
+  ] as const) {
+    await page.keyboard.press(key)
+    await expect(page.getByTestId('rail').locator('.n-menu-item-content--selected')).toContainText(view)
+    await page.keyboard.press('Control+e')
+    await expect(page.getByTestId('reports-view')).toBeVisible()
+    await expectDialogForCurrentReport()
+  }
+})

@@ -405,7 +405,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         if (signal.aborted) throw error
         note = `No estimate: ${error instanceof AppError ? error.message : 'the platform could not be asked.'}`
       }
-      return { cap: caps.cap, othersRow: caps.othersRow, rules: caps.rules, rows, note }
+      return { cap: caps.cap, othersRow: caps.othersRow, rules: caps.rules, rows, note, keys: [...planned.keys] }
     },
 
     async cancel(jobId) {

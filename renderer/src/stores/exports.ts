@@ -22,6 +22,11 @@ export const useExportsStore = defineStore('exports', () => {
   const loaded = ref(false)
   const error = ref<ApiError | null>(null)
   const dialogSource = ref<ExportSource | null>(null)
+  /**
+   * Set by the `export` command outside Reports: the builder opens Export… for its report once
+   * it is shown and has its definition (ExportButton), as `newConnectionRequested` does for Connections.
+   */
+  const builderExportRequested = ref(false)
   const panelOpen = ref(false)
   let listening = false
   let reloading: Promise<void> | null = null
@@ -123,6 +128,7 @@ export const useExportsStore = defineStore('exports', () => {
     loaded,
     error,
     dialogSource,
+    builderExportRequested,
     panelOpen,
     listen,
     load,

@@ -347,7 +347,11 @@ describe('export jobs against the sandbox', () => {
       rows: { count: (preview.value as { rows: unknown[] }).rows.length, atLeast: false },
     })
     const several = await dispatch(handlers, 'exports:estimate', { profileId, source, options: { format: 'xlsx', keys: ['country', 'device_type'] } })
-    expect(several).toMatchObject({ ok: true, value: { cap: 1_048_570, othersRow: false, rows: { atLeast: true } } })
+    expect(several).toMatchObject({ ok: true, value: { cap: 1_048_570, othersRow: false, rows: { atLeast: true }, keys: ['country', 'device_type'] } })
+    // No keys chosen: the answer names the ones main will split by, `auto` resolved from the 7 days.
+    const auto = { kind: 'definition' as const, definition: { ...definition, granularity: 'auto', breakdown: [] } }
+    const resolved = await dispatch(handlers, 'exports:estimate', { profileId, source: auto, options: { format: 'csv' } })
+    expect(resolved).toMatchObject({ ok: true, value: { keys: ['granularity_day'], rows: { count: 7, atLeast: false } } })
   })
 
   it('refuses what cannot be exported before any dialog opens', async () => {

@@ -1,11 +1,15 @@
 import { computed, onBeforeUnmount, ref, shallowRef, watch, type Ref } from 'vue'
-import type { ExportEstimate, ExportSource } from '@contract'
+import type { ExportEstimate, ExportOptions, ExportSource } from '@contract'
 import { api, errorMessage } from '../../api/bridge'
 import { toOptions, type ExportForm } from '../../domain/exports/options'
 import { useExportsStore } from '../../stores/exports'
 
 /** How long the form must stay still before the platform is asked again: typing should not send a call per key. */
 const SETTLE_MS = 400
+
+/** What an estimate was asked for, as a comparable string: the profile, the source, the options (keys in one place, named or not). */
+const requestKey = (profile: string | null, source: ExportSource | null, { keys, ...rest }: ExportOptions): string =>
+  JSON.stringify([profile, source, rest, keys ?? null])
 
 function newRequestId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `estimate-${Date.now()}-${Math.random().toString(36).slice(2)}`
@@ -22,7 +26,7 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
   const failure = ref<string | null>(null)
   /** The options the shown estimate was asked for: a Start right after a change must not count on the old one. */
   const answeredFor = ref<string | null>(null)
-  const current = computed(() => (form.value ? JSON.stringify(toOptions(form.value)) : null))
+  const current = computed(() => (form.value ? requestKey(profileId.value, source.value, toOptions(form.value)) : null))
   const fresh = computed(() => estimate.value !== null && answeredFor.value !== null && answeredFor.value === current.value)
   let pending: string | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -37,6 +41,8 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
     const chosen = source.value
     const shown = form.value
     if (!profile || !chosen || !shown || !valid.value) return
+    // Already answered: the keys main chose were just filled in, which asks nothing new.
+    if (fresh.value) return
     stopPending()
     const requestId = newRequestId()
     const options = toOptions(shown)
@@ -46,7 +52,10 @@ export function useExportEstimate(profileId: Ref<string | null>, source: Ref<Exp
       const answer = await store.estimate(profile, chosen, options, requestId)
       if (pending !== requestId) return
       estimate.value = answer
-      answeredFor.value = JSON.stringify(options)
+      // The keys were main's choice: show the ones it resolved (auto granularity from the dates); the
+      // answer stands for the form with them, as asking again with them named would be the same request.
+      if (shown.keys === null) shown.keys = [...answer.keys]
+      answeredFor.value = requestKey(profile, chosen, options.keys === undefined ? { ...options, keys: answer.keys } : options)
       failure.value = null
     } catch (error) {
       if (pending === requestId) failure.value = `No estimate: ${errorMessage(error)}`

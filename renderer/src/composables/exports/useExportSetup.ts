@@ -28,20 +28,6 @@ export function useExportSetup(profileId: Ref<string | null>, source: Ref<Export
     return unwrap(api().reports.info({ profileId: profile, project: definition.project, report: definition.report }))
   }
 
-  /** Days in the range, for the key an `auto` granularity stands for; null when they cannot be known. */
-  async function daysOf(definition: ReportDefinition, fromBuilder: boolean): Promise<number | null> {
-    if (fromBuilder && reports.resolved) return reports.resolved.days
-    try {
-      const range = await unwrap(
-        api().reports.resolveDates({ start: definition.dates.start, end: definition.dates.end, timezone: definition.timezone, reportTimezone: null }),
-      )
-      return range.days
-    } catch {
-      // Only the default key depends on it; main checks the dates again when the export starts.
-      return null
-    }
-  }
-
   async function load(profile: string, chosen: ExportSource): Promise<void> {
     const mine = ++sequence
     loading.value = true
@@ -50,10 +36,11 @@ export function useExportSetup(profileId: Ref<string | null>, source: Ref<Export
     form.value = null
     try {
       const definition = chosen.kind === 'definition' ? chosen.definition : (await unwrap(api().presets.get({ name: chosen.name }))).definition
-      const [info, days] = await Promise.all([infoOf(profile, definition), daysOf(definition, chosen.kind === 'definition')])
+      const info = await infoOf(profile, definition)
       if (mine !== sequence) return
       context.value = { definition, info }
-      form.value = defaultForm(definition, days)
+      // Without a breakdown the keys start as main's choice; the estimate fills them in (useExportEstimate).
+      form.value = defaultForm(definition)
     } catch (error) {
       if (mine === sequence) failure.value = `This report cannot be exported now: ${errorMessage(error)}`
     } finally {

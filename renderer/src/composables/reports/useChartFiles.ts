@@ -1,90 +1,15 @@
 import { ref, type Ref } from 'vue'
-import type { ChartFileFormat, ChartTable, TimeSeriesView } from '@contract'
+import type { ChartFileFormat, TimeSeriesView } from '@contract'
 import type { EChartsType } from 'echarts/core'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { init } from '../../components/reports/echarts'
-import { MARKERS_SERIES } from '../../domain/reports/chartOption'
+import { chartTable, fileOption, hiddenSeriesKeys, type LiveOption } from '../../domain/reports/chartFile'
 
 /**
  * "Save chart": the chart as PNG or SVG, or its numbers as csv, written by main (its save
  * dialog in the app, a new name in the exports folder of the web host). The page sends the
  * content and a suggested name; it never names a path and hears back only the file's name.
  */
-
-/** An ECharts option as `getOption()` gives it: every component a list. */
-type LiveOption = Record<string, unknown>
-
-/**
- * The chart's numbers as the table behind it: one row per category (the comparison's own
- * category beside it), one column per series in the result's order, and a Total row of the
- * totals the series table shows (empty where the metric cannot be added up).
- */
-export function chartTable(result: TimeSeriesView): ChartTable {
-  const comparison = result.comparisonCategories.length > 0
-  const metrics = new Set(result.series.map((series) => series.metric))
-  const title = (label: string, metric: string) => (metrics.size > 1 ? `${label} · ${metric}` : label)
-  const columns = [
-    result.granularity.startsWith('granularity_') ? 'Time' : result.granularity,
-    ...(comparison ? ['Compared with'] : []),
-    ...result.series.map((series) => title(series.label, series.metric)),
-  ]
-  const rows = result.categories.map((category, index) => [
-    category,
-    ...(comparison ? [result.comparisonCategories[index] ?? ''] : []),
-    ...result.series.map((series) => series.values[index] ?? null),
-  ])
-  const total = ['Total', ...(comparison ? [''] : []), ...result.series.map((series) => series.stats.total)]
-  return { columns, rows: [...rows, total] }
-}
-
-/** How many rows ECharts' plain legend takes for these names at this width (its items wrap). */
-export function legendRows(names: readonly string[], width: number): number {
-  const available = Math.max(200, width - 40)
-  let rows = 1
-  let used = 0
-  for (const name of names) {
-    // Icon, gap and about 7 px per character at the legend's 12 px.
-    const item = 25 + 10 + Math.min(name.length, 60) * 7
-    if (used > 0 && used + item > available) {
-      rows += 1
-      used = 0
-    }
-    used += item
-  }
-  return names.length === 0 ? 0 : rows
-}
-
-const LEGEND_ROW = 22
-
-/**
- * The chart on screen as a file shows it: the same option (zoom included, hidden series left
- * out), plus what the screen has outside the canvas: a legend above (the app's legend is a
- * list beside the chart) and the background behind it. The zoom slider is a control, not
- * part of the picture, so it is left out.
- */
-export function fileOption(
-  live: LiveOption,
-  view: { width: number; height: number; background: string; textColor: string },
-): { option: LiveOption; width: number; height: number } {
-  const series = (live.series as Array<{ id?: string; name?: string }> | undefined) ?? []
-  // The annotations ride on a series of their own (chartOption.ts); they are marks, not a line to name.
-  const names = series.filter((entry) => entry.id !== MARKERS_SERIES).map((entry) => String(entry.name ?? ''))
-  const extra = legendRows(names, view.width) * LEGEND_ROW
-  const grids = (live.grid as Array<Record<string, unknown>> | undefined) ?? [{}]
-  const zooms = (live.dataZoom as Array<Record<string, unknown>> | undefined) ?? []
-  return {
-    width: view.width,
-    height: view.height + extra,
-    option: {
-      ...live,
-      animation: false,
-      backgroundColor: view.background,
-      legend: [{ show: true, type: 'plain', top: 8, left: 'center', data: names, textStyle: { color: view.textColor } }],
-      grid: grids.map((grid) => ({ ...grid, top: Number(grid.top ?? 36) + extra, bottom: 44 })),
-      dataZoom: zooms.map((zoom) => (zoom.type === 'slider' ? { ...zoom, show: false } : zoom)),
-    },
-  }
-}
 
 /** `getDataURL` hands back a data: URL; the bridge takes the base64 after its comma. */
 const base64Of = (dataUrl: string): string => dataUrl.slice(dataUrl.indexOf(',') + 1)
@@ -103,8 +28,8 @@ export function useChartFiles(options: {
   const busy = ref(false)
 
   /** Renders the file's option on an ECharts instance of its own, so the chart on screen never changes. */
-  function render(format: 'png' | 'svg', live: EChartsType): string {
-    const { option, width, height } = fileOption(live.getOption() as LiveOption, {
+  function render(format: 'png' | 'svg', live: EChartsType, liveOption: LiveOption): string {
+    const { option, width, height } = fileOption(liveOption, {
       width: live.getWidth(),
       height: live.getHeight(),
       background: options.colors.value.background,
@@ -133,10 +58,12 @@ export function useChartFiles(options: {
     busy.value = true
     try {
       const name = options.name.value
+      // Read once: the image and the csv leave out the same series, the ones switched off on screen.
+      const liveOption = live?.getOption() as LiveOption | undefined
       const saved = await unwrap(
         format === 'csv'
-          ? api().exports.saveChart({ format, name, table: chartTable(result) })
-          : api().exports.saveChart({ format, name, content: render(format, live as EChartsType) }),
+          ? api().exports.saveChart({ format, name, table: chartTable(result, hiddenSeriesKeys(result, liveOption)) })
+          : api().exports.saveChart({ format, name, content: render(format, live as EChartsType, liveOption ?? {}) }),
       )
       if (saved === null) return
       // The csv has the points the chart drew; its Total row, like the table, counts every point.

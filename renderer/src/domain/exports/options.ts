@@ -8,7 +8,12 @@ export const MAX_EXPORT_KEYS = 10
 export interface ExportForm {
   format: ExportFormat
   dataFields: string[]
-  keys: string[]
+  /**
+   * null: the definition's own keys as main resolves them (its granularity as a key, `auto`
+   * chosen from the dates). Main decides that; its estimate answers the keys and the dialog
+   * fills them in here, so the page never repeats main's rule.
+   */
+  keys: string[] | null
   includeNames: boolean
   includeTotal: boolean
   sort: SortRule[]
@@ -18,39 +23,22 @@ export interface ExportForm {
 export type ExportFormField = 'dataFields' | 'keys' | 'sort' | 'filterLogic'
 export type ExportFormProblems = Partial<Record<ExportFormField, string>>
 
-const TIME_GRANULARITIES = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const
-
-/**
- * The granularity a range of `days` is charted at when the definition says `auto`. Main's rule
- * (services/reports/dates.ts suggestGranularity), repeated so the dialog can show the key it
- * will send; main would pick the same one when none is sent.
- */
-function suggestedGranularity(days: number): string {
-  if (days <= 3) return 'hour'
-  if (days <= 90) return 'day'
-  if (days <= 366) return 'week'
-  return 'month'
-}
-
-/** Keys from the breakdown, or else the granularity as a key (`granularity_day`, or a key field of a category chart). */
-export function defaultKeys(definition: ReportDefinition, days: number | null): string[] {
-  if (definition.breakdown.length > 0) return definition.breakdown.slice(0, MAX_EXPORT_KEYS)
-  const asked = definition.granularity.trim()
-  if (asked === 'auto') return [`granularity_${suggestedGranularity(days ?? 7)}`]
-  return [TIME_GRANULARITIES.some((granularity) => granularity === asked) ? `granularity_${asked}` : asked]
+/** Keys from the breakdown; without one, null: main turns the granularity into the key. */
+export function defaultKeys(definition: ReportDefinition): string[] | null {
+  return definition.breakdown.length > 0 ? definition.breakdown.slice(0, MAX_EXPORT_KEYS) : null
 }
 
 /** The dialog's starting point: the definition's metrics, keys, sort (what still applies) and filter logic; names on, no total. */
-export function defaultForm(definition: ReportDefinition, days: number | null, format: ExportFormat = 'csv'): ExportForm {
+export function defaultForm(definition: ReportDefinition, format: ExportFormat = 'csv'): ExportForm {
   const dataFields = [...definition.metrics]
-  const keys = defaultKeys(definition, days)
+  const keys = defaultKeys(definition)
   return {
     format,
     dataFields,
     keys,
     includeNames: true,
     includeTotal: false,
-    sort: sortWithin(definition.sort, dataFields, keys),
+    sort: sortWithin(definition.sort, dataFields, keys ?? []),
     filterLogic: definition.filterLogic,
   }
 }
@@ -64,22 +52,22 @@ export function sortWithin(sort: SortRule[], dataFields: string[], keys: string[
 export function formProblems(form: ExportForm, filterCount: number): ExportFormProblems {
   const problems: ExportFormProblems = {}
   if (form.dataFields.length === 0) problems.dataFields = 'Pick at least one data field to export.'
-  if (form.keys.length === 0) problems.keys = 'Pick at least one key to split the export by.'
-  else if (form.keys.length > MAX_EXPORT_KEYS)
-    problems.keys = `An export is split by at most ${MAX_EXPORT_KEYS} keys; remove ${form.keys.length - MAX_EXPORT_KEYS}.`
-  const stray = form.sort.find((rule) => !form.dataFields.includes(rule.field) && !form.keys.includes(rule.field))
+  const keys = form.keys ?? []
+  if (form.keys !== null && keys.length === 0) problems.keys = 'Pick at least one key to split the export by.'
+  else if (keys.length > MAX_EXPORT_KEYS) problems.keys = `An export is split by at most ${MAX_EXPORT_KEYS} keys; remove ${keys.length - MAX_EXPORT_KEYS}.`
+  const stray = form.sort.find((rule) => !form.dataFields.includes(rule.field) && !keys.includes(rule.field))
   if (stray) problems.sort = `An export sorts by one of its data fields or keys; "${stray.field}" is neither.`
   const logic = checkFilterLogic(form.filterLogic, filterCount)
   if (logic) problems.filterLogic = logic
   return problems
 }
 
-/** The form as the contract's options: plain arrays (the bridge cannot clone Vue's proxies). */
+/** The form as the contract's options: plain arrays (the bridge cannot clone Vue's proxies); no keys while main chooses them. */
 export function toOptions(form: ExportForm): ExportOptions {
   return {
     format: form.format,
     dataFields: [...form.dataFields],
-    keys: [...form.keys],
+    ...(form.keys !== null ? { keys: [...form.keys] } : {}),
     includeNames: form.includeNames,
     includeTotal: form.includeTotal,
     sort: form.sort.map((rule) => ({ field: rule.field, direction: rule.direction, byName: rule.byName })),

@@ -75,6 +75,7 @@ describe('ExportCaps', () => {
     rules: ['A csv file holds at most 1,000,000 rows.', 'Exports split by two or more keys are refused over the cap.'],
     rows: { count: 1_200_000, atLeast: false },
     note: null,
+    keys: ['country'],
     ...change,
   })
 

@@ -6,14 +6,15 @@ import { sampleDefinition } from '../../../support/channel-samples'
 const definition = (change: Partial<ReportDefinition> = {}): ReportDefinition => ({ ...sampleDefinition, ...change })
 
 describe('export options', () => {
-  it('keys come from the breakdown, else from the granularity (auto resolved from the days, as main does)', () => {
-    expect(defaultKeys(definition({ breakdown: ['country', 'device_type'] }), 7)).toEqual(['country', 'device_type'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'week' }), 7)).toEqual(['granularity_week'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'country' }), 7)).toEqual(['country'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 2)).toEqual(['granularity_hour'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 30)).toEqual(['granularity_day'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 200)).toEqual(['granularity_week'])
-    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }), 900)).toEqual(['granularity_month'])
+  it('keys come from the breakdown; without one they are main’s choice (null), never a copy of its granularity rule', () => {
+    expect(defaultKeys(definition({ breakdown: ['country', 'device_type'] }))).toEqual(['country', 'device_type'])
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'week' }))).toBeNull()
+    expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }))).toBeNull()
+    const form = defaultForm(definition({ breakdown: [], granularity: 'auto', filterLogic: '' }))
+    expect(form.keys).toBeNull()
+    // Sent without keys, so main splits by the key it chose; no problem to show meanwhile.
+    expect(toOptions(form)).not.toHaveProperty('keys')
+    expect(formProblems(form, 0)).toEqual({})
   })
 
   it('starts from the definition: its metrics, its sort where it still applies, its filter logic; names on, no total', () => {
@@ -27,7 +28,6 @@ describe('export options', () => {
         ],
         filterLogic: '1 or 2',
       }),
-      7,
     )
     expect(form).toEqual({
       format: 'csv',
@@ -41,7 +41,7 @@ describe('export options', () => {
   })
 
   it('names each problem at its field, the filter logic in the builder’s own words', () => {
-    const form = defaultForm(definition({ breakdown: ['country'], filterLogic: '' }), 7)
+    const form = defaultForm(definition({ breakdown: ['country'], filterLogic: '' }))
     expect(formProblems(form, 0)).toEqual({})
     expect(formProblems({ ...form, dataFields: [] }, 0).dataFields).toBe('Pick at least one data field to export.')
     expect(formProblems({ ...form, keys: [] }, 0).keys).toBe('Pick at least one key to split the export by.')
@@ -58,7 +58,7 @@ describe('export options', () => {
     const kept = sortWithin([rule, { field: 'gone', direction: 'DESC', byName: false }], ['impressions'], ['country'])
     expect(kept).toEqual([rule])
     expect(kept[0]).not.toBe(rule)
-    const form = defaultForm(definition({ breakdown: ['country'] }), 7, 'xlsx')
+    const form = defaultForm(definition({ breakdown: ['country'] }), 'xlsx')
     const options = toOptions(form)
     expect(options).toEqual({ ...form })
     expect(options.keys).not.toBe(form.keys)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chartFileSchema, svgProblem } from '@contract'
 import { init } from '../../../../renderer/src/components/reports/echarts'
-import { chartTable, fileOption, legendRows } from '../../../../renderer/src/composables/reports/useChartFiles'
+import { chartTable, fileOption, hiddenSeriesKeys, legendRows, type LiveOption } from '../../../../renderer/src/domain/reports/chartFile'
 import { buildChartOption } from '../../../../renderer/src/domain/reports/chartOption'
 import { seriesColors } from '../../../../renderer/src/domain/reports/series'
 import { info, result } from './fixtures'
@@ -24,6 +24,13 @@ describe('the chart’s numbers as a table (Save chart → Data as CSV)', () => 
     const table = chartTable({ ...result, comparisonCategories: [], series: [result.series[0]!, ctr], granularity: 'country' })
     expect(table.columns).toEqual(['country', 'France · impressions', 'France · ctr'])
     expect(table.rows.at(-1)).toEqual(['Total', 40, null])
+  })
+
+  it('leaves out the series switched off, total included, so it agrees with the image’s legend', () => {
+    const table = chartTable(result, new Set(['impressions|DE', 'impressions|__total__']))
+    expect(table.columns).toEqual(['Time', 'Compared with', 'France', 'France (previous period)'])
+    expect(table.rows.at(0)).toEqual(['2026-02-01', '2026-01-29', 10, 5])
+    expect(table.rows.at(-1)).toEqual(['Total', '', 40, 85])
   })
 })
 
@@ -63,6 +70,49 @@ describe('the chart as an image file', () => {
       legend: [{ show: true, data: ['France', 'Germany <b>', 'Total', 'France (previous period)'] }],
     })
     expect(option.dataZoom).toEqual([expect.objectContaining({ type: 'inside' }), expect.objectContaining({ type: 'slider', show: false })])
+  })
+
+  /** The live option after the user switched Germany off: ReportChart dispatches legendUnSelect, ECharts keeps it in the legend's selection. */
+  const withGermanyOff = (): LiveOption => {
+    const legend = live.legend as { selected: Record<string, boolean> }
+    return { ...live, grid: [live.grid], dataZoom: live.dataZoom, legend: [{ ...legend, selected: { ...legend.selected, 'Germany <b>': false } }] }
+  }
+
+  it('reads the series switched off from the live legend’s selection, by key', () => {
+    expect(hiddenSeriesKeys(result, withGermanyOff())).toEqual(new Set(['impressions|DE']))
+    expect(hiddenSeriesKeys(result, { ...live, legend: [live.legend] })).toEqual(new Set())
+    expect(hiddenSeriesKeys(result, undefined)).toEqual(new Set())
+  })
+
+  it('keeps the series switched off out of the legend and carries the selection, so they are not drawn', () => {
+    const { option, height } = fileOption(withGermanyOff(), { width: 400, height: 300, background: '#ffffff', textColor: '#333333' })
+    expect(option.legend).toEqual([
+      expect.objectContaining({
+        data: ['France', 'Total', 'France (previous period)'],
+        selected: expect.objectContaining({ 'Germany <b>': false, France: true }),
+      }),
+    ])
+    expect(height).toBe(300 + legendRows(['France', 'Total', 'France (previous period)'], 400) * 22)
+  })
+
+  it('draws no line and names nothing for a series switched off (ECharts’ server-side renderer)', () => {
+    const { option, width, height } = fileOption(withGermanyOff(), { width: 600, height: 380, background: '#ffffff', textColor: '#333333' })
+    const chart = init(null, undefined, { renderer: 'svg', ssr: true, width, height })
+    try {
+      chart.setOption(option)
+      const svg = chart.renderToSVGString()
+      expect(svg).not.toContain('Germany')
+      expect(svg).toContain('France (previous period)')
+      // Its color is nowhere in the drawing: no stroke of the line, no legend icon.
+      const germany = (option.series as Array<{ name?: string; lineStyle?: { color?: string }; itemStyle?: { color?: string } }>).find(
+        (entry) => entry.name === 'Germany <b>',
+      )
+      const color = germany?.lineStyle?.color ?? germany?.itemStyle?.color
+      expect(color).toBeTypeOf('string')
+      expect(svg.toLowerCase()).not.toContain(String(color).toLowerCase())
+    } finally {
+      chart.dispose()
+    }
   })
 
   it('renders to an SVG document main accepts, with the series names in it (ECharts’ server-side renderer)', () => {

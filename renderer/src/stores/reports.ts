@@ -62,7 +62,11 @@ export const useReportsStore = defineStore('reports', () => {
   const preset = ref<string | null>(null)
   /** When the shown chart was kept from an earlier run (a preset opened offline); null once a run answers. */
   const chartAsOf = ref<string | null>(null)
-  /** Points per series the chart last asked main for (about two per pixel); kept results are cut to it too. */
+  /**
+   * Points per series the chart wants from main (pointBudget() of its width), known as soon as the
+   * chart panel is laid out and kept current as it resizes: runs and kept results are cut to it.
+   * undefined until the panel was first shown: main's default then.
+   */
   const pointBudget = ref<number | undefined>(undefined)
 
   const infoKey = (profile: string, project: string, report: string): string => `${profile}\u0000${project}\u0000${report}`
@@ -170,8 +174,13 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
-  /** Runs the chart; without a budget, with the one the chart last asked for (a preset opening runs it too). */
-  async function run(budget: number | undefined = pointBudget.value): Promise<void> {
+  /** Within what main accepts; a panel being laid out can briefly measure almost nothing. */
+  function setPointBudget(budget: number): void {
+    pointBudget.value = Math.max(50, Math.min(20_000, Math.round(budget)))
+  }
+
+  /** Runs the chart; without a budget, with the one the chart panel last measured (a preset opening runs it too). */
+  async function run(budget?: number): Promise<void> {
     const current = definition.value
     const profile = profileId.value
     if (!current || !profile || chartBlocked.value !== null || chartRun.value) return
@@ -180,7 +189,7 @@ export const useReportsStore = defineStore('reports', () => {
     chartError.value = null
     const sent = plainDefinition(current)
     try {
-      if (budget !== undefined) pointBudget.value = Math.max(50, Math.min(20_000, Math.round(budget)))
+      if (budget !== undefined) setPointBudget(budget)
       const budgeted = pointBudget.value === undefined ? {} : { pointBudget: pointBudget.value }
       const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, preset: preset.value, ...budgeted }))
       if (chartRun.value?.requestId !== running.requestId) return
@@ -226,6 +235,22 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
+  /**
+   * Stops a run whose definition has left the builder: main cancels it as Cancel would (its
+   * history entry says cancelled), and the store lets go of it at once, so its answer, even one
+   * that arrives after the next run's, is dropped by the request id check and never shown.
+   */
+  function abandon(which: ReportsTab): void {
+    const running = which === 'chart' ? chartRun.value : audienceRun.value
+    if (!running) return
+    if (which === 'chart') chartRun.value = null
+    else audienceRun.value = null
+    // Not awaited: the next run need not wait for it, and if main cannot cancel, the answer is dropped anyway.
+    api()
+      .requests.cancel({ requestId: running.requestId })
+      .catch(() => undefined)
+  }
+
   /** Main's sentence for a builder field, when the last error named it. */
   function fieldError(field: BuilderField): string | null {
     const candidates: (ApiError | null)[] = [
@@ -241,10 +266,13 @@ export const useReportsStore = defineStore('reports', () => {
 
   /**
    * Puts a saved definition in the builder (a preset, a pasted request, a history entry) with
-   * the report's `info` loaded, and the result kept from an earlier run if there is one.
+   * the report's `info` loaded, and the result kept from an earlier run if there is one. Runs
+   * of the definition it replaces are cancelled: their answers would not be this one's.
    */
   async function load(next: ReportDefinition, from: string | null, kept: { ranAt: string; result: TimeSeriesView } | null = null): Promise<boolean> {
     if (!(await open(next.project, next.report))) return false
+    abandon('chart')
+    abandon('audience')
     definition.value = plainDefinition(next)
     preset.value = from
     result.value = kept?.result ?? null
@@ -286,6 +314,7 @@ export const useReportsStore = defineStore('reports', () => {
     preset,
     chartAsOf,
     pointBudget,
+    setPointBudget,
     reset,
     loadKnown,
     open,

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { ApiErrorShape, FileProblem, Outcome, Preset, PresetSummary, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import { useHistoryStore } from '../../../../renderer/src/stores/history'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
@@ -30,6 +31,8 @@ function fakeApi() {
     },
     presets: { get: vi.fn(), list: vi.fn((): Promise<Outcome<{ presets: PresetSummary[]; refused: FileProblem[] }>> => ok({ presets: [], refused: [] })) },
     results: { get: vi.fn((_input: Record<string, unknown>): Promise<Outcome<unknown>> => ok(null)) },
+    requests: { cancel: vi.fn((_input: { requestId: string }): Promise<Outcome<null>> => ok(null)) },
+    history: { get: vi.fn() },
   }
   Object.defineProperty(window, 'api', { value: api, configurable: true })
   return api
@@ -96,6 +99,88 @@ describe('presets store', () => {
     await presets.open('Weekly')
     expect(api.results.get.mock.calls[1]?.[0]).toMatchObject({ pointBudget: 1_234 })
     expect(api.reports.run.mock.calls[2]?.[0]).toMatchObject({ pointBudget: 1_234 })
+  })
+
+  it('opening a preset while another run is in flight cancels that run through main and shows the opened one, however late the old answer', async () => {
+    const api = fakeApi()
+    const weekly = await savedPreset()
+    const monthly: Preset = { ...weekly, name: 'Monthly', definition: { ...weekly.definition, dates: { ...weekly.definition.dates, start: '-30d' } } }
+    api.presets.get.mockImplementation(({ name }: { name: string }) => ok(name === 'Monthly' ? monthly : weekly))
+    // Each run answers only when the test says so, in the order the test picks.
+    const answers: ((outcome: Outcome<TimeSeriesView>) => void)[] = []
+    api.reports.run.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    const reports = useReportsStore()
+    const presets = usePresetsStore()
+
+    const weeklyOpening = presets.open('Weekly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(1))
+    const weeklyRun = api.reports.run.mock.calls[0]?.[0] as { requestId: string }
+    const monthlyOpening = presets.open('Monthly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(2))
+
+    // Cancelled the way Cancel does it (so main ends the query and its history says cancelled), before the new run is sent.
+    expect(api.requests.cancel).toHaveBeenCalledWith({ requestId: weeklyRun.requestId })
+    expect(api.requests.cancel.mock.invocationCallOrder[0]).toBeLessThan(api.reports.run.mock.invocationCallOrder[1] ?? 0)
+    const monthlyRun = api.reports.run.mock.calls[1]?.[0] as { requestId: string; preset: string; definition: Preset['definition'] }
+    expect(monthlyRun).toMatchObject({ preset: 'Monthly', definition: { dates: { start: '-30d' } } })
+    expect(monthlyRun.requestId).not.toBe(weeklyRun.requestId)
+    expect(reports.chartRun?.requestId).toBe(monthlyRun.requestId)
+
+    // The old run's answer, late and even a success, lands nowhere; the opened preset's does.
+    const weeklyResult: TimeSeriesView = { ...result, ranAt: '2026-02-05T11:00:00.000Z' }
+    const monthlyResult: TimeSeriesView = { ...result, ranAt: '2026-02-05T11:00:05.000Z' }
+    answers[0]?.({ ok: true, value: weeklyResult })
+    await weeklyOpening
+    expect(reports.result).toBeNull()
+    expect(reports.chartRun?.requestId).toBe(monthlyRun.requestId)
+    answers[1]?.({ ok: true, value: monthlyResult })
+    await monthlyOpening
+    expect(reports.result).toBe(monthlyResult)
+    expect(reports.chartError).toBeNull()
+    expect(reports.chartRun).toBeNull()
+    expect(reports.stale).toBe(false)
+    expect(presets.current?.name).toBe('Monthly')
+    expect(reports.definition?.dates.start).toBe('-30d')
+
+    // The other way round: the old answer after the new one (a cancelled error, as main sends it) changes nothing either.
+    const again = presets.open('Weekly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(3))
+    const reopening = presets.open('Monthly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(4))
+    expect(api.requests.cancel).toHaveBeenLastCalledWith({ requestId: (api.reports.run.mock.calls[2]?.[0] as { requestId: string }).requestId })
+    answers[3]?.({ ok: true, value: monthlyResult })
+    await reopening
+    answers[2]?.({ ok: false, error: { code: 'cancelled', message: 'The report was cancelled.' } })
+    await again
+    expect(reports.result).toBe(monthlyResult)
+    expect(reports.chartError).toBeNull()
+    expect(presets.current?.name).toBe('Monthly')
+  })
+
+  it('re-opening a history entry while a run is in flight cancels that run and runs the entry', async () => {
+    const api = fakeApi()
+    const weekly = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(weekly))
+    api.history.get.mockImplementation(() =>
+      ok({ id: 'h1', preset: null, definition: { ...weekly.definition, dates: { ...weekly.definition.dates, start: '-30d' } } }),
+    )
+    const answers: ((outcome: Outcome<TimeSeriesView>) => void)[] = []
+    api.reports.run.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    const reports = useReportsStore()
+    const opening = usePresetsStore().open('Weekly')
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(1))
+    const first = api.reports.run.mock.calls[0]?.[0] as { requestId: string }
+    const history = useHistoryStore()
+    vi.spyOn(history, 'load').mockResolvedValue()
+    const reopening = history.reopen('h1', true)
+    await vi.waitFor(() => expect(api.reports.run).toHaveBeenCalledTimes(2))
+    expect(api.requests.cancel).toHaveBeenCalledWith({ requestId: first.requestId })
+    expect(api.reports.run.mock.calls[1]?.[0]).toMatchObject({ preset: null, definition: { dates: { start: '-30d' } } })
+    answers[1]?.({ ok: true, value: result })
+    await reopening
+    answers[0]?.({ ok: true, value: { ...result } })
+    await opening
+    expect(reports.result).toBe(result)
   })
 
   it('searches every word in the name, description, report and fields, whatever the case; a new list replaces the old', async () => {

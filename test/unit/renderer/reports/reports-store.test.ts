@@ -71,6 +71,50 @@ describe('reports store', () => {
     expect(store.result).toBeNull()
   })
 
+  it('a pasted request put in the builder cancels the chart and audience runs in flight; their answers are dropped', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    let finishChart: (outcome: Outcome<TimeSeriesView>) => void = () => undefined
+    let finishAudience: (outcome: Outcome<unknown>) => void = () => undefined
+    api.reports.run.mockImplementation(() => new Promise((resolve) => (finishChart = resolve)))
+    api.reports.audience.mockImplementation(() => new Promise((resolve) => (finishAudience = resolve)))
+    const chart = store.run()
+    const audience = store.runAudience()
+    const chartId = store.chartRun?.requestId
+    const audienceId = store.audienceRun?.requestId
+    const pasted = { ...JSON.parse(JSON.stringify(store.definition)), metrics: ['revenue'] }
+
+    expect(await store.load(pasted, null)).toBe(true)
+    expect(api.requests.cancel).toHaveBeenCalledWith({ requestId: chartId })
+    expect(api.requests.cancel).toHaveBeenCalledWith({ requestId: audienceId })
+    expect(store.chartRun).toBeNull()
+    expect(store.audienceRun).toBeNull()
+    finishChart({ ok: true, value: result })
+    finishAudience({ ok: true, value: { rows: [] } })
+    await Promise.all([chart, audience])
+    expect(store.result).toBeNull()
+    expect(store.audienceResult).toBeNull()
+    expect(store.chartError).toBeNull()
+    expect(store.definition?.metrics).toEqual(['revenue'])
+  })
+
+  it('keeps the point budget the chart panel measured, within what main accepts, for runs without one', async () => {
+    const api = fakeApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    expect(store.pointBudget).toBeUndefined()
+    store.setPointBudget(1_234.4)
+    await store.run()
+    expect(api.reports.run.mock.calls[0]).toEqual([expect.objectContaining({ pointBudget: 1_234 })])
+    store.setPointBudget(3)
+    expect(store.pointBudget).toBe(50)
+    store.setPointBudget(1e9)
+    expect(store.pointBudget).toBe(20_000)
+  })
+
   it('keeps the result and knows when the builder has moved on', async () => {
     fakeApi()
     activate({ project: 'demo', report: 'supply' })

@@ -72,9 +72,17 @@ export const usePresetsStore = defineStore('presets', () => {
   }
 
   /** Shows the preset's kept chart at once, then runs it again; offline, the kept chart stays and says so. */
+  /**
+   * Counts opens (presets, history entries, pastes): two quick clicks read their preset and kept
+   * result concurrently, and the later click must win even when the earlier one's reads end last.
+   */
+  let opening = 0
+
   async function open(name: string, runAgain = true): Promise<void> {
+    const turn = ++opening
     const preset = await unwrap(api().presets.get({ name }))
-    await show(preset.definition, preset.name, preset.name, runAgain, () => (current.value = preset))
+    if (turn !== opening) return
+    await show(preset.definition, preset.name, preset.name, runAgain, () => (current.value = preset), turn)
   }
 
   /**
@@ -87,9 +95,11 @@ export const usePresetsStore = defineStore('presets', () => {
     keptUnder: string | null,
     runAgain: boolean,
     opened: () => void = detach,
+    turn = ++opening,
   ): Promise<void> {
     const profileId = reports.profileId
     const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
+    if (turn !== opening) return
     if (!(await reports.load(definition, from, kept))) return
     opened()
     offlineNote.value = null

@@ -157,6 +157,35 @@ describe('presets store', () => {
     expect(presets.current?.name).toBe('Monthly')
   })
 
+  it.each(['preset', 'kept chart'])('two quick opens: the later one is shown even when the earlier one reads its %s last', async (slow) => {
+    const api = fakeApi()
+    const weekly = await savedPreset()
+    const monthly: Preset = { ...weekly, name: 'Monthly', definition: { ...weekly.definition, dates: { ...weekly.definition.dates, start: '-30d' } } }
+    let weeklyRead: (outcome: Outcome<Preset>) => void = () => undefined
+    api.presets.get.mockImplementation(({ name }: { name: string }) =>
+      name === 'Monthly' ? ok(monthly) : slow === 'preset' ? new Promise((resolve) => (weeklyRead = resolve)) : ok(weekly),
+    )
+    // Weekly's kept chart is read slowly; Monthly's at once.
+    let weeklyKept: (outcome: Outcome<unknown>) => void = () => undefined
+    api.results.get.mockImplementation((input: Record<string, unknown>) =>
+      input.preset === 'Weekly' ? new Promise((resolve) => (weeklyKept = resolve)) : ok(null),
+    )
+    const reports = useReportsStore()
+    const presets = usePresetsStore()
+    const weeklyOpening = presets.open('Weekly')
+    await vi.waitFor(() => expect(slow === 'preset' ? api.presets.get : api.results.get).toHaveBeenCalledTimes(1))
+    await presets.open('Monthly')
+    weeklyRead({ ok: true, value: weekly })
+    weeklyKept({ ok: true, value: { kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result } })
+    await weeklyOpening
+    expect(reports.definition?.dates.start).toBe('-30d')
+    // Weekly's kept chart never replaced Monthly's fresh run.
+    expect(reports.chartAsOf).toBeNull()
+    expect(reports.preset).toBe('Monthly')
+    expect(api.reports.run).toHaveBeenCalledTimes(1)
+    expect(api.reports.run).toHaveBeenCalledWith(expect.objectContaining({ preset: 'Monthly' }))
+  })
+
   it('re-opening a history entry while a run is in flight cancels that run and runs the entry', async () => {
     const api = fakeApi()
     const weekly = await savedPreset()

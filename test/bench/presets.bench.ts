@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
-import { DEFAULT_POINT_BUDGET } from '../../main/services/reports/runner'
 import { createTargets, ensure } from './targets'
 import { bigResult, median, openReports, reopenReports, startBrowserHost } from './browser-host'
 
@@ -171,9 +170,13 @@ export default async function bench(): Promise<void> {
     let definition: unknown = null
     const held: Route[] = []
     // The first run goes to the demo for real (main keeps its result) and gives the builder's definition; later runs are the ones an opened preset starts: held back.
+    // The budget the chart panel asks main for (its width's worth of points): the kept chart is painted once it has that many.
+    let budget = 0
     await page.route('**/__host/invoke/reports%3Arun', (route) => {
       if (definition !== null) return void held.push(route)
-      definition = (route.request().postDataJSON() as { definition: unknown }).definition
+      const sent = route.request().postDataJSON() as { definition: unknown; pointBudget?: number }
+      definition = sent.definition
+      budget = sent.pointBudget ?? 0
       return route.continue()
     })
     let listed: Summary[] = summaries
@@ -234,6 +237,7 @@ export default async function bench(): Promise<void> {
     await page.getByTestId('run').click()
     await page.getByTestId('report-chart').waitFor()
     ensure(definition !== null, 'no reports:run request gave the builder definition')
+    ensure(budget > 0, 'the first run sent no point budget')
     const file = await keptResultFile(host.userDataDir)
     const kept = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>
     await fs.writeFile(file, JSON.stringify({ ...kept, result: bigResult(50, 10_000, 'requests') }))
@@ -245,7 +249,7 @@ export default async function bench(): Promise<void> {
       await reopenReports(page)
       ensure((await page.evaluate(ITEMS)) === PRESETS, `the panel lists ${await page.evaluate(ITEMS)} presets, not ${PRESETS}`)
       const before = held.length
-      const figure = (await page.evaluate(OPEN_PRESET(summaries[round * 97]?.name ?? '', DEFAULT_POINT_BUDGET))) as {
+      const figure = (await page.evaluate(OPEN_PRESET(summaries[round * 97]?.name ?? '', budget))) as {
         total: number
         answered: number
         inPage: number
@@ -262,7 +266,7 @@ export default async function bench(): Promise<void> {
 
     process.stdout.write(
       `The presets panel is always shown with the Reports view: it "opens" when the user clicks Reports; that click to the list painted is its figure.\n` +
-        `${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 points on disk, cut by main to ${DEFAULT_POINT_BUDGET.toLocaleString('en-US')} per line as a run would be; Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`,
+        `${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 points on disk, cut by main to the chart's ${budget.toLocaleString('en-US')} points per line (one per pixel column), as a run would be; Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`,
     )
     targets.check('open preset to kept chart painted', median(opens), 'ms', TARGET_OPEN_MS, { atMost: true })
     targets.note('  of which until main answered with the kept result', median(answered), 'ms')

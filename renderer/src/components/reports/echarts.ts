@@ -18,6 +18,7 @@ import {
   TooltipComponent,
 } from 'echarts/components'
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers'
+import { installCategoryFastPath } from './categoryFastPath'
 
 use([
   LineChart,
@@ -33,6 +34,8 @@ use([
   LegendComponent,
   SVGRenderer,
 ])
+
+installCategoryFastPath()
 
 export { init } from 'echarts/core'
 

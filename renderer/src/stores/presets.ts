@@ -98,6 +98,8 @@ export const usePresetsStore = defineStore('presets', () => {
     turn = ++opening,
   ): Promise<void> {
     const profileId = reports.profileId
+    // The report's info is asked for while main reads the kept chart: load() then finds it on its way.
+    reports.prefetchInfo(definition.project, definition.report)
     const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
     if (turn !== opening) return
     if (!(await reports.load(definition, from, kept))) return

@@ -115,6 +115,21 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
+  /** The info asked for ahead of the next open() (prefetchInfo), which takes it instead of asking again. */
+  let prefetched: { key: string; request: Promise<ReportInfoView> } | null = null
+
+  /**
+   * Asks main for a report's info ahead of open() (a preset reads its kept chart meanwhile), so
+   * the two waits overlap; the next open() of that report takes this answer, and reports any failure itself.
+   */
+  function prefetchInfo(project: string, report: string): void {
+    const profile = profileId.value
+    if (!profile) return
+    const request = unwrap(api().reports.info({ profileId: profile, project, report }))
+    request.catch(() => undefined)
+    prefetched = { key: infoKey(profile, project, report), request }
+  }
+
   /** Opens a report: its `info` comes from main (the platform, or the copy on disk when offline). */
   async function open(project: string, report: string, refresh = false): Promise<boolean> {
     const profile = profileId.value
@@ -122,7 +137,9 @@ export const useReportsStore = defineStore('reports', () => {
     infoLoading.value = true
     infoError.value = null
     try {
-      const value = await unwrap(api().reports.info({ profileId: profile, project, report, ...(refresh ? { refresh } : {}) }))
+      const early = !refresh && prefetched?.key === infoKey(profile, project, report) ? prefetched.request : null
+      prefetched = null
+      const value = await (early ?? unwrap(api().reports.info({ profileId: profile, project, report, ...(refresh ? { refresh } : {}) })))
       if (profileId.value !== profile) return false
       infos.value = { ...infos.value, [infoKey(profile, value.project, value.report)]: value }
       const changed = target.value?.project !== value.project || target.value.report !== value.report
@@ -315,6 +332,7 @@ export const useReportsStore = defineStore('reports', () => {
     chartAsOf,
     pointBudget,
     setPointBudget,
+    prefetchInfo,
     reset,
     loadKnown,
     open,

@@ -186,6 +186,23 @@ describe('presets store', () => {
     expect(api.reports.run).toHaveBeenCalledWith(expect.objectContaining({ preset: 'Monthly' }))
   })
 
+  it("asks for the report's info while main reads the kept chart, and opens with that same answer", async () => {
+    const api = fakeApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    let kept: (outcome: Outcome<unknown>) => void = () => undefined
+    api.results.get.mockImplementation(() => new Promise((resolve) => (kept = resolve)))
+    const presets = usePresetsStore()
+    const before = api.reports.info.mock.calls.length
+    const opening = presets.open('Weekly')
+    await vi.waitFor(() => expect(api.results.get).toHaveBeenCalled())
+    expect(api.reports.info).toHaveBeenCalledTimes(before + 1)
+    kept({ ok: true, value: null })
+    await opening
+    expect(api.reports.info).toHaveBeenCalledTimes(before + 1)
+    expect(useReportsStore().definition?.project).toBe(preset.definition.project)
+  })
+
   it('re-opening a history entry while a run is in flight cancels that run and runs the entry', async () => {
     const api = fakeApi()
     const weekly = await savedPreset()

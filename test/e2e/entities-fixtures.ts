@@ -49,36 +49,65 @@ export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: Sand
 
 export { expect }
 
-/**
- * Creates a connection to the sandbox through the bridge, makes it active and opens the
- * entities view on `kind`. `viewer` signs in as the read-only user.
- */
-export async function openEntities(page: Page, hostUrl: string, sandbox: SandboxProcess, options: { viewer?: boolean; kind?: string } = {}): Promise<string> {
+interface Connection {
+  /** The connection's name, as the user would type it. */
+  name: string
+  /** Signs in as the read-only user. */
+  viewer?: boolean
+  /** Something in front of the Reporting API (a test's proxy) instead of the sandbox itself. */
+  reportUrl?: string
+  /** The demo report (demo/supply) as the connection's default, so Reports opens on it. */
+  demoReport?: boolean
+}
+
+/** Creates a connection to the sandbox through the bridge, makes it active and reloads the page on it; answers its id. */
+export async function connectSandbox(page: Page, hostUrl: string, sandbox: SandboxProcess, connection: Connection): Promise<string> {
   await page.goto(hostUrl)
-  const { info } = sandbox
   const profileId = await page.evaluate(
-    async ({ info, viewer }) => {
+    async ({ info, connection }) => {
       const api = (window as unknown as { api: Api }).api
       const created = await api.profiles.create({
-        name: viewer ? 'Sandbox (viewer)' : 'Sandbox',
+        name: connection.name,
         baseUrl: info.base_url,
         authUrl: info.auth_url,
-        reportUrl: info.report_url,
+        reportUrl: connection.reportUrl ?? info.report_url,
         serviceId: info.service_id,
-        auth: { method: 'password', username: viewer ? info.viewer_username : info.username, password: viewer ? info.viewer_password : info.password },
+        ...(connection.demoReport ? { defaultProject: 'demo', defaultSlicer: 'supply' } : {}),
+        auth: {
+          method: 'password',
+          username: connection.viewer ? info.viewer_username : info.username,
+          password: connection.viewer ? info.viewer_password : info.password,
+        },
       })
       if (!created.ok) throw new Error(created.error.message)
       const activated = await api.workspace.activate({ profileId: created.value.id })
       if (!activated.ok) throw new Error(activated.error.message)
       return created.value.id
     },
-    { info, viewer: options.viewer === true },
+    { info: sandbox.info, connection },
   )
   await page.reload()
+  return profileId
+}
+
+/**
+ * Creates a connection to the sandbox through the bridge, makes it active and opens the
+ * entities view on `kind`. `viewer` signs in as the read-only user.
+ */
+export async function openEntities(page: Page, hostUrl: string, sandbox: SandboxProcess, options: { viewer?: boolean; kind?: string } = {}): Promise<string> {
+  const profileId = await connectSandbox(page, hostUrl, sandbox, { name: options.viewer ? 'Sandbox (viewer)' : 'Sandbox', viewer: options.viewer === true })
   await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
   await expect(page.getByTestId('entities-view')).toBeVisible()
   if (options.kind) await chooseKind(page, options.kind)
   return profileId
+}
+
+/** A connection to the sandbox with the demo report as its default, made active, on Reports with the report's info loaded. */
+export async function openSandboxReports(page: Page, hostUrl: string, sandbox: SandboxProcess, connection: Omit<Connection, 'demoReport'>): Promise<void> {
+  await connectSandbox(page, hostUrl, sandbox, { ...connection, demoReport: true })
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(page.getByTestId('info-as-of')).toBeVisible()
 }
 
 export async function chooseKind(page: Page, label: string): Promise<void> {

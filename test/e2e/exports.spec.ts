@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import type { Api } from '@contract'
 import { startPlatformProxy, type PlatformProxy } from '../integration/exports/platform-proxy'
 import { screenshot } from './fixtures'
-import { expect, test, type SandboxProcess } from './entities-fixtures'
+import { expect, openSandboxReports, test, type SandboxProcess } from './entities-fixtures'
 
 /**
  * Exports to disk in Chromium through the web host: the Export… dialog, jobs in the drawer,
@@ -15,29 +15,7 @@ import { expect, test, type SandboxProcess } from './entities-fixtures'
  */
 
 async function openReports(page: Page, hostUrl: string, sandbox: SandboxProcess, reportUrl: string): Promise<void> {
-  await page.goto(hostUrl)
-  await page.evaluate(
-    async ({ info, reportUrl }) => {
-      const api = (window as unknown as { api: Api }).api
-      const created = await api.profiles.create({
-        name: 'Sandbox exports',
-        baseUrl: info.base_url,
-        authUrl: info.auth_url,
-        reportUrl,
-        serviceId: info.service_id,
-        defaultProject: 'demo',
-        defaultSlicer: 'supply',
-        auth: { method: 'password', username: info.username, password: info.password },
-      })
-      if (!created.ok) throw new Error(created.error.message)
-      const activated = await api.workspace.activate({ profileId: created.value.id })
-      if (!activated.ok) throw new Error(activated.error.message)
-    },
-    { info: sandbox.info, reportUrl },
-  )
-  await page.reload()
-  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
-  await expect(page.getByTestId('builder')).toBeVisible()
+  await openSandboxReports(page, hostUrl, sandbox, { name: 'Sandbox exports', reportUrl })
   await expect(page.getByTestId('resolved-range')).toBeVisible()
 }
 

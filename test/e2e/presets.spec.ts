@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
-import type { Api } from '@contract'
-import { test as withSandbox, type SandboxProcess } from './entities-fixtures'
+import { openSandboxReports, test as withSandbox, type SandboxProcess } from './entities-fixtures'
 import { expect, screenshot, test } from './fixtures'
 
 /**
@@ -208,30 +207,6 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   await expect(page.getByTestId('result-stale')).toBeVisible()
 })
 
-/** A connection to a sandbox of the test's own (the demo's data), made active, on Reports: the test can slow its answers down. */
-async function openSandboxReports(page: Page, hostUrl: string, sandbox: SandboxProcess): Promise<void> {
-  await page.goto(hostUrl)
-  await page.evaluate(async (info) => {
-    const api = (window as unknown as { api: Api }).api
-    const created = await api.profiles.create({
-      name: 'Sandbox presets',
-      baseUrl: info.base_url,
-      authUrl: info.auth_url,
-      reportUrl: info.report_url,
-      serviceId: info.service_id,
-      defaultProject: 'demo',
-      defaultSlicer: 'supply',
-      auth: { method: 'password', username: info.username, password: info.password },
-    })
-    if (!created.ok) throw new Error(created.error.message)
-    const activated = await api.workspace.activate({ profileId: created.value.id })
-    if (!activated.ok) throw new Error(activated.error.message)
-  }, sandbox.info)
-  await page.reload()
-  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
-  await expect(page.getByTestId('info-as-of')).toBeVisible()
-}
-
 async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
   const origin = new URL(sandbox.info.base_url).origin
   const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
@@ -240,7 +215,8 @@ async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown
 
 withSandbox('a preset opened while a slow run is in flight cancels that run and runs the preset', async ({ page, host, sandbox }) => {
   test.setTimeout(120_000)
-  await openSandboxReports(page, host.url, sandbox)
+  // A sandbox of the test's own (the demo's data): the test can slow its answers down.
+  await openSandboxReports(page, host.url, sandbox, { name: 'Sandbox presets' })
   await page.getByTestId('preset-save-as').click()
   await page.getByTestId('name-input').locator('input').fill('Last week')
   await page.getByTestId('name-confirm').click()

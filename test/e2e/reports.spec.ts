@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
-import type { Api } from '@contract'
 import { screenshot } from './fixtures'
-import { expect, test, type SandboxProcess } from './entities-fixtures'
+import { expect, openSandboxReports, test, type SandboxProcess } from './entities-fixtures'
 
 /**
  * The report builder in Chromium through the web host. A sandbox of our own (the demo's data:
@@ -10,29 +9,8 @@ import { expect, test, type SandboxProcess } from './entities-fixtures'
  */
 
 /** Saves a connection to the sandbox with the demo report as its default, makes it active, opens Reports. */
-async function openReports(page: Page, hostUrl: string, sandbox: SandboxProcess): Promise<void> {
-  await page.goto(hostUrl)
-  await page.evaluate(async (info) => {
-    const api = (window as unknown as { api: Api }).api
-    const created = await api.profiles.create({
-      name: 'Sandbox reports',
-      baseUrl: info.base_url,
-      authUrl: info.auth_url,
-      reportUrl: info.report_url,
-      serviceId: info.service_id,
-      defaultProject: 'demo',
-      defaultSlicer: 'supply',
-      auth: { method: 'password', username: info.username, password: info.password },
-    })
-    if (!created.ok) throw new Error(created.error.message)
-    const activated = await api.workspace.activate({ profileId: created.value.id })
-    if (!activated.ok) throw new Error(activated.error.message)
-  }, sandbox.info)
-  await page.reload()
-  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
-  await expect(page.getByTestId('builder')).toBeVisible()
-  await expect(page.getByTestId('info-as-of')).toBeVisible()
-}
+const openReports = (page: Page, hostUrl: string, sandbox: SandboxProcess): Promise<void> =>
+  openSandboxReports(page, hostUrl, sandbox, { name: 'Sandbox reports' })
 
 /** An option of the open Naive UI select menu (closed menus stay in the page, hidden). */
 const option = (page: Page, text: string | RegExp) => page.locator('.n-base-select-option:visible', { hasText: text }).first()

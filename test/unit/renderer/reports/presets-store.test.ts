@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { ApiErrorShape, FileProblem, Outcome, Preset, PresetSummary, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import type { Outcome, Preset, Profile, TimeSeriesView } from '@contract'
 import { useHistoryStore } from '../../../../renderer/src/stores/history'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
-import { info, result } from './fixtures'
-
-const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
-const failed = (error: ApiErrorShape): Promise<Outcome<never>> => Promise.resolve({ ok: false, error })
-const range: ResolvedRange = { start: '2026-01-29', end: '2026-02-04', timezone: 0, days: 7 }
+import { result } from './fixtures'
+import { failed, fakeReportsApi, ok } from './fake-api'
 
 /** The definition the builder starts from for `info`, saved as a preset. */
 async function savedPreset(): Promise<Preset> {
@@ -21,23 +18,6 @@ async function savedPreset(): Promise<Preset> {
   return { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition }
 }
 
-function fakeApi() {
-  const api = {
-    reports: {
-      info: vi.fn(() => ok(info)),
-      known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
-      resolveDates: vi.fn(() => ok(range)),
-      run: vi.fn((_input: Record<string, unknown>): Promise<Outcome<TimeSeriesView>> => ok(result)),
-    },
-    presets: { get: vi.fn(), list: vi.fn((): Promise<Outcome<{ presets: PresetSummary[]; refused: FileProblem[] }>> => ok({ presets: [], refused: [] })) },
-    results: { get: vi.fn((_input: Record<string, unknown>): Promise<Outcome<unknown>> => ok(null)) },
-    requests: { cancel: vi.fn((_input: { requestId: string }): Promise<Outcome<null>> => ok(null)) },
-    history: { get: vi.fn() },
-  }
-  Object.defineProperty(window, 'api', { value: api, configurable: true })
-  return api
-}
-
 describe('presets store', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
@@ -45,7 +25,7 @@ describe('presets store', () => {
   })
 
   it('shows the kept chart with its time, runs under the preset name, and marks edits', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     api.results.get.mockImplementation(() => ok({ kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result }))
@@ -69,7 +49,7 @@ describe('presets store', () => {
   })
 
   it('keeps the kept chart and says so when the platform cannot be reached', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     api.results.get.mockImplementation(() => ok({ kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result }))
@@ -85,7 +65,7 @@ describe('presets store', () => {
   })
 
   it('asks main for the kept chart cut to the budget the chart last ran with, and runs with the same budget', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     api.results.get.mockImplementation(() => ok(null))
@@ -102,7 +82,7 @@ describe('presets store', () => {
   })
 
   it('opening a preset while another run is in flight cancels that run through main and shows the opened one, however late the old answer', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const weekly = await savedPreset()
     const monthly: Preset = { ...weekly, name: 'Monthly', definition: { ...weekly.definition, dates: { ...weekly.definition.dates, start: '-30d' } } }
     api.presets.get.mockImplementation(({ name }: { name: string }) => ok(name === 'Monthly' ? monthly : weekly))
@@ -158,7 +138,7 @@ describe('presets store', () => {
   })
 
   it.each(['preset', 'kept chart'])('two quick opens: the later one is shown even when the earlier one reads its %s last', async (slow) => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const weekly = await savedPreset()
     const monthly: Preset = { ...weekly, name: 'Monthly', definition: { ...weekly.definition, dates: { ...weekly.definition.dates, start: '-30d' } } }
     let weeklyRead: (outcome: Outcome<Preset>) => void = () => undefined
@@ -187,7 +167,7 @@ describe('presets store', () => {
   })
 
   it("asks for the report's info while main reads the kept chart, and opens with that same answer", async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     let kept: (outcome: Outcome<unknown>) => void = () => undefined
@@ -204,7 +184,7 @@ describe('presets store', () => {
   })
 
   it('re-opening a history entry while a run is in flight cancels that run and runs the entry', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const weekly = await savedPreset()
     api.presets.get.mockImplementation(() => ok(weekly))
     api.history.get.mockImplementation(() =>
@@ -230,7 +210,7 @@ describe('presets store', () => {
   })
 
   it('searches every word in the name, description, report and fields, whatever the case; a new list replaces the old', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const summary = (name: string, description: string, metrics: string[]) => ({
       name,
       description,

@@ -1,31 +1,11 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { ApiErrorShape, Outcome, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import type { Outcome, Profile, TimeSeriesView } from '@contract'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
-import { info, result } from './fixtures'
-
-const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
-const failed = (error: ApiErrorShape): Promise<Outcome<never>> => Promise.resolve({ ok: false, error })
-const range: ResolvedRange = { start: '2026-01-29', end: '2026-02-04', timezone: 0, days: 7 }
-
-/** A stand-in window.api with the reports channels the store uses. */
-function fakeApi() {
-  const api = {
-    reports: {
-      info: vi.fn(() => ok(info)),
-      known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
-      resolveDates: vi.fn(() => ok(range)),
-      run: vi.fn((): Promise<Outcome<TimeSeriesView>> => ok(result)),
-      audience: vi.fn(),
-      values: vi.fn(() => ok([])),
-    },
-    requests: { cancel: vi.fn(() => ok(null)) },
-  }
-  Object.defineProperty(window, 'api', { value: api, configurable: true })
-  return api
-}
+import { result } from './fixtures'
+import { failed, fakeReportsApi } from './fake-api'
 
 function activate(defaults: { project: string | null; report: string | null }): void {
   useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: defaults.project, defaultSlicer: defaults.report, isDemo: false } as Profile
@@ -35,7 +15,7 @@ describe('reports store', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
   it('opens the profile’s default report and starts from its info', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -45,14 +25,14 @@ describe('reports store', () => {
   })
 
   it('falls back to the report opened last when the profile names none', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: null, report: null })
     await useReportsStore().start()
     expect(api.reports.info).toHaveBeenCalledWith({ profileId: 'p1', project: 'demo', report: 'supply' })
   })
 
   it('runs a plain copy of the definition with a request id, and cancels by that id', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -72,7 +52,7 @@ describe('reports store', () => {
   })
 
   it('a pasted request put in the builder cancels the chart and audience runs in flight; their answers are dropped', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -101,7 +81,7 @@ describe('reports store', () => {
   })
 
   it('keeps the point budget the chart panel measured, within what main accepts, for runs without one', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -116,7 +96,7 @@ describe('reports store', () => {
   })
 
   it('keeps the result and knows when the builder has moved on', async () => {
-    fakeApi()
+    fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -130,7 +110,7 @@ describe('reports store', () => {
   })
 
   it('shows a bad_request reason at the field it names, and resolver errors at their end', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     const store = useReportsStore()
     await store.start()
@@ -149,7 +129,7 @@ describe('reports store', () => {
   })
 
   it('keeps the open report’s error for the picker when info cannot be had', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     activate({ project: 'demo', report: 'supply' })
     api.reports.info.mockImplementation(() => failed({ code: 'validation', message: 'No report “nope”.', details: { field: 'slicer_name' } }) as never)
     const store = useReportsStore()

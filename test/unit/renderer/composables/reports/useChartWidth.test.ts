@@ -3,32 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { Outcome, Preset, Profile, ResolvedRange, TimeSeriesView } from '@contract'
+import type { Preset, Profile } from '@contract'
 import { useChartWidth, type CreateWidthObserver } from '../../../../../renderer/src/composables/reports/useChartWidth'
 import { pointBudget } from '../../../../../renderer/src/domain/reports/chartOption'
 import { usePresetsStore } from '../../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../../renderer/src/stores/workspace'
-import { info, result } from '../../reports/fixtures'
-
-const ok = <T>(value: T): Promise<Outcome<T>> => Promise.resolve({ ok: true, value })
-const range: ResolvedRange = { start: '2026-01-29', end: '2026-02-04', timezone: 0, days: 7 }
-
-function fakeApi() {
-  const api = {
-    reports: {
-      info: vi.fn(() => ok(info)),
-      known: vi.fn(() => ok([{ project: 'demo', report: 'supply', fetchedAt: info.fetchedAt }])),
-      resolveDates: vi.fn(() => ok(range)),
-      run: vi.fn((_input: Record<string, unknown>): Promise<Outcome<TimeSeriesView>> => ok(result)),
-    },
-    presets: { get: vi.fn() },
-    results: { get: vi.fn((_input: Record<string, unknown>): Promise<Outcome<unknown>> => ok(null)) },
-    requests: { cancel: vi.fn(() => ok(null)) },
-  }
-  Object.defineProperty(window, 'api', { value: api, configurable: true })
-  return api
-}
+import { fakeReportsApi, ok } from '../../reports/fake-api'
 
 /** An observer the test drives: `resize` reports a width as the browser would after layout. */
 function fakeObserver() {
@@ -64,7 +45,7 @@ describe('useChartWidth', () => {
   })
 
   it('gives the store the laid-out chart’s budget before any run, so an opened preset’s kept chart and run are cut to it', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const reports = useReportsStore()
     await reports.start()
     const preset: Preset = { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition: JSON.parse(JSON.stringify(reports.definition)) }
@@ -90,7 +71,7 @@ describe('useChartWidth', () => {
   })
 
   it('leaves main’s default while the chart panel has never been laid out', async () => {
-    const api = fakeApi()
+    const api = fakeReportsApi()
     const reports = useReportsStore()
     await reports.start()
     const preset: Preset = { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition: JSON.parse(JSON.stringify(reports.definition)) }

@@ -71,13 +71,13 @@ export const usePresetsStore = defineStore('presets', () => {
     }
   }
 
-  /** Shows the preset's kept chart at once, then runs it again; offline, the kept chart stays and says so. */
   /**
    * Counts opens (presets, history entries, pastes): two quick clicks read their preset and kept
    * result concurrently, and the later click must win even when the earlier one's reads end last.
    */
   let opening = 0
 
+  /** Shows the preset's kept chart at once, then runs it again; offline, the kept chart stays and says so. */
   async function open(name: string, runAgain = true): Promise<void> {
     const turn = ++opening
     const preset = await unwrap(api().presets.get({ name }))

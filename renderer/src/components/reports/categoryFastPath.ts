@@ -37,14 +37,15 @@ export function installCategoryFastPath(prototype: Cartesian2D = Cartesian2D.pro
     const [endX = NaN, endY = NaN] = this.dataToPoint([x1, y1])
     const scaleX = (endX - startX) / (x1 - x0)
     const scaleY = (endY - startY) / (y1 - y0)
-    const transform = [scaleX, 0, 0, scaleY, startX - x0 * scaleX, startY - y0 * scaleY]
+    const translateX = startX - x0 * scaleX
+    const translateY = startY - y0 * scaleY
     // A category in the middle (a whole one: ECharts rounds a fraction to its category, and points
     // are always whole indexes) by ECharts' own path and by the transform: a non-linear mapping keeps the slow path.
     const middleX = Math.round((x0 + x1) / 2)
     const middleY = (y0 + y1) / 2
     const [exactX = NaN, exactY = NaN] = this.dataToPoint([middleX, middleY])
-    const agrees =
-      Math.abs(exactX - (scaleX * middleX + startX - x0 * scaleX)) < TOLERANCE_PX && Math.abs(exactY - (scaleY * middleY + startY - y0 * scaleY)) < TOLERANCE_PX
+    const agrees = Math.abs(exactX - (scaleX * middleX + translateX)) < TOLERANCE_PX && Math.abs(exactY - (scaleY * middleY + translateY)) < TOLERANCE_PX
+    const transform = [scaleX, 0, 0, scaleY, translateX, translateY]
     if (transform.every(Number.isFinite) && agrees) self._transform = transform
   }
   prototype.calcAffineTransform = Object.assign(patched, { categoryFastPath: true as const })

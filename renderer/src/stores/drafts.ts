@@ -29,14 +29,37 @@ export const useDraftsStore = defineStore('drafts', () => {
 
   const others = (kind: string, key: string) => drafts.value.filter((existing) => !(existing.kind === kind && existing.key === key))
 
-  async function save(profile: string, kind: string, key: string, draft: Record<string, JsonValue>, original: Record<string, JsonValue> | null): Promise<void> {
-    await unwrap(api().drafts.save({ profileId: profile, kind, key, draft, original }))
-    drafts.value = [...others(kind, key), { kind, key, draft, original, savedAt: new Date().toISOString() }]
+  /*
+   * Saves and discards of one draft run one after another. A save still on its way when the form's
+   * entity is created would otherwise land after the discard and bring the draft back, on disk and
+   * in the "unsaved draft is waiting" banner, for something the user has already saved.
+   */
+  const queues = new Map<string, Promise<void>>()
+  function inOrder(profile: string, kind: string, key: string, operation: () => Promise<void>): Promise<void> {
+    const id = JSON.stringify([profile, kind, key])
+    const previous = queues.get(id) ?? Promise.resolve()
+    const next = previous.catch(() => undefined).then(operation)
+    const settled = next.catch(() => undefined)
+    queues.set(id, settled)
+    void settled.then(() => {
+      if (queues.get(id) === settled) queues.delete(id)
+    })
+    return next
   }
 
-  async function discard(profile: string, kind: string, key: string): Promise<void> {
+  function save(profile: string, kind: string, key: string, draft: Record<string, JsonValue>, original: Record<string, JsonValue> | null): Promise<void> {
+    return inOrder(profile, kind, key, async () => {
+      await unwrap(api().drafts.save({ profileId: profile, kind, key, draft, original }))
+      drafts.value = [...others(kind, key), { kind, key, draft, original, savedAt: new Date().toISOString() }]
+    })
+  }
+
+  function discard(profile: string, kind: string, key: string): Promise<void> {
     drafts.value = others(kind, key)
-    await unwrap(api().drafts.discard({ profileId: profile, kind, key }))
+    return inOrder(profile, kind, key, async () => {
+      drafts.value = others(kind, key)
+      await unwrap(api().drafts.discard({ profileId: profile, kind, key }))
+    })
   }
 
   return { drafts, profileId, load, draftFor, save, discard }

@@ -148,4 +148,39 @@ describe('useEntityForm', () => {
     expect(form.original.value).toEqual(server)
     expect(form.conflict.value).toBeNull()
   })
+  it('a draft save still on its way when the entity is created does not bring the draft back', async () => {
+    const api = fakeApi()
+    // The draft save answers only when told to: it is still in flight when the create returns.
+    let answerSave: () => void = () => undefined
+    const order: string[] = []
+    api.drafts.save.mockImplementation(
+      () =>
+        new Promise<Outcome<null>>((resolve) => {
+          answerSave = () => {
+            order.push('save')
+            resolve({ ok: true, value: null })
+          }
+        }),
+    )
+    api.drafts.discard.mockImplementation(() => {
+      order.push('discard')
+      return Promise.resolve({ ok: true, value: null })
+    })
+    api.entities.create.mockImplementation(() => Promise.resolve({ ok: true, value: { ...brand, id: 151, name: 'Trail Runners' } }))
+    const drafts = useDraftsStore()
+    const { form } = mountForm(null)
+    form.model['name'] = 'Trail Runners'
+    await nextTick()
+    vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS + 10)
+    await vi.waitFor(() => expect(api.drafts.save).toHaveBeenCalledTimes(1))
+
+    const saving = form.save()
+    await vi.waitFor(() => expect(api.entities.create).toHaveBeenCalledTimes(1))
+    // The create's answer is handled (and the form asks for the discard) before the draft save answers.
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve()
+    answerSave()
+    expect(await saving).toMatchObject({ kind: 'created' })
+    await vi.waitFor(() => expect(order).toEqual(['save', 'discard']))
+    expect(drafts.draftFor('brands', 'new')).toBeUndefined()
+  })
 })

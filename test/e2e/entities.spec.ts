@@ -99,7 +99,11 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   })
 
   // Search, then export what is shown: the web host writes into its exports folder, the page names no path.
-  await page.getByTestId('search').locator('input').fill('trail runners')
+  // Typed while the drawer still slides out: the focus (and what is typed) stays in the search.
+  const search = page.getByTestId('search').locator('input')
+  await search.fill('trail runners')
+  await expect(page.locator('.n-drawer')).toBeHidden()
+  await expect(search).toBeFocused()
   await expectRowCount(page, '1 of 151')
   await page.getByTestId('export').click()
   await expect(page.getByText('Exported 1 row to brands.csv')).toBeVisible()
@@ -117,7 +121,9 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(form(page)).toBeHidden()
   await expect(rowById(page, 151)).toHaveCount(0)
   await expectRowCount(page, '0 of 150')
-  await page.getByTestId('search').locator('input').fill('')
+  await search.fill('')
+  await expect(page.locator('.n-drawer')).toBeHidden()
+  await expect(search).toBeFocused()
   await expectRowCount(page, '150 brands')
   expect((await sandbox.request('GET', '/brands/151/')).status).toBe(404)
 })

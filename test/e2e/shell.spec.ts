@@ -179,7 +179,7 @@ test('the shortcuts overlay lists the keys, and the keys work where the page bin
   await page.keyboard.press('Control+n')
   await expect(page.locator('.n-drawer')).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(page.locator('.n-drawer')).toHaveCount(0)
+  await expect(page.locator('.n-drawer')).toBeHidden()
 
   // Ctrl+Enter runs the report exactly once.
   await page.keyboard.press('Control+2')

@@ -123,16 +123,26 @@ const CATEGORY_COLUMN = 'category'
 const seriesColumn = (index: number): string => `s${index}`
 
 /**
- * All series as one dataset of columns: ECharts parses it into one store the series share,
- * instead of one store per series built item by item from `series.data` (most of a first paint).
+ * All series as one dataset every series reads: a flat Float64Array of rows (the category's
+ * index, then each series' value, NaN for a gap). ECharts copies a typed array into its store
+ * in one loop, and for typed arrays it skips naming every point after its category (a string
+ * key and a count per point, per series: 50 lines × 1,000 points took ~40 ms of a first paint).
+ * The category column holds indexes into the x-axis' own `data`, which ECharts takes as they are.
  */
 function dataset(result: TimeSeriesView): DatasetComponentOption {
-  const source: Record<string, Array<string | number | null>> = { [CATEGORY_COLUMN]: result.categories }
-  result.series.forEach((series, index) => (source[seriesColumn(index)] = series.values))
+  const columns = 1 + result.series.length
+  const rows = result.categories.length
+  const source = new Float64Array(rows * columns)
+  for (let row = 0; row < rows; row++) source[row * columns] = row
+  result.series.forEach((series, index) => {
+    const values = series.values
+    for (let row = 0; row < rows; row++) source[row * columns + 1 + index] = values[row] ?? Number.NaN
+  })
   return {
-    source,
+    // ECharts' types know typed arrays only for `series.data`; its dataset takes them the same way (Source.ts).
+    source: source as unknown as DatasetComponentOption['source'],
     sourceHeader: false,
-    dimensions: [CATEGORY_COLUMN, ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const }))],
+    dimensions: [{ name: CATEGORY_COLUMN, type: 'ordinal' as const }, ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const }))],
   }
 }
 

@@ -32,11 +32,15 @@ describe('chart option', () => {
     expect(option.xAxis).toMatchObject({ type: 'category', data: result.categories })
     const france = seriesOf(option).find((series) => series.id === 'impressions|FR')
     expect(france).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false })
-    // Its values are a column of the one dataset every series reads (parsed once, shared), nulls kept as gaps.
-    const source = (option.dataset as { source: Record<string, unknown[]> }).source
+    // Its values are a column of the one typed-array dataset every series reads (parsed once, shared), gaps as NaN.
+    const dataset = option.dataset as { source: Float64Array; dimensions: Array<{ name: string }> }
+    expect(dataset.source).toBeInstanceOf(Float64Array)
+    const names = dataset.dimensions.map((dimension) => dimension.name)
     const encode = france?.encode as { x: string; y: string }
-    expect(source[encode.x]).toBe(result.categories)
-    expect(source[encode.y]).toEqual([10, null, 30])
+    const column = (name: string) => Array.from({ length: result.categories.length }, (_, row) => dataset.source[row * names.length + names.indexOf(name)])
+    // The category column holds indexes into the x-axis' data.
+    expect(column(encode.x)).toEqual([0, 1, 2])
+    expect(column(encode.y)).toEqual([10, Number.NaN, 30])
   })
 
   it('draws the comparison dashed in its line’s color and starts with hidden series unselected', () => {

@@ -4,6 +4,7 @@ import type { AudienceView, ChannelResult, ReportDefinition, ReportInfoView, Res
 import { ApiError, api, unwrap } from '../api/bridge'
 import { adaptDefinition, audienceBlocker, chartBlocker, plainDefinition } from '../domain/reports/definition'
 import { errorField, type BuilderField } from '../domain/reports/errors'
+import { patchInPlace } from '../lib/patchInPlace'
 import { useWorkspaceStore } from './workspace'
 
 export type ReportsTab = 'chart' | 'audience'
@@ -290,7 +291,10 @@ export const useReportsStore = defineStore('reports', () => {
     if (!(await open(next.project, next.report))) return false
     abandon('chart')
     abandon('audience')
-    definition.value = plainDefinition(next)
+    const plain = plainDefinition(next)
+    // Patched, not replaced: only the builder fields whose values differ render again.
+    if (definition.value) patchInPlace(definition.value as unknown as Record<string, unknown>, plain as unknown as Record<string, unknown>)
+    else definition.value = plain
     preset.value = from
     result.value = kept?.result ?? null
     ranWith.value = kept ? chartKey(next) : null

@@ -142,7 +142,10 @@ function dataset(result: TimeSeriesView): DatasetComponentOption {
     // ECharts' types know typed arrays only for `series.data`; its dataset takes them the same way (Source.ts).
     source: source as unknown as DatasetComponentOption['source'],
     sourceHeader: false,
-    dimensions: [{ name: CATEGORY_COLUMN, type: 'ordinal' as const }, ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const }))],
+    dimensions: [
+      { name: CATEGORY_COLUMN, type: 'ordinal' as const },
+      ...result.series.map((_, index) => ({ name: seriesColumn(index), type: 'float' as const })),
+    ],
   }
 }
 

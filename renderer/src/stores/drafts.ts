@@ -55,6 +55,7 @@ export const useDraftsStore = defineStore('drafts', () => {
   }
 
   function discard(profile: string, kind: string, key: string): Promise<void> {
+    // Gone from the list at once, and again when its turn comes: a save queued before it may have put it back.
     drafts.value = others(kind, key)
     return inOrder(profile, kind, key, async () => {
       drafts.value = others(kind, key)

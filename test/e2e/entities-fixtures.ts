@@ -13,6 +13,8 @@ export interface SandboxProcess {
   info: SandboxInfo
   /** A direct call to the Workflow API, behind the app's back (as another user would). */
   request(method: 'GET' | 'PUT' | 'POST' | 'DELETE', pathname: string, body?: unknown): Promise<{ status: number; body: unknown }>
+  /** Sets the sandbox's fault controls (latency, rate limits, dropped exports); fails the test if it refuses them. */
+  setFaults(faults: Record<string, unknown>): Promise<void>
   stop(): Promise<void>
 }
 
@@ -37,6 +39,15 @@ export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: Sand
         })
         const text = await response.text()
         return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) }
+      },
+      async setFaults(faults) {
+        const origin = new URL(info.base_url).origin
+        const response = await fetch(`${origin}/__sandbox/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(faults),
+        })
+        expect(response.status).toBe(200)
       },
       async stop() {
         await child.stop()

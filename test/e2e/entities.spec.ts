@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Api, Draft, Entity } from '@contract'
 import { screenshot } from './fixtures'
-import { chooseKind, expect, expectRowCount, openEntities, rowById, test, type SandboxProcess } from './entities-fixtures'
+import { chooseKind, expect, expectRowCount, openEntities, rowById, test } from './entities-fixtures'
 
 function field(page: Page, name: string) {
   return page.getByTestId(`field-${name}`)
@@ -23,11 +23,6 @@ async function mirrorRows(page: Page, profileId: string, kind: string): Promise<
     },
     { profileId, kind },
   )
-}
-/** The sandbox's fault controls: latency, rate limits. */
-async function setFaults(sandbox: SandboxProcess, faults: Record<string, number>): Promise<void> {
-  const response = await fetch(`${sandbox.info.base_url.replace(/\/workflow\/v1$/, '')}/__sandbox/faults`, { method: 'POST', body: JSON.stringify(faults) })
-  expect(response.status).toBe(200)
 }
 /** The drafts main holds on disk for a connection, read through the bridge like the app does after a reload. */
 async function savedDrafts(page: Page, profileId: string): Promise<Draft[]> {
@@ -304,7 +299,7 @@ test('offline: the mirror stays readable, editing is disabled with the reason', 
 test('rate limited: the app says it is waiting, and for how long', async ({ page, host, sandbox }) => {
   await openEntities(page, host.url, sandbox, { kind: 'Brands' })
   await expectRowCount(page, '150 brands')
-  await setFaults(sandbox, { throttle_per_s: 1 })
+  await sandbox.setFaults({ throttle_per_s: 1 })
   // Five lists fetched at once: well over a budget of one request per second.
   await page.getByTestId('refresh').click()
   await chooseKind(page, 'Publishers')
@@ -323,13 +318,13 @@ test.describe('large scale', () => {
 
   test('100,000 publishers: streamed in, fewer than 200 row elements, sorted and searched correctly', async ({ page, host, sandbox }) => {
     // Each request takes a little while, so the streaming can be seen: rows shown while pages still arrive.
-    await setFaults(sandbox, { latency_ms: 40 })
+    await sandbox.setFaults({ latency_ms: 40 })
     const profileId = await openEntities(page, host.url, sandbox)
     await expect(page.getByTestId('sync-progress')).toBeVisible()
     await expect(page.getByTestId('entity-row').first()).toBeVisible()
     await expect(page.getByTestId('sync-progress')).toBeVisible()
     await screenshot(page, 'entities-large-syncing')
-    await setFaults(sandbox, { latency_ms: 0 })
+    await sandbox.setFaults({ latency_ms: 0 })
     await expectRowCount(page, '100,040 publishers').catch(async () =>
       expect(page.getByTestId('row-count')).toHaveText('100,040 publishers', { timeout: 180_000 }),
     )

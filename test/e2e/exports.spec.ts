@@ -19,12 +19,6 @@ async function openReports(page: Page, hostUrl: string, sandbox: SandboxProcess,
   await expect(page.getByTestId('resolved-range')).toBeVisible()
 }
 
-async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
-  const origin = new URL(sandbox.info.base_url).origin
-  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
-  expect(response.status).toBe(200)
-}
-
 /** The sandbox's own export for a request body, asked directly (the integration tests' way). */
 async function sandboxExport(sandbox: SandboxProcess, body: Record<string, unknown>): Promise<Buffer> {
   const response = await fetch(`${sandbox.info.report_url}/API/v2/export`, {
@@ -161,12 +155,12 @@ test('a report exported in each format: progress in the panel, the same bytes as
   await expect(dialog.getByTestId('export-estimate-note')).toContainText('combinations with the other keys')
   await screenshot(page, 'exports-dialog')
   // Slow answers, so the job runs long enough to be drawn running, with its bar, before it ends.
-  await setFaults(sandbox, { latency_ms: 1_500 })
+  await sandbox.setFaults({ latency_ms: 1_500 })
   await recordStates(page)
   const csv = await start(page, proxy)
   const running = job(page, csv.id)
   await expect(running).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
-  await setFaults(sandbox, { latency_ms: 0 })
+  await sandbox.setFaults({ latency_ms: 0 })
   expect(await statesOf(page, csv.id)).toContain('running+bar')
   expect((await statesOf(page, csv.id)).at(-1)).toBe('done+bar')
   await expect(running.getByTestId('export-job-figures')).toContainText('rows')
@@ -241,7 +235,7 @@ test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a q
 
   // The platform sends the start of the file and then nothing; the latency makes the first bytes arrive after the job's first event, so they are shown.
   proxy.mode = { kind: 'stall' }
-  await setFaults(sandbox, { latency_ms: 600 })
+  await sandbox.setFaults({ latency_ms: 600 })
   await openDialog(page)
   await addKey(page, 'Page URL')
   const stalled = await start(page, proxy)
@@ -256,7 +250,7 @@ test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a q
   await line.getByTestId('export-job-cancel').click()
   await expect(line).toHaveAttribute('data-state', 'cancelled')
   expect(await folderFiles(host.userDataDir)).toEqual(kept)
-  await setFaults(sandbox, { latency_ms: 0 })
+  await sandbox.setFaults({ latency_ms: 0 })
   await closePanel(page)
 
   // A JSON error instead of a file: the platform's reason, and no file.
@@ -271,7 +265,7 @@ test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a q
 
   // The connection drops half-way: a sentence that says so, and no file.
   proxy.mode = { kind: 'pass' }
-  await setFaults(sandbox, { drop_export_after_bytes: 2_000 })
+  await sandbox.setFaults({ drop_export_after_bytes: 2_000 })
   await openDialog(page)
   await addKey(page, 'Page URL')
   const dropped = await start(page, proxy)
@@ -279,18 +273,18 @@ test('from a preset; cancel mid-stream, a JSON answer, a dropped connection, a q
   await expect(droppedLine).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
   await expect(droppedLine.getByTestId('export-job-error')).toContainText('connection to the platform dropped')
   expect(await folderFiles(host.userDataDir)).toEqual(kept)
-  await setFaults(sandbox, { drop_export_after_bytes: 0 })
+  await sandbox.setFaults({ drop_export_after_bytes: 0 })
   await screenshot(page, 'exports-panel-failures')
   await closePanel(page)
 
   // A job still streaming when the app stops is kept as interrupted, its temporary file removed.
   proxy.mode = { kind: 'stall' }
-  await setFaults(sandbox, { latency_ms: 600 })
+  await sandbox.setFaults({ latency_ms: 600 })
   await openDialog(page)
   await addKey(page, 'Page URL')
   const cut = await start(page, proxy)
   await expect.poll(async () => Number(await job(page, cut.id).getAttribute('data-bytes')), { timeout: 20_000 }).toBeGreaterThan(0)
-  await setFaults(sandbox, { latency_ms: 0 })
+  await sandbox.setFaults({ latency_ms: 0 })
 
   // The history is main's, on disk: a restart shows every job with how it ended.
   await host.restart()

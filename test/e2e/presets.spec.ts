@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
-import { openSandboxReports, test as withSandbox, type SandboxProcess } from './entities-fixtures'
+import { openSandboxReports, test as withSandbox } from './entities-fixtures'
 import { expect, screenshot, test } from './fixtures'
 
 /**
@@ -207,12 +207,6 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   await expect(page.getByTestId('result-stale')).toBeVisible()
 })
 
-async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
-  const origin = new URL(sandbox.info.base_url).origin
-  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
-  expect(response.status).toBe(200)
-}
-
 withSandbox('a preset opened while a slow run is in flight cancels that run and runs the preset', async ({ page, host, sandbox }) => {
   test.setTimeout(120_000)
   // A sandbox of the test's own (the demo's data): the test can slow its answers down.
@@ -227,10 +221,10 @@ withSandbox('a preset opened while a slow run is in flight cancels that run and 
   await page.getByTestId('date-preset').click()
   await page.locator('.n-base-select-option:visible', { hasText: 'Yesterday' }).first().click()
   await expect(page.getByTestId('date-start').locator('input')).toHaveValue('yesterday')
-  await setFaults(sandbox, { latency_ms: 60_000 })
+  await sandbox.setFaults({ latency_ms: 60_000 })
   await page.getByTestId('run').click()
   await expect(page.getByTestId('run-status')).toContainText('Running…')
-  await setFaults(sandbox, { latency_ms: 0 })
+  await sandbox.setFaults({ latency_ms: 0 })
 
   await page.locator('[data-test="preset-item"][data-name="Last week"] .open').click()
   await expect(page.getByTestId('date-start').locator('input')).toHaveValue(start)

@@ -38,12 +38,6 @@ async function report(sandbox: SandboxProcess, operation: 'time_series' | 'audie
   return answer
 }
 
-async function setFaults(sandbox: SandboxProcess, faults: Record<string, unknown>): Promise<void> {
-  const origin = new URL(sandbox.info.base_url).origin
-  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
-  expect(response.status).toBe(200)
-}
-
 test('a time series by country with a filter and a comparison equals what the platform computes', async ({ page, host, sandbox }) => {
   // Four direct calls to check against, two themes and two chart types: more than the default minute on a busy machine.
   test.setTimeout(150_000)
@@ -217,7 +211,7 @@ test('lines picked by hand, a slow query cancelled, and a failing one says why',
   await expect(page.getByTestId('series-row')).toHaveCount(3, { timeout: 30_000 })
   await expect(page.getByTestId('series-row').locator('text=France')).toHaveCount(1)
 
-  await setFaults(sandbox, { latency_ms: 60_000 })
+  await sandbox.setFaults({ latency_ms: 60_000 })
   await page.getByTestId('run').click()
   await expect(page.getByTestId('cancel')).toBeVisible()
   await expect(page.getByTestId('run-status')).toContainText('Running…')
@@ -229,7 +223,7 @@ test('lines picked by hand, a slow query cancelled, and a failing one says why',
   await expect(page.getByTestId('cancel')).toHaveCount(0)
   await expect(page.getByTestId('run')).toBeEnabled()
 
-  await setFaults(sandbox, { latency_ms: 0, report_status: 'timeout' })
+  await sandbox.setFaults({ latency_ms: 0, report_status: 'timeout' })
   await page.keyboard.press('Control+Enter')
   await expect(page.getByTestId('run-error')).toContainText('took too long', { timeout: 30_000 })
   await screenshot(page, 'reports-error')

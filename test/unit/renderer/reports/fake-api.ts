@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
-import type { ApiErrorShape, FileProblem, Outcome, PresetSummary, ResolvedRange, TimeSeriesView } from '@contract'
+import type { ApiErrorShape, FileProblem, Outcome, Preset, PresetSummary, ResolvedRange, TimeSeriesView } from '@contract'
+import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { info, result } from './fixtures'
 
 /** Outcomes as the bridge answers them. */
@@ -29,4 +30,13 @@ export function fakeReportsApi() {
   }
   Object.defineProperty(window, 'api', { value: api, configurable: true })
   return api
+}
+
+/** The definition the builder starts from for `info`, saved as a preset (the store is reset afterwards). */
+export async function savedPreset(): Promise<Preset> {
+  const reports = useReportsStore()
+  await reports.start()
+  const definition = JSON.parse(JSON.stringify(reports.definition)) as Preset['definition']
+  reports.reset()
+  return { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition }
 }

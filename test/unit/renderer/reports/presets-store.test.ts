@@ -7,16 +7,7 @@ import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
 import { result } from './fixtures'
-import { failed, fakeReportsApi, ok } from './fake-api'
-
-/** The definition the builder starts from for `info`, saved as a preset. */
-async function savedPreset(): Promise<Preset> {
-  const reports = useReportsStore()
-  await reports.start()
-  const definition = JSON.parse(JSON.stringify(reports.definition)) as Preset['definition']
-  reports.reset()
-  return { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition }
-}
+import { failed, fakeReportsApi, ok, savedPreset } from './fake-api'
 
 describe('presets store', () => {
   beforeEach(() => {

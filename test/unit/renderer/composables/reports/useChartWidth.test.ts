@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { Preset, Profile } from '@contract'
+import type { Profile } from '@contract'
 import { useChartWidth, type CreateWidthObserver } from '../../../../../renderer/src/composables/reports/useChartWidth'
 import { pointBudget } from '../../../../../renderer/src/domain/reports/chartOption'
 import { usePresetsStore } from '../../../../../renderer/src/stores/presets'
 import { useReportsStore } from '../../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../../renderer/src/stores/workspace'
-import { fakeReportsApi, ok } from '../../reports/fake-api'
+import { fakeReportsApi, ok, savedPreset } from '../../reports/fake-api'
 
 /** An observer the test drives: `resize` reports a width as the browser would after layout. */
 function fakeObserver() {
@@ -47,8 +47,7 @@ describe('useChartWidth', () => {
   it('gives the store the laid-out chart’s budget before any run, so an opened preset’s kept chart and run are cut to it', async () => {
     const api = fakeReportsApi()
     const reports = useReportsStore()
-    await reports.start()
-    const preset: Preset = { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition: JSON.parse(JSON.stringify(reports.definition)) }
+    const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     const observer = fakeObserver()
     const panel = mountPanel(observer.create)
@@ -72,9 +71,7 @@ describe('useChartWidth', () => {
 
   it('leaves main’s default while the chart panel has never been laid out', async () => {
     const api = fakeReportsApi()
-    const reports = useReportsStore()
-    await reports.start()
-    const preset: Preset = { name: 'Weekly', description: '', savedAt: '2026-02-05T08:00:00.000Z', definition: JSON.parse(JSON.stringify(reports.definition)) }
+    const preset = await savedPreset()
     api.presets.get.mockImplementation(() => ok(preset))
     mountPanel(fakeObserver().create)
     await usePresetsStore().open('Weekly')

@@ -2,8 +2,16 @@ type Container = Record<string, unknown> | unknown[]
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/**
+ * Keys that would reach an object's prototype rather than its data. JSON.parse makes
+ * `"__proto__"` an own key of what it returns, so a definition read from a file could carry one:
+ * patching through it would change Object.prototype for the whole page.
+ */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
 /** Makes the slot `key` of `target` equal to `next`: containers of the same shape are patched, anything else is replaced. */
 function patchSlot(target: Container, key: string | number, next: unknown): void {
+  if (typeof key === 'string' && UNSAFE_KEYS.has(key)) return
   const current = (target as Record<string | number, unknown>)[key]
   if (isRecord(current) && isRecord(next)) patchInPlace(current, next)
   else if (Array.isArray(current) && Array.isArray(next)) patchArray(current, next)

@@ -32,4 +32,15 @@ describe('patchInPlace', () => {
     expect(state['chart']).toBe(chart)
     expect(state['chart']).toEqual({ type: 'bar', hidden: [] })
   })
+
+  it('never writes through __proto__ or constructor, even when a parsed file carries them', () => {
+    const target: Record<string, unknown> = { name: 'a' }
+    patchInPlace(
+      target,
+      JSON.parse('{ "name": "b", "__proto__": { "polluted": true }, "constructor": { "prototype": { "polluted": true } } }') as Record<string, unknown>,
+    )
+    expect(target['name']).toBe('b')
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype)
+  })
 })

@@ -3,3 +3,6 @@ declare module 'echarts/lib/coord/cartesian/Cartesian2D.js' {
   import Cartesian2D from 'echarts/types/src/coord/cartesian/Cartesian2D.js'
   export default Cartesian2D
 }
+declare module 'echarts/lib/chart/line/poly.js' {
+  export { ECPolygon, ECPolyline } from 'echarts/types/src/chart/line/poly.js'
+}

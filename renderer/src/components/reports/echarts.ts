@@ -1,14 +1,13 @@
 /**
  * The only ECharts parts the reports screen registers (tree-shaken `echarts/core`): line and bar
  * charts on a grid, the axis tooltip, zoom, marker lines, the legend (never drawn: it keeps
- * which series are switched off, so a toggle is a selection change, not a new option), and aria
- * (the canvas's spoken description names the series drawn), on canvas. Saved chart files
+ * which series are switched off, so a toggle is a selection change, not a new option), on
+ * canvas. The canvas's spoken description is the chart's own (domain/reports/chartDescription). Saved chart files
  * (useChartFiles) add a drawn legend and the SVG renderer; both load with this chunk only.
  */
 import { use } from 'echarts/core'
 import { BarChart, LineChart } from 'echarts/charts'
 import {
-  AriaComponent,
   DataZoomComponent,
   DatasetComponent,
   GridComponent,
@@ -19,6 +18,7 @@ import {
 } from 'echarts/components'
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers'
 import { installCategoryFastPath } from './categoryFastPath'
+import { installSteadyLinePaths } from './steadyLinePaths'
 
 use([
   LineChart,
@@ -28,7 +28,6 @@ use([
   DataZoomComponent,
   MarkLineComponent,
   LegendPlainComponent,
-  AriaComponent,
   DatasetComponent,
   CanvasRenderer,
   LegendComponent,
@@ -36,6 +35,7 @@ use([
 ])
 
 installCategoryFastPath()
+installSteadyLinePaths()
 
 export { init } from 'echarts/core'
 

@@ -8,7 +8,7 @@ import type {
   MarkLineComponentOption,
   TooltipComponentOption,
 } from 'echarts/components'
-import { MAX_CHART_LINES, type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
+import { type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
 import { categoryText } from './series'
 import { TOTAL_LINE } from './lines'
@@ -54,8 +54,6 @@ export function pointBudget(width: number): number {
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
 export const MARKERS_SERIES = '__markers__'
-/** Every series a chart can have (50 lines, their comparisons, the markers) is named in its description. */
-const DESCRIBED_SERIES = 2 * MAX_CHART_LINES + 1
 
 /** Metrics in percent go on their own axis when the chart mixes them with counts or money. */
 export function axisIndexes(metrics: readonly string[], fields: readonly DataFieldInfo[]): Map<string, number> {
@@ -231,8 +229,6 @@ export function buildChartOption(input: ChartInput): ChartOption {
     animation: false,
     // Not drawn (the legend is ChartLegend.vue): it holds which series are switched off.
     legend: { show: false, selected: legendSelection(result, input.hidden) },
-    // The canvas's accessible description: ECharts names the series it draws (and a few values).
-    aria: { enabled: true, label: { series: { maxCount: DESCRIBED_SERIES }, data: { maxCount: 3 } } },
     // Fixed margins that fit the compact axis labels: no 'outerBounds' pass measuring the labels
     // to fit the grid again at every update (and a legend toggle is an update).
     grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom, outerBoundsMode: 'none' },

@@ -13,6 +13,16 @@ const browserFrames: FrameScheduler = {
 }
 
 /**
+ * As `browserFrames`, but after the frame it waits for the page to be idle (a hundred
+ * milliseconds at most): for what nobody waits on, so it queues behind whatever the user does
+ * next rather than ahead of it (the series table's dimmed rows after a legend toggle).
+ */
+export const idleAfterFrame: FrameScheduler = {
+  ...browserFrames,
+  later: (callback) => void requestIdleCallback(callback, { timeout: 100 }),
+}
+
+/**
  * `source` as it was one painted frame ago: for what can follow the screen's main change by a
  * frame without anyone seeing the lag (the series table's dimmed rows after a legend toggle), so
  * re-rendering it does not hold back the frame that shows the change. The first value is

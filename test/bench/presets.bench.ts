@@ -15,8 +15,9 @@ import { bigResult, median, openReports, reopenReports, startBrowserHost } from 
  *  - the presets panel with 1,000 presets. The panel is not opened on its own: it sits at the
  *    top of the builder and shows with the Reports view, so for a user it "opens" when they
  *    click Reports. The figure is that click (from Connections, the view's code loaded once,
- *    the list known from the visit before) to the panel showing all 1,000 (its count) with its
- *    first rows painted. A note gives the same click with no presets: the view alone.
+ *    the list known from the visit before, the view kept alive since) to the panel showing all
+ *    1,000 (its count) with its first rows painted. Notes give the first visit of a session (the
+ *    page reloaded: the view built, the list asked of main), with 1,000 presets and with none.
  *  - filtering: one input event in the search box to the changed list painted, every keystroke,
  *    checked against the same filter here (count and first row).
  * The panel and search figures are taken before any chart is drawn, so they are the panel's own.
@@ -186,6 +187,7 @@ export default async function bench(): Promise<void> {
       return json(route, { name, description: '', savedAt: new Date().toISOString(), definition })
     })
     await openReports(page, host)
+    // Return visits (the target): Reports is kept alive, so a later click shows the view as it was left.
     // One visit unmeasured: the list comes from main after the view; on every later visit the user finds it at once.
     await goToConnections(page)
     await page.evaluate(OPEN_PANEL(LISTED))
@@ -197,18 +199,19 @@ export default async function bench(): Promise<void> {
       panels.push(total)
       mounts.push(panel)
     }
-    // The same visits with no presets at all: what the Reports view costs without the panel's list.
-    listed = []
-    await goToConnections(page)
-    await page.evaluate(OPEN_PANEL(EMPTY))
-    const empty: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
+    // The first visit of a session: the view is built, and the list asked of main. With 1,000 presets, and with none (the view alone).
+    const firstVisit = async (ready: string): Promise<number> => {
+      await page.reload()
       await goToConnections(page)
-      empty.push(((await page.evaluate(OPEN_PANEL(EMPTY))) as { total: number }).total)
+      return ((await page.evaluate(OPEN_PANEL(ready))) as { total: number }).total
     }
+    const firsts: number[] = []
+    for (let round = 0; round < ROUNDS; round++) firsts.push(await firstVisit(LISTED))
+    listed = []
+    const empty: number[] = []
+    for (let round = 0; round < ROUNDS; round++) empty.push(await firstVisit(EMPTY))
     listed = summaries
-    await goToConnections(page)
-    await page.evaluate(OPEN_PANEL(LISTED))
+    await firstVisit(LISTED)
 
     const sequence = ['1', '12', '123', '12', '1', '', 'w', 'weekly 5', 'weekly', 'fill', 'fill rate 01', 'fill rate', 'monday', 'monday 2', '']
     sequence.forEach((text, index) =>
@@ -273,7 +276,8 @@ export default async function bench(): Promise<void> {
     targets.note('  of which until the chart was in the page', median(inPage), 'ms')
     targets.check('Reports click to 1,000 presets listed', median(panels), 'ms', TARGET_PANEL_MS, { atMost: true })
     targets.note('  of which until the panel is in the page', median(mounts), 'ms')
-    targets.note('  the same click with no presets (the view alone)', median(empty), 'ms')
+    targets.note('  first visit of a session (the view built, the list from main)', median(firsts), 'ms')
+    targets.note('  first visit with no presets (the view alone)', median(empty), 'ms')
     targets.check('search keystroke to filtered list painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS, { atMost: true })
     targets.note('  worst keystroke', Math.max(...strokes), 'ms')
   } finally {

@@ -296,3 +296,32 @@ test('offline, the builder opens from the report description kept on disk', asyn
   await expect(page.getByTestId('metric-picker')).toContainText('Ad requests')
   await screenshot(page, 'reports-offline')
 })
+
+test('Reports stays as it was while another section is shown, and hands its keys back meanwhile', async ({ page, host, sandbox }) => {
+  await openReports(page, host.url, sandbox)
+  await page.getByTestId('run').click()
+  const chart = page.getByTestId('report-chart')
+  await expect(chart).toHaveAttribute('data-painted', 'true', { timeout: 30_000 })
+  // State only the view's components hold (not the store): the legend's search text.
+  await page.getByTestId('legend-search').locator('input').fill('Tot')
+  await expect(page.getByTestId('legend-item')).toHaveCount(1)
+
+  const runs: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('reports%3Arun')) runs.push(request.url())
+  })
+  await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
+  await expect(page.getByTestId('entities-view')).toBeVisible()
+  await expect(page.getByTestId('reports-view')).toHaveCount(0)
+  // Ctrl+Enter is Run Report only while Reports is shown.
+  await page.keyboard.press('Control+Enter')
+  await page.waitForTimeout(300)
+  expect(runs).toHaveLength(0)
+
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await expect(page.getByTestId('legend-search').locator('input')).toHaveValue('Tot')
+  await expect(page.getByTestId('legend-item')).toHaveCount(1)
+  await page.keyboard.press('Control+Enter')
+  await expect.poll(() => runs.length).toBe(1)
+})

@@ -1,5 +1,6 @@
-import { onBeforeUnmount, onMounted, shallowReactive } from 'vue'
+import { shallowReactive } from 'vue'
 import type { MenuCommandId } from '@contract'
+import { useWhileActive } from '../composables/useWhileActive'
 
 /**
  * The page's command bus: the application menu (`onMenuCommand`), the keys the page binds
@@ -36,9 +37,5 @@ export function runCommand(id: MenuCommandId): boolean {
 
 /** A component handles a command while it is mounted. */
 export function useCommand(id: MenuCommandId, handler: CommandHandler): void {
-  let remove: (() => void) | undefined
-  onMounted(() => {
-    remove = handleCommand(id, handler)
-  })
-  onBeforeUnmount(() => remove?.())
+  useWhileActive(() => handleCommand(id, handler))
 }

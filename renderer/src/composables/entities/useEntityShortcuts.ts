@@ -1,6 +1,6 @@
-import { onBeforeUnmount, onMounted } from 'vue'
 import { useCommand } from '../../shell/commands'
 import { useCommandWhile } from '../shell/useCommandWhile'
+import { useWhileActive } from '../useWhileActive'
 
 export interface EntityShortcuts {
   isEditing: () => boolean
@@ -35,6 +35,8 @@ export function useEntityShortcuts(actions: EntityShortcuts): void {
       actions.close()
     }
   }
-  onMounted(() => window.addEventListener('keydown', onKey))
-  onBeforeUnmount(() => window.removeEventListener('keydown', onKey))
+  useWhileActive(() => {
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
 }

@@ -140,6 +140,8 @@ export default async function bench(): Promise<void> {
       `the chart shows ${shown} series of ${categories} points, not ${LINES} of ${reducedPoints}`,
     )
 
+    // The legend follows the chart's first paint (once the page is idle): a user clicks it once it is there.
+    await page.getByTestId('legend-item').first().waitFor()
     const toggles: number[] = []
     const keys = (result.series as Array<{ key: string }>).map((series) => series.key)
     for (let round = 0; round < ROUNDS * 2; round++) {

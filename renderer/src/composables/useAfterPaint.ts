@@ -15,7 +15,8 @@ const browserFrames: FrameScheduler = {
 /**
  * As `browserFrames`, but after the frame it waits for the page to be idle (a hundred
  * milliseconds at most): for what nobody waits on, so it queues behind whatever the user does
- * next rather than ahead of it (the series table's dimmed rows after a legend toggle).
+ * next rather than ahead of it (the series table's dimmed rows after a legend toggle, a first
+ * chart's legend and table).
  */
 export const idleAfterFrame: FrameScheduler = {
   ...browserFrames,

@@ -54,15 +54,21 @@ export interface ResultCacheOptions {
 }
 
 /**
- * A chart's values checked by a plain loop: a kept result may hold 50 series of 10,000 points,
- * and checking each number through zod costs more than reading the file. Everything else in the
- * file is checked by its schema as usual.
+ * A chart's values and categories checked by a plain loop: a kept result may hold 50 series of
+ * 10,000 points, and checking each item through zod cost more than reading the file (the
+ * categories alone ~10 ms of opening a preset). Everything else in the file is checked by its
+ * schema as usual.
  */
 const numbersOrGaps = z.custom<Array<number | null>>(
   (value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))),
   'Expected numbers or null',
 )
-const keptChartSchema = timeSeriesResultSchema.extend({ series: z.array(seriesSchema.extend({ values: numbersOrGaps })) })
+const strings = z.custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'Expected a list of texts')
+const keptChartSchema = timeSeriesResultSchema.extend({
+  categories: strings,
+  comparisonCategories: strings,
+  series: z.array(seriesSchema.extend({ values: numbersOrGaps })),
+})
 
 const requestSchema = z.object({ operation: z.enum(['time_series', 'audience', 'export']), body: z.record(z.string(), z.unknown()) })
 const common = {

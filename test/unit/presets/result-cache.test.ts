@@ -117,6 +117,15 @@ describe('the result cache', () => {
     expect(notices[0]?.message).toMatch(/at result\.series\.0\.values: Expected numbers or null/)
   })
 
+  it('a kept chart whose categories are not texts is not shown', async () => {
+    const cache = open()
+    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(10) })
+    const file = path.join(folder, 'p1', `${resultKey('chart', definitionFor('a'), null)}.json`)
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"categories":["', '"categories":[7,"'))
+    expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(notices[0]?.message).toMatch(/at result\.categories: Expected a list of texts/)
+  })
+
   it('hashes definitions whatever their key order', () => {
     const shuffled = Object.fromEntries(Object.entries(sampleDefinition).reverse()) as ReportDefinition
     expect(definitionHash(shuffled)).toBe(definitionHash(sampleDefinition))

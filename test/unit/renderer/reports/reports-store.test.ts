@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { Outcome, Profile, TimeSeriesView } from '@contract'
+import { toRaw } from 'vue'
+import type { Outcome, Profile, ReportInfoView, TimeSeriesView } from '@contract'
 import { useReportsStore } from '../../../../renderer/src/stores/reports'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
 import { result } from './fixtures'
@@ -22,6 +23,22 @@ describe('reports store', () => {
     expect(api.reports.info).toHaveBeenCalledWith({ profileId: 'p1', project: 'demo', report: 'supply' })
     expect(store.definition?.metrics).toEqual(['impressions'])
     expect(store.chartBlocked).toBeNull()
+  })
+
+  it('keeps the info object the builder renders from when the same description comes again, and takes a changed one', async () => {
+    const api = fakeReportsApi()
+    activate({ project: 'demo', report: 'supply' })
+    const store = useReportsStore()
+    await store.start()
+    const first = store.info
+    // As from main: the same description, in a new object.
+    api.reports.info.mockResolvedValueOnce({ ok: true, value: structuredClone(toRaw(first) as ReportInfoView) })
+    await store.open('demo', 'supply')
+    expect(store.info).toBe(first)
+    api.reports.info.mockResolvedValueOnce({ ok: true, value: { ...(toRaw(first) as ReportInfoView), fetchedAt: '2030-01-01T00:00:00.000Z' } })
+    await store.open('demo', 'supply', true)
+    expect(store.info).not.toBe(first)
+    expect(store.info?.fetchedAt).toBe('2030-01-01T00:00:00.000Z')
   })
 
   it('falls back to the report opened last when the profile names none', async () => {

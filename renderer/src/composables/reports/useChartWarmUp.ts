@@ -2,7 +2,8 @@ import { onBeforeUnmount, onMounted } from 'vue'
 import type { EChartsType } from 'echarts/core'
 import type { TimeSeriesView } from '@contract'
 import { init } from '../../components/reports/echarts'
-import { buildChartOption, legendSelection } from '../../domain/reports/chartOption'
+import { buildChartOption, selectionChanges } from '../../domain/reports/chartOption'
+import { seriesColors } from '../../domain/reports/series'
 
 export interface IdleScheduler {
   request(callback: () => void): number
@@ -76,10 +77,14 @@ export function drawWarmUpChart(
   const result = warmUpResult()
   const chart = create()
   try {
-    const colors = new Map(result.series.map((series, index) => [series.key, ['#2f6fed', '#e8684a', '#3c4257'][index] ?? '#888888']))
+    const colors = seriesColors(result, false)
     chart.setOption(buildChartOption({ result, fields: [], type: 'line', hidden: new Set(), showMarkers: false, colors, dark: false, tooltip: () => '' }))
-    chart.dispatchAction({ type: 'legendUnSelect', batch: [{ name: 'A' }] }, { flush: true })
-    chart.dispatchAction({ type: 'legendSelect', batch: Object.keys(legendSelection(result, new Set())).map((name) => ({ name })) }, { flush: true })
+    // A line off and on again, sent as ReportChart sends a legend toggle.
+    const toggled = new Set([result.series[0]?.key ?? ''])
+    const { hide } = selectionChanges(result, new Set(), toggled)
+    const { show } = selectionChanges(result, toggled, new Set())
+    chart.dispatchAction({ type: 'legendUnSelect', batch: hide.map((name) => ({ name })) }, { flush: true })
+    chart.dispatchAction({ type: 'legendSelect', batch: show.map((name) => ({ name })) }, { flush: true })
   } finally {
     chart.dispose()
   }

@@ -1,28 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { effectScope, nextTick, ref } from 'vue'
-import { useDelayedFlag, type Timers } from '../../../../renderer/src/composables/useDelayedFlag'
+import { useDelayedFlag } from '../../../../renderer/src/composables/useDelayedFlag'
+import { manualCallbacks } from '../../../support/manual-callbacks'
 
-/** Timers the test fires by hand. */
-function manualTimers() {
-  const waiting = new Map<number, () => void>()
-  let next = 1
-  const timers: Timers = {
-    set: (callback) => (waiting.set(next, callback), next++),
-    clear: (handle) => void waiting.delete(handle),
-  }
-  return { timers, fire: () => [...waiting].forEach(([handle, callback]) => (waiting.delete(handle), callback())), waiting }
+/** A flag over a source the test switches, on timers it fires by hand. */
+function delayedFlag() {
+  const clock = manualCallbacks()
+  const source = ref(false)
+  const scope = effectScope()
+  const shown = scope.run(() => useDelayedFlag(() => source.value, 150, { set: clock.add, clear: clock.remove }))
+  return { clock, source, scope, shown }
 }
 
 describe('useDelayedFlag', () => {
   it('turns on only after the delay, and off at once', async () => {
-    const clock = manualTimers()
-    const source = ref(false)
-    const scope = effectScope()
-    const shown = scope.run(() => useDelayedFlag(() => source.value, 150, clock.timers))
+    const { clock, source, scope, shown } = delayedFlag()
     source.value = true
     await nextTick()
     expect(shown?.value).toBe(false)
-    clock.fire()
+    clock.run()
     expect(shown?.value).toBe(true)
     source.value = false
     await nextTick()
@@ -31,10 +27,7 @@ describe('useDelayedFlag', () => {
   })
 
   it('never turns on for a wait shorter than the delay', async () => {
-    const clock = manualTimers()
-    const source = ref(false)
-    const scope = effectScope()
-    const shown = scope.run(() => useDelayedFlag(() => source.value, 150, clock.timers))
+    const { clock, source, scope, shown } = delayedFlag()
     source.value = true
     await nextTick()
     source.value = false
@@ -45,9 +38,9 @@ describe('useDelayedFlag', () => {
   })
 
   it('starts on after the delay when the source is on from the start, and stops waiting when its scope ends', () => {
-    const clock = manualTimers()
+    const clock = manualCallbacks()
     const scope = effectScope()
-    const shown = scope.run(() => useDelayedFlag(() => true, 150, clock.timers))
+    const shown = scope.run(() => useDelayedFlag(() => true, 150, { set: clock.add, clear: clock.remove }))
     expect(shown?.value).toBe(false)
     expect(clock.waiting.size).toBe(1)
     scope.stop()

@@ -5,16 +5,13 @@ import { mount } from '@vue/test-utils'
 import { init, type EChartsType } from 'echarts/core'
 import '../../../../../renderer/src/components/reports/echarts'
 import { drawWarmUpChart, forgetWarmUp, useChartWarmUp, type IdleScheduler } from '../../../../../renderer/src/composables/reports/useChartWarmUp'
+import { manualCallbacks } from '../../../../support/manual-callbacks'
 
 /** Idle callbacks the test runs by hand. */
 function manualIdle() {
-  const waiting = new Map<number, () => void>()
-  let next = 1
-  const idle: IdleScheduler = {
-    request: (callback) => (waiting.set(next, callback), next++),
-    cancel: (handle) => void waiting.delete(handle),
-  }
-  return { idle, run: () => [...waiting].forEach(([handle, callback]) => (waiting.delete(handle), callback())), waiting }
+  const callbacks = manualCallbacks()
+  const idle: IdleScheduler = { request: callbacks.add, cancel: callbacks.remove }
+  return { idle, run: callbacks.run, waiting: callbacks.waiting }
 }
 
 function mountWith(hasChart: () => boolean, idle: IdleScheduler, draw: () => void) {

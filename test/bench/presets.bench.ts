@@ -250,6 +250,8 @@ export default async function bench(): Promise<void> {
     const inPage: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       await reopenReports(page)
+      // The list comes from main after the view (and the idle chart warm-up may come first): a user clicks a row once it is shown.
+      await page.waitForFunction(`${ITEMS} === ${PRESETS}`, undefined, { timeout: 10_000 }).catch(() => undefined)
       ensure((await page.evaluate(ITEMS)) === PRESETS, `the panel lists ${await page.evaluate(ITEMS)} presets, not ${PRESETS}`)
       const before = held.length
       const figure = (await page.evaluate(OPEN_PRESET(summaries[round * 97]?.name ?? '', budget))) as {

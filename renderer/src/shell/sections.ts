@@ -12,17 +12,22 @@ export interface SectionDefinition {
   label: string
   icon: Component
   view: Component
+  /** Loads the view's code (what `view` loads on first use), to have it ready before the first click. */
+  load: () => Promise<unknown>
   /** Works on the active connection: shows the welcome screen until one is chosen. */
   needsWorkspace: boolean
 }
 
-const lazy = (load: () => Promise<{ default: Component }>): Component => defineAsyncComponent(load)
+/** A view loaded on first use, or before it by `load` (the module is fetched and run once either way). */
+function lazy(load: () => Promise<{ default: Component }>): Pick<SectionDefinition, 'view' | 'load'> {
+  return { view: defineAsyncComponent(load), load }
+}
 
 export const sections = [
-  { id: 'entities', label: 'Entities', icon: GridOutline, view: lazy(() => import('../views/EntitiesView.vue')), needsWorkspace: true },
-  { id: 'reports', label: 'Reports', icon: BarChartOutline, view: lazy(() => import('../views/ReportsView.vue')), needsWorkspace: true },
-  { id: 'connections', label: 'Connections', icon: GitNetworkOutline, view: lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
-  { id: 'settings', label: 'Settings', icon: SettingsOutline, view: lazy(() => import('../views/SettingsView.vue')), needsWorkspace: false },
+  { id: 'entities', label: 'Entities', icon: GridOutline, ...lazy(() => import('../views/EntitiesView.vue')), needsWorkspace: true },
+  { id: 'reports', label: 'Reports', icon: BarChartOutline, ...lazy(() => import('../views/ReportsView.vue')), needsWorkspace: true },
+  { id: 'connections', label: 'Connections', icon: GitNetworkOutline, ...lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
+  { id: 'settings', label: 'Settings', icon: SettingsOutline, ...lazy(() => import('../views/SettingsView.vue')), needsWorkspace: false },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']
@@ -31,7 +36,7 @@ export type SectionId = (typeof sections)[number]['id']
 export const HOME_SECTION: SectionId = 'entities'
 
 /** Shown instead of a section that needs a connection while none is active. */
-export const welcomeView: Component = lazy(() => import('../views/WelcomeView.vue'))
+export const welcomeView: Component = lazy(() => import('../views/WelcomeView.vue')).view
 
 export function sectionById(id: SectionId): SectionDefinition {
   return sections.find((section) => section.id === id) ?? sections[0]

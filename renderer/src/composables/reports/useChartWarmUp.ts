@@ -4,16 +4,7 @@ import type { TimeSeriesView } from '@contract'
 import { init } from '../../components/reports/echarts'
 import { buildChartOption, selectionChanges } from '../../domain/reports/chartOption'
 import { seriesColors } from '../../domain/reports/series'
-
-export interface IdleScheduler {
-  request(callback: () => void): number
-  cancel(handle: number): void
-}
-
-const browserIdle: IdleScheduler = {
-  request: (callback) => requestIdleCallback(callback, { timeout: 3_000 }),
-  cancel: (handle) => cancelIdleCallback(handle),
-}
+import { browserIdle, type IdleScheduler } from '../../lib/idle'
 
 /** Once per page: the code stays compiled for the session. */
 let warmed = false
@@ -54,7 +45,7 @@ export function warmUpResult(): TimeSeriesView {
  * zoom, tooltip, and a legend toggle) and throws it away, so the user's first chart runs on
  * compiled code. It costs a few tens of milliseconds of idle time, once per session.
  */
-export function useChartWarmUp(hasChart: () => boolean, idle: IdleScheduler = browserIdle, draw: () => void = drawWarmUpChart): void {
+export function useChartWarmUp(hasChart: () => boolean, idle: IdleScheduler = browserIdle(3_000), draw: () => void = drawWarmUpChart): void {
   let handle: number | null = null
   onMounted(() => {
     if (warmed || hasChart()) return

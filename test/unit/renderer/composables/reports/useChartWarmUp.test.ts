@@ -4,7 +4,8 @@ import { defineComponent, h } from 'vue'
 import { mount } from '@vue/test-utils'
 import { init, type EChartsType } from 'echarts/core'
 import '../../../../../renderer/src/components/reports/echarts'
-import { drawWarmUpChart, forgetWarmUp, useChartWarmUp, type IdleScheduler } from '../../../../../renderer/src/composables/reports/useChartWarmUp'
+import { drawWarmUpChart, forgetWarmUp, useChartWarmUp } from '../../../../../renderer/src/composables/reports/useChartWarmUp'
+import type { IdleScheduler } from '../../../../../renderer/src/lib/idle'
 import { manualCallbacks } from '../../../../support/manual-callbacks'
 
 /** Idle callbacks the test runs by hand. */

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
 import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
 import { plainDefinition } from '../domain/reports/definition'
+import { nextPaint } from '../lib/idle'
 import { useNavigationStore } from './navigation'
 import { useReportsStore } from './reports'
 
@@ -22,6 +23,9 @@ function canonical(value: unknown): unknown {
   return value
 }
 export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean => JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
+
+const sameSummaries = (left: readonly PresetSummary[], right: readonly PresetSummary[]): boolean =>
+  left.length === right.length && JSON.stringify(left) === JSON.stringify(right)
 
 /** The words a preset is found by: its name, description, report and fields. */
 export const searchText = (preset: PresetSummary): string =>
@@ -61,8 +65,9 @@ export const usePresetsStore = defineStore('presets', () => {
     loading.value = true
     try {
       const answer = await unwrap(api().presets.list({}))
-      presets.value = answer.presets
-      refused.value = answer.refused
+      // The list is read at idle after start-up and again when the panel is shown: the same list keeps its array, so nothing renders again.
+      if (!sameSummaries(presets.value, answer.presets)) presets.value = answer.presets
+      if (JSON.stringify(refused.value) !== JSON.stringify(answer.refused)) refused.value = answer.refused
       error.value = null
     } catch (failure) {
       error.value = toApiError(failure)
@@ -105,7 +110,10 @@ export const usePresetsStore = defineStore('presets', () => {
     if (!(await reports.load(definition, from, kept))) return
     opened()
     offlineNote.value = null
-    if (!runAgain || reports.chartBlocked !== null) return
+    if (!runAgain) return
+    // The kept chart is painted first: starting the run (its request, the buttons' busy state) in the same task held back that frame.
+    if (kept) await nextPaint()
+    if (turn !== opening || reports.chartBlocked !== null) return
     await reports.run()
     const failure = reports.chartError
     if (failure && UNREACHABLE.has(failure.code) && kept && reports.result === kept.result) {

@@ -227,5 +227,29 @@ describe('presets store', () => {
     api.presets.list.mockImplementation(() => ok({ presets: [summary('Weekly fill', '', ['fill_rate'])], refused: [] }))
     await presets.load()
     expect(names()).toEqual(['Weekly fill'])
+    // Read again (the panel shown after the idle read at start-up) with nothing changed: the same array, so nothing renders again.
+    const before = presets.presets
+    await presets.load()
+    expect(presets.presets).toBe(before)
+  })
+
+  it('starts the run of an opened preset once its kept chart is painted, not in the same task', async () => {
+    const api = fakeReportsApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.results.get.mockImplementation(() => ok({ kind: 'chart', preset: 'Weekly', ranAt: '2026-02-05T09:00:00.000Z', result }))
+    const frames: FrameRequestCallback[] = []
+    const requestFrame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    try {
+      const opening = usePresetsStore().open('Weekly')
+      await vi.waitFor(() => expect(frames).toHaveLength(1))
+      expect(useReportsStore().result).toBe(result)
+      expect(api.reports.run).not.toHaveBeenCalled()
+      frames[0]?.(0)
+      await opening
+      expect(api.reports.run).toHaveBeenCalledWith(expect.objectContaining({ preset: 'Weekly' }))
+    } finally {
+      requestFrame.mockRestore()
+    }
   })
 })

@@ -199,19 +199,30 @@ export default async function bench(): Promise<void> {
       panels.push(total)
       mounts.push(panel)
     }
-    // The first visit of a session: the view is built, and the list asked of main. With 1,000 presets, and with none (the view alone).
-    const firstVisit = async (ready: string): Promise<number> => {
+    // The first visit of a session: the view is built. Once the app has settled, as a user's first click comes (the shell has read
+    // the list from main and run the view's code while idle), with 1,000 presets and with none (the view alone); and clicked at once.
+    const firstVisit = async (ready: string, settle: boolean): Promise<number> => {
+      const preloaded = Promise.all([
+        page.waitForResponse((response) => /\/ReportsView-[^/]+\.js$/.test(new URL(response.url()).pathname)),
+        page.waitForResponse((response) => response.url().includes('presets%3Alist')),
+      ])
       await page.reload()
       await goToConnections(page)
+      if (settle) {
+        await preloaded
+        await page.evaluate('new Promise((resolve) => requestIdleCallback(resolve))')
+      }
       return ((await page.evaluate(OPEN_PANEL(ready))) as { total: number }).total
     }
     const firsts: number[] = []
-    for (let round = 0; round < ROUNDS; round++) firsts.push(await firstVisit(LISTED))
+    for (let round = 0; round < ROUNDS; round++) firsts.push(await firstVisit(LISTED, true))
+    const hurried: number[] = []
+    for (let round = 0; round < ROUNDS; round++) hurried.push(await firstVisit(LISTED, false))
     listed = []
     const empty: number[] = []
-    for (let round = 0; round < ROUNDS; round++) empty.push(await firstVisit(EMPTY))
+    for (let round = 0; round < ROUNDS; round++) empty.push(await firstVisit(EMPTY, true))
     listed = summaries
-    await firstVisit(LISTED)
+    await firstVisit(LISTED, true)
 
     const sequence = ['1', '12', '123', '12', '1', '', 'w', 'weekly 5', 'weekly', 'fill', 'fill rate 01', 'fill rate', 'monday', 'monday 2', '']
     sequence.forEach((text, index) =>
@@ -278,8 +289,9 @@ export default async function bench(): Promise<void> {
     targets.note('  of which until the chart was in the page', median(inPage), 'ms')
     targets.check('Reports click to 1,000 presets listed', median(panels), 'ms', TARGET_PANEL_MS, { atMost: true })
     targets.note('  of which until the panel is in the page', median(mounts), 'ms')
-    targets.note('  first visit of a session (the view built, the list from main)', median(firsts), 'ms')
+    targets.note('  first visit of a session (the view built; its code and the list read while the app was idle)', median(firsts), 'ms')
     targets.note('  first visit with no presets (the view alone)', median(empty), 'ms')
+    targets.note('  first visit clicked at once after a reload (code and list not yet read)', median(hurried), 'ms')
     targets.check('search keystroke to filtered list painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS, { atMost: true })
     targets.note('  worst keystroke', Math.max(...strokes), 'ms')
   } finally {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
 import { createTargets, ensure } from './targets'
 import { bigResult, median, openReports, reopenReports, startBrowserHost } from './browser-host'
+import { readKeptFile, writeKeptFile } from '../support/kept-files'
 
 /**
  * Issue 11, in headless Chromium through preview:web:
@@ -155,7 +156,7 @@ async function keptResultFile(userDataDir: string): Promise<string> {
   for (;;) {
     const profiles = await fs.readdir(folder, { withFileTypes: true }).catch(() => [])
     for (const profile of profiles.filter((entry) => entry.isDirectory())) {
-      const files = (await fs.readdir(path.join(folder, profile.name))).filter((name) => /^[0-9a-f]{40}\.json$/.test(name))
+      const files = (await fs.readdir(path.join(folder, profile.name))).filter((name) => /^[0-9a-f]{40}\.kept$/.test(name))
       if (files.length === 1) return path.join(folder, profile.name, files[0] ?? '')
     }
     ensure(Date.now() - waited < 30_000, 'main kept no result of the first run within 30 s')
@@ -247,14 +248,14 @@ export default async function bench(): Promise<void> {
       }
     }
 
-    // A kept result of 50 lines × 10,000 points, as an older run with a large budget would have left it: the demo's own result file, its result swapped.
+    // A kept result of 50 lines × 10,000 points, as an older run with a large budget would have left it: the demo's own result file, its result swapped (written by main's own encoder, kept-file.ts).
     await page.getByTestId('run').click()
     await page.getByTestId('report-chart').waitFor()
     ensure(definition !== null, 'no reports:run request gave the builder definition')
     ensure(budget > 0, 'the first run sent no point budget')
     const file = await keptResultFile(host.userDataDir)
-    const kept = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>
-    await fs.writeFile(file, JSON.stringify({ ...kept, result: bigResult(50, 10_000, 'requests') }))
+    const kept = await readKeptFile(file)
+    await writeKeptFile(file, { ...kept, result: bigResult(50, 10_000, 'requests') as { series: Array<{ values: Array<number | null> }> } })
 
     const opens: number[] = []
     const answered: number[] = []

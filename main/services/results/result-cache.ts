@@ -10,18 +10,21 @@ import {
   type ReportDefinition,
   type RunKind,
 } from '@contract'
-import { writeFileAtomic } from '../files/atomic'
+import { asideName, writeFileAtomic } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import { idOfSafeFileName, readJsonFile, safeFileName } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
+import { decodeKeptFile, encodeKeptFile, splitValues } from './kept-file'
 import { definitionHash, resultKey } from './result-key'
 
 /**
  * The last result of every run, per connection, so a report opens at once and offline:
- * `<userData>/results/<profile>/<key>.json`, with the definition, the request bodies as built
- * (before the client adds the token: nothing here is secret) and when it ran. The whole folder
- * is bounded by a size from the settings; the least recently used results go first.
+ * `<userData>/results/<profile>/<key>.kept` (kept-file.ts: a JSON header, then the chart's
+ * values as raw floats), with the definition, the request bodies as built (before the client
+ * adds the token: nothing here is secret) and when it ran. The whole folder is bounded by a
+ * size from the settings; the least recently used results go first. Results kept as
+ * `<key>.json` by the first versions are still read.
  */
 export interface RecordedRequest {
   operation: 'time_series' | 'audience' | 'export'
@@ -54,25 +57,19 @@ export interface ResultCacheOptions {
 }
 
 /**
- * A chart's values and categories checked by a plain loop: a kept result may hold 50 series of
- * 10,000 points, and checking each item through zod cost more than reading the file (the
- * categories alone ~10 ms of opening a preset). Everything else in the file is checked by its
- * schema as usual.
+ * A chart's categories checked by a plain loop: a kept result may hold 10,000 of them, and
+ * checking each item through zod cost ~10 ms of opening a preset. Everything else is checked
+ * by its schema as usual; the values, kept apart from the header, by `splitValues`.
  */
-const numbersOrGaps = z.custom<Array<number | null>>(
-  (value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))),
-  'Expected numbers or null',
-)
 const strings = z.custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'Expected a list of texts')
-const keptChartSchema = timeSeriesResultSchema.extend({
+const keptChartHeaderSchema = timeSeriesResultSchema.extend({
   categories: strings,
   comparisonCategories: strings,
-  series: z.array(seriesSchema.extend({ values: numbersOrGaps })),
+  series: z.array(seriesSchema.omit({ values: true })),
 })
 
 const requestSchema = z.object({ operation: z.enum(['time_series', 'audience', 'export']), body: z.record(z.string(), z.unknown()) })
 const common = {
-  version: z.literal(1),
   profileId: z.string(),
   preset: z.string().nullable(),
   definitionHash: z.string(),
@@ -81,10 +78,31 @@ const common = {
   ranAt: z.string(),
   storedAt: z.string(),
 }
-const entryFileSchema = z.discriminatedUnion('kind', [
-  z.object({ ...common, kind: z.literal('chart'), result: keptChartSchema }),
-  z.object({ ...common, kind: z.literal('audience'), result: audienceResultSchema }),
+const FORMAT_VERSION = 2
+const counts = z.array(z.number().int().nonnegative())
+const headerSchema = z.discriminatedUnion('kind', [
+  z.object({ ...common, version: z.literal(FORMAT_VERSION), kind: z.literal('chart'), result: keptChartHeaderSchema, valueCounts: counts }),
+  z.object({ ...common, version: z.literal(FORMAT_VERSION), kind: z.literal('audience'), result: audienceResultSchema, valueCounts: z.array(z.never()) }),
 ])
+
+/** How the first versions kept a result: one JSON document, the chart's values in it. */
+const numbersOrGaps = z.custom<Array<number | null>>(
+  (value) => Array.isArray(value) && value.every((item) => item === null || (typeof item === 'number' && Number.isFinite(item))),
+  'Expected numbers or null',
+)
+const legacyFileSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...common,
+    version: z.literal(1),
+    kind: z.literal('chart'),
+    result: keptChartHeaderSchema.extend({ series: z.array(seriesSchema.extend({ values: numbersOrGaps })) }),
+  }),
+  z.object({ ...common, version: z.literal(1), kind: z.literal('audience'), result: audienceResultSchema }),
+])
+
+type KeptEntry =
+  | { preset: string | null; ranAt: string; kind: 'chart'; result: z.output<typeof timeSeriesResultSchema> }
+  | { preset: string | null; ranAt: string; kind: 'audience'; result: z.output<typeof audienceResultSchema> }
 
 const indexSchema = z.object({
   version: z.literal(1),
@@ -109,7 +127,11 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     now,
   })
   const folderOf = (profileId: string) => path.join(folder, safeFileName(profileId))
-  const fileOf = (profileId: string, key: string) => path.join(folderOf(profileId), `${key}.json`)
+  const fileOf = (profileId: string, key: string) => path.join(folderOf(profileId), `${key}.kept`)
+  const legacyFileOf = (profileId: string, key: string) => path.join(folderOf(profileId), `${key}.json`)
+  /** Both names an entry's file may have: removing an entry removes either. */
+  const removeFiles = (profileId: string, key: string) =>
+    Promise.all([fs.rm(fileOf(profileId, key), { force: true }), fs.rm(legacyFileOf(profileId, key), { force: true })])
   let reconciled = false
 
   /** The index as the files are: files it does not know are added (used when written), entries without a file dropped. */
@@ -124,11 +146,13 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
       if (profileId === null) continue
       const files = await fs.readdir(path.join(folder, profile.name)).catch(() => [] as string[])
       for (const name of files) {
-        if (!/^[0-9a-f]{40}\.json$/.test(name)) continue
+        if (!/^[0-9a-f]{40}\.(kept|json)$/.test(name)) continue
         const stat = await fs.stat(path.join(folder, profile.name, name)).catch(() => null)
         if (stat === null) continue
-        const key = name.slice(0, -'.json'.length)
-        onDisk.set(`${profileId}\u0000${key}`, { profileId, key, bytes: stat.size, usedAt: stat.mtime.toISOString() })
+        const key = name.slice(0, 40)
+        const id = `${profileId}\u0000${key}`
+        const bytes = stat.size + (onDisk.get(id)?.bytes ?? 0)
+        onDisk.set(id, { profileId, key, bytes, usedAt: stat.mtime.toISOString() })
       }
     }
     const known = new Map(current.map((entry) => [`${entry.profileId}\u0000${entry.key}`, entry]))
@@ -139,13 +163,54 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     return merged
   }
 
-  async function readEntry(profileId: string, key: string): Promise<z.output<typeof entryFileSchema> | null> {
-    const read = await readJsonFile(fileOf(profileId, key), entryFileSchema, now)
-    if (read.state === 'ok') return read.value
-    if (read.state === 'corrupt') {
+  /** The entry's file read and checked; a file that is not what it should be is moved aside, with a notice. */
+  async function readKept(profileId: string, key: string): Promise<KeptEntry | 'missing' | { problem: string; movedTo: string }> {
+    const filePath = fileOf(profileId, key)
+    let bytes: Buffer
+    try {
+      bytes = await fs.readFile(filePath)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return moveAside(filePath, `it could not be read (${(error as Error).message})`)
+      const legacy = await readJsonFile(legacyFileOf(profileId, key), legacyFileSchema, now)
+      if (legacy.state === 'ok') return legacy.value
+      return legacy.state === 'missing' ? 'missing' : { problem: legacy.reason, movedTo: legacy.movedTo }
+    }
+    const problem = (reason: string) => moveAside(filePath, reason)
+    const decoded = decodeKeptFile(bytes)
+    if ('problem' in decoded) return problem(decoded.problem)
+    const version = (decoded.header as { version?: unknown } | null)?.version
+    if (typeof version === 'number' && version > FORMAT_VERSION) {
+      return problem(`it was saved by a newer version of AdOps Desk (format ${version}; this version reads up to ${FORMAT_VERSION})`)
+    }
+    const checked = headerSchema.safeParse(decoded.header)
+    if (!checked.success) {
+      const first = checked.error.issues[0]
+      const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
+      return problem(`its content is not what AdOps Desk expects${where}: ${first?.message ?? 'invalid'}`)
+    }
+    const header = checked.data
+    if (header.kind === 'audience') {
+      return decoded.values.length === 0 ? header : problem('its values do not match the counts in its header')
+    }
+    if (header.valueCounts.length !== header.result.series.length) return problem('its header counts values for another number of series')
+    const values = splitValues(decoded.values, header.valueCounts)
+    if (!Array.isArray(values)) return problem(values.problem)
+    return { ...header, result: { ...header.result, series: header.result.series.map((series, index) => ({ ...series, values: values[index] ?? [] })) } }
+  }
+
+  async function moveAside(filePath: string, reason: string): Promise<{ problem: string; movedTo: string }> {
+    const movedTo = asideName(filePath, now())
+    await fs.rename(filePath, movedTo)
+    return { problem: reason, movedTo }
+  }
+
+  async function readEntry(profileId: string, key: string): Promise<KeptEntry | null> {
+    const read = await readKept(profileId, key)
+    if (read !== 'missing' && !('problem' in read)) return read
+    if (read !== 'missing') {
       notices.add({
         level: 'info',
-        message: `A saved report result could not be read because ${read.reason}. It was moved aside; the report will simply run again.`,
+        message: `A saved report result could not be read because ${read.problem}. It was moved aside; the report will simply run again.`,
         details: { movedTo: read.movedTo },
       })
     }
@@ -171,7 +236,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     const evicted = new Set<IndexEntry>()
     for (const entry of byUse) {
       if (total <= limit) break
-      await fs.rm(fileOf(entry.profileId, entry.key), { force: true })
+      await removeFiles(entry.profileId, entry.key)
       evicted.add(entry)
       total -= entry.bytes
     }
@@ -187,8 +252,8 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
       serial(async () => {
         const key = resultKey(run.kind, run.definition, run.preset)
         const storedAt = now().toISOString()
-        const document = {
-          version: 1,
+        const header = {
+          version: FORMAT_VERSION,
           profileId: run.profileId,
           preset: run.preset,
           kind: run.kind,
@@ -197,14 +262,16 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
           requests: run.requests,
           ranAt: run.result.ranAt,
           storedAt,
-          result: run.result,
+          // A chart's values go after the header as raw floats, not in it.
+          result: run.kind === 'chart' ? { ...run.result, series: run.result.series.map(({ values: _values, ...series }) => series) } : run.result,
         }
-        const text = JSON.stringify(document)
-        const bytes = Buffer.byteLength(text)
+        const file = encodeKeptFile(header, run.kind === 'chart' ? run.result.series.map((series) => series.values) : [])
+        const bytes = file.length
         const limit = await limitBytes()
         // A result bigger than the whole cache is not kept: it would push out everything else and still not fit.
         if (bytes > limit) return
-        await writeFileAtomic(fileOf(run.profileId, key), text)
+        await writeFileAtomic(fileOf(run.profileId, key), file)
+        await fs.rm(legacyFileOf(run.profileId, key), { force: true })
         const others = (await entries()).filter((entry) => !(entry.profileId === run.profileId && entry.key === key))
         const kept = [...others, { profileId: run.profileId, key, bytes, usedAt: storedAt }]
         // The result just written is last and always stays.

@@ -9,6 +9,7 @@ import { resultsFolder } from '../../../main/services/results/result-cache'
 import { historyFolder } from '../../../main/services/history/history-store'
 import { call, sandboxDefinition } from '../../support/handler-calls'
 import { createTestServices } from '../../support/services'
+import { readKeptFile } from '../../support/kept-files'
 import { recordWire } from '../clients/support/sandbox'
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>
@@ -76,7 +77,7 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     expect(await call(handlers, 'results:get', { profileId: tokenId, definition: made, preset: 'Weekly EU', kind: 'chart' })).toBeNull()
 
     const [file] = await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))
-    const stored = JSON.parse(await fs.readFile(file as string, 'utf8')) as {
+    const stored = (await readKeptFile(file as string)) as unknown as {
       requests: Array<{ operation: string; body: Record<string, unknown> }>
       ranAt: string
     }
@@ -196,10 +197,10 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     expect(copy.curl).not.toContain(current)
 
     // What is copied is what was sent: the same body as the run's, but for the dates and the token.
-    const [file] = (await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).filter((name) => name.endsWith('.json'))
+    const [file] = (await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).filter((name) => name.endsWith('.kept'))
     const kept = await Promise.all(
       (await filesUnder(path.join(resultsFolder(services.userDataDir), viewerId))).map(
-        async (name) => JSON.parse(await fs.readFile(name, 'utf8')) as { ranAt: string; requests: Array<{ body: Record<string, unknown> }> },
+        async (name) => (await readKeptFile(name)) as unknown as { ranAt: string; requests: Array<{ body: Record<string, unknown> }> },
       ),
     )
     const sent = kept.find((entry) => entry.ranAt === result.ranAt)?.requests[0]?.body

@@ -7,6 +7,7 @@ import { createHistoryStore } from '../../../main/services/history/history-store
 import { createResultCache, type ResultCache } from '../../../main/services/results/result-cache'
 import { definitionHash, resultKey } from '../../../main/services/results/result-key'
 import { sampleDefinition } from '../../support/channel-samples'
+import { readKeptFile, writeKeptFile } from '../../support/kept-files'
 import { temporaryFolder } from '../../support/services'
 
 let folder: string
@@ -66,7 +67,7 @@ describe('the result cache', () => {
     expect(usage.entries).toBe(3)
     expect(usage.bytes).toBeLessThanOrEqual(limit)
     const files = await fs.readdir(path.join(folder, 'p1'))
-    expect(files.sort()).toEqual(['a', 'c', 'd'].map((project) => `${resultKey('chart', definitionFor(project), null)}.json`).sort())
+    expect(files.sort()).toEqual(['a', 'c', 'd'].map((project) => `${resultKey('chart', definitionFor(project), null)}.kept`).sort())
 
     // A new instance (the next start) keeps the order of use from the index.
     const reopened = open()
@@ -97,33 +98,96 @@ describe('the result cache', () => {
     expect((await fs.readdir(folder)).sort().filter((name) => !name.startsWith('index.json'))).toEqual(['p2'])
   })
 
+  const keptFile = (project: string) => path.join(folder, 'p1', `${resultKey('chart', definitionFor(project), null)}.kept`)
+  const putChart = (cache: ResultCache, points = 10) =>
+    cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(points) })
+
+  it('keeps the values after a one-line JSON header, gaps and all, and reads them back as they were', async () => {
+    const cache = open()
+    const result = { ...chart(4), series: chart(4).series.map((series) => ({ ...series, values: [1.25, null, -3e12, 0] })) }
+    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [request], kind: 'chart', result })
+    const text = (await fs.readFile(keptFile('a'))).toString('latin1')
+    expect(text.split('\n')[0]).toBe('AdOps Desk kept result')
+    expect(JSON.parse(text.split('\n')[1] ?? '')).toMatchObject({ version: 2, kind: 'chart', requests: [request], valueCounts: [4] })
+    expect((await cache.get('p1', 'chart', definitionFor('a'), null))?.result).toEqual(result)
+  })
+
   it('a damaged result file is moved aside, reported, and counts as no result', async () => {
     const cache = open()
-    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(10) })
-    const file = path.join(folder, 'p1', `${resultKey('chart', definitionFor('a'), null)}.json`)
-    await fs.writeFile(file, '{"version":1')
+    await putChart(cache)
+    await fs.writeFile(keptFile('a'), '{"version":1')
     expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
     expect(notices).toHaveLength(1)
-    expect(notices[0]?.message).toMatch(/^A saved report result could not be read because it is not valid JSON/)
+    expect(notices[0]?.message).toMatch(/^A saved report result could not be read because it is not a kept result file\. It was moved aside/)
+    // Moved aside as it was, for the user to look at: nothing is deleted.
+    expect(await fs.readFile(notices[0]?.details?.movedTo as string, 'utf8')).toBe('{"version":1')
     expect((await cache.usage()).entries).toBe(0)
   })
 
-  it('a kept chart whose values are not numbers is not shown', async () => {
+  it('a kept chart cut short, or holding an infinite value, is not shown', async () => {
     const cache = open()
-    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(10) })
-    const file = path.join(folder, 'p1', `${resultKey('chart', definitionFor('a'), null)}.json`)
-    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"values":[0,', '"values":["0",'))
+    await putChart(cache)
+    const whole = await fs.readFile(keptFile('a'))
+    await fs.writeFile(keptFile('a'), whole.subarray(0, whole.length - 8))
     expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
-    expect(notices[0]?.message).toMatch(/at result\.series\.0\.values: Expected numbers or null/)
+    expect(notices[0]?.message).toMatch(/because its values do not match the counts in its header/)
+
+    await putChart(cache)
+    const document = await readKeptFile(keptFile('a'))
+    const series = document.result.series ?? []
+    await writeKeptFile(keptFile('a'), {
+      ...document,
+      result: { ...document.result, series: series.map((entry) => ({ ...entry, values: [Number.POSITIVE_INFINITY] })) },
+    })
+    // One value for a count of one is whole; it is the value that is wrong.
+    const header = await readKeptFile(keptFile('a')).catch((error: Error) => error.message)
+    expect(header).toMatch(/not a finite number/)
+    expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(notices[1]?.message).toMatch(/because it holds a value that is not a finite number/)
   })
 
   it('a kept chart whose categories are not texts is not shown', async () => {
     const cache = open()
-    await cache.put({ profileId: 'p1', preset: null, definition: definitionFor('a'), requests: [], kind: 'chart', result: chart(10) })
-    const file = path.join(folder, 'p1', `${resultKey('chart', definitionFor('a'), null)}.json`)
-    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"categories":["', '"categories":[7,"'))
+    await putChart(cache)
+    const document = await readKeptFile(keptFile('a'))
+    await writeKeptFile(keptFile('a'), {
+      ...document,
+      result: { ...document.result, series: document.result.series as Array<{ values: Array<number | null> }>, categories: [7] },
+    })
     expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
     expect(notices[0]?.message).toMatch(/at result\.categories: Expected a list of texts/)
+  })
+
+  it('a kept result from a newer version is left alone and said so', async () => {
+    const cache = open()
+    await putChart(cache)
+    const document = await readKeptFile(keptFile('a'))
+    await writeKeptFile(keptFile('a'), { ...document, version: 3, result: document.result as { series: Array<{ values: Array<number | null> }> } })
+    expect(await cache.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(notices[0]?.message).toMatch(/because it was saved by a newer version of AdOps Desk \(format 3; this version reads up to 2\)/)
+  })
+
+  it('reads a result the first versions kept as one JSON file, and replaces that file when the report is kept again', async () => {
+    const cache = open()
+    const result = chart(3)
+    await putChart(cache)
+    const document = await readKeptFile(keptFile('a'))
+    const legacy = keptFile('a').replace(/\.kept$/, '.json')
+    await fs.writeFile(legacy, JSON.stringify({ ...document, version: 1, result }))
+    await fs.rm(keptFile('a'))
+    const reopened = open()
+    expect((await reopened.get('p1', 'chart', definitionFor('a'), null))?.result).toEqual(result)
+    expect((await reopened.usage()).entries).toBe(1)
+    // Its values not numbers: moved aside as before.
+    await fs.writeFile(
+      legacy,
+      JSON.stringify({ ...document, version: 1, result: { ...result, series: result.series.map((entry) => ({ ...entry, values: ['0'] })) } }),
+    )
+    expect(await reopened.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(notices[0]?.message).toMatch(/at result\.series\.0\.values: Expected numbers or null/)
+    await fs.writeFile(legacy, JSON.stringify({ ...document, version: 1, result }))
+    await putChart(reopened)
+    expect((await fs.readdir(path.join(folder, 'p1'))).filter((name) => /^[0-9a-f]{40}\.(json|kept)$/.test(name))).toEqual([path.basename(keptFile('a'))])
   })
 
   it('hashes definitions whatever their key order', () => {

@@ -221,6 +221,26 @@ describe('files that are not presets of this version', () => {
   })
 })
 
+describe('opening one preset', () => {
+  it('reads only its own file when that is unchanged, and the folder again when it changed or went', async () => {
+    const store = open()
+    await store.save({ name: 'Weekly', definition: everyField }, false)
+    await store.save({ name: 'Daily', definition: everyField }, false)
+    await store.list()
+    // Another file broken behind the app's back is not even looked at to open this one.
+    await fs.writeFile(path.join(folder, 'daily.json'), '{ broken')
+    expect((await store.get('weekly')).name).toBe('Weekly')
+    expect(notices).toEqual([])
+    // Its own file edited (a git pull): read again, and the folder with it.
+    const file = path.join(folder, 'weekly.json')
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"description": ""', '"description": "from git"'))
+    expect((await store.get('Weekly')).description).toBe('from git')
+    expect(notices.map((notice) => notice.message)).toEqual([expect.stringMatching(/^The preset file daily\.json could not be read/)])
+    await fs.rm(file)
+    await expect(store.get('Weekly')).rejects.toThrow(/There is no preset named “Weekly”/)
+  })
+})
+
 describe('format migrations', () => {
   const formatZero = {
     version: 0,

@@ -1,16 +1,20 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
+import type { Preset, PresetSummary, ReportDefinition } from '@contract'
 import { createTargets, ensure } from './targets'
 import { bigResult, median, openReports, reopenReports, startBrowserHost } from './browser-host'
 import { readKeptFile, writeKeptFile } from '../support/kept-files'
+import { presetFileText } from '../../main/services/presets/format'
+import { fileStem } from '../../main/services/presets/names'
+import { presetsFolder, summaryOf } from '../../main/services/presets/preset-store'
 
 /**
  * Issue 11, in headless Chromium through preview:web:
  *  - open a preset whose kept result is 50 lines × 10,000 points on disk: a click on the preset
- *    (its row found by a search: the list is virtual) to the chart painted. presets:get is
- *    answered with page.route; results:get is main's own, reading the kept file from the host's
- *    data folder and cutting it to the run's point budget as a live run would. The fresh run the
+ *    (its row found by a search: the list is virtual) to the chart painted. presets:get and
+ *    results:get are main's own: the preset file and the kept file read from the host's data
+ *    folder, the kept chart cut to the run's point budget as a live run would cut it. The fresh run the
  *    preset starts afterwards is held back: it is not part of the figure. Its notes say when
  *    main had answered and when the chart entered the page; the rest is the chart's painting.
  *  - the presets panel with 1,000 presets. The panel is not opened on its own: it sits at the
@@ -19,10 +23,14 @@ import { readKeptFile, writeKeptFile } from '../support/kept-files'
  *    the list known from the visit before, the view kept alive since) to the panel showing all
  *    1,000 (its count) with its first rows painted. Notes give the first visit of a session (the
  *    page reloaded: the view built, the list asked of main), with 1,000 presets and with none.
+ *    The 1,000 presets are files in the host's presets folder, written as main writes them, and
+ *    listed by main (presets:list reads and checks every file the first time, then only the
+ *    changed ones).
  *  - filtering: one input event in the search box to the changed list painted, every keystroke,
  *    checked against the same filter here (count and first row).
- * The panel and search figures are taken before any chart is drawn, so they are the panel's own.
- * The preset's definition is the builder's own default, taken from a first real run on the demo.
+ * The panel and search figures are taken on a page where no chart was drawn yet, so they are the
+ * panel's own. The presets' definition is the builder's own default, taken from a first real run
+ * on the demo, which also leaves the kept file the big result is put in.
  */
 
 const TARGET_OPEN_MS = 300
@@ -32,30 +40,21 @@ const PRESETS = 1_000
 const ROUNDS = 5
 const WORDS = ['revenue', 'supply', 'weekly', 'monday', 'fill rate', 'country', 'device', 'publisher']
 
-interface Summary {
-  name: string
-  description: string
-  savedAt: string
-  project: string
-  report: string
-  metrics: string[]
-  breakdown: string[]
-  dates: { start: string; end: string }
+/** The presets, as main lists them: set once the first run has given the definition they all share. */
+let summaries: PresetSummary[] = []
+
+/** 1,000 presets of one definition, named and described so the search has words to find. */
+function benchPresets(definition: ReportDefinition): Preset[] {
+  return Array.from({ length: PRESETS }, (_, index) => ({
+    name: `Preset ${String(index).padStart(4, '0')} ${WORDS[index % WORDS.length] ?? ''}`,
+    description: `${WORDS[(index * 3) % WORDS.length] ?? ''} check for team ${index % 7}`,
+    savedAt: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
+    definition,
+  }))
 }
 
-const summaries: Summary[] = Array.from({ length: PRESETS }, (_, index) => ({
-  name: `Preset ${String(index).padStart(4, '0')} ${WORDS[index % WORDS.length] ?? ''}`,
-  description: `${WORDS[(index * 3) % WORDS.length] ?? ''} check for team ${index % 7}`,
-  savedAt: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
-  project: 'demo',
-  report: 'supply',
-  metrics: ['requests'],
-  breakdown: index % 2 === 0 ? ['country'] : [],
-  dates: { start: '-30d', end: 'today' },
-}))
-
 /** The panel's own filter (stores/presets.ts), to pick keystrokes that each change the list and check what it shows. */
-function matches(text: string): Summary[] {
+function matches(text: string): PresetSummary[] {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean)
   return summaries.filter((preset) => {
     const haystack = [preset.name, preset.description, preset.report, preset.project, ...preset.metrics, ...preset.breakdown].join(' ').toLowerCase()
@@ -142,8 +141,6 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   requestAnimationFrame(check)
 })`
 
-const json = (route: Route, value: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, value }) })
-
 async function goToConnections(page: Page): Promise<void> {
   await page.getByTestId('rail').getByText('Connections', { exact: true }).click()
   await page.getByTestId('presets-panel').waitFor({ state: 'detached' })
@@ -169,25 +166,37 @@ export default async function bench(): Promise<void> {
   const host = await startBrowserHost('presets')
   try {
     const page = await host.browser.newPage({ viewport: { width: 1320, height: 860 } })
-    let definition: unknown = null
+    let definition: ReportDefinition | null = null
     const held: Route[] = []
     // The first run goes to the demo for real (main keeps its result) and gives the builder's definition; later runs are the ones an opened preset starts: held back.
     // The budget the chart panel asks main for (its width's worth of points): the kept chart is painted once it has that many.
     let budget = 0
     await page.route('**/__host/invoke/reports%3Arun', (route) => {
       if (definition !== null) return void held.push(route)
-      const sent = route.request().postDataJSON() as { definition: unknown; pointBudget?: number }
+      const sent = route.request().postDataJSON() as { definition: ReportDefinition; pointBudget?: number }
       definition = sent.definition
       budget = sent.pointBudget ?? 0
       return route.continue()
     })
-    let listed: Summary[] = summaries
-    await page.route('**/__host/invoke/presets%3Alist', (route) => json(route, { presets: listed, refused: [] }))
-    await page.route('**/__host/invoke/presets%3Aget', (route) => {
-      const { name } = route.request().postDataJSON() as { name: string }
-      return json(route, { name, description: '', savedAt: new Date().toISOString(), definition })
-    })
     await openReports(page, host)
+    // The first run: the definition the presets share, and the kept file of its result. A kept result of 50 lines × 10,000 points, as
+    // an older run with a large budget would have left it: that file, its result swapped (written by main's own encoder, kept-file.ts).
+    await page.getByTestId('run').click()
+    await page.getByTestId('report-chart').waitFor()
+    const shared = definition as ReportDefinition | null
+    if (shared === null) throw new Error('no reports:run request gave the builder definition')
+    ensure(budget > 0, 'the first run sent no point budget')
+    const file = await keptResultFile(host.userDataDir)
+    const kept = await readKeptFile(file)
+    await writeKeptFile(file, { ...kept, result: bigResult(50, 10_000, 'requests') as { series: Array<{ values: Array<number | null> }> } })
+    // 1,000 preset files in main's folder, as main writes them; main lists them from there.
+    const presets = benchPresets(shared)
+    summaries = presets.map(summaryOf)
+    const folder = presetsFolder(host.userDataDir)
+    await fs.mkdir(folder, { recursive: true })
+    for (const preset of presets) await fs.writeFile(path.join(folder, `${fileStem(preset.name)}.json`), presetFileText(preset))
+    // A fresh page, no chart drawn: the panel's figures are its own.
+    await reopenReports(page)
     // Return visits (the target): Reports is kept alive, so a later click shows the view as it was left.
     // One visit unmeasured: the list comes from main after the view; on every later visit the user finds it at once.
     await goToConnections(page)
@@ -219,10 +228,11 @@ export default async function bench(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) firsts.push(await firstVisit(LISTED, true))
     const hurried: number[] = []
     for (let round = 0; round < ROUNDS; round++) hurried.push(await firstVisit(LISTED, false))
-    listed = []
+    // No presets: the folder moved away for a moment.
+    await fs.rename(folder, `${folder}-away`)
     const empty: number[] = []
     for (let round = 0; round < ROUNDS; round++) empty.push(await firstVisit(EMPTY, true))
-    listed = summaries
+    await fs.rename(`${folder}-away`, folder)
     await firstVisit(LISTED, true)
 
     const sequence = ['1', '12', '123', '12', '1', '', 'w', 'weekly 5', 'weekly', 'fill', 'fill rate 01', 'fill rate', 'monday', 'monday 2', '']
@@ -247,15 +257,6 @@ export default async function bench(): Promise<void> {
         strokes.push(ms)
       }
     }
-
-    // A kept result of 50 lines × 10,000 points, as an older run with a large budget would have left it: the demo's own result file, its result swapped (written by main's own encoder, kept-file.ts).
-    await page.getByTestId('run').click()
-    await page.getByTestId('report-chart').waitFor()
-    ensure(definition !== null, 'no reports:run request gave the builder definition')
-    ensure(budget > 0, 'the first run sent no point budget')
-    const file = await keptResultFile(host.userDataDir)
-    const kept = await readKeptFile(file)
-    await writeKeptFile(file, { ...kept, result: bigResult(50, 10_000, 'requests') as { series: Array<{ values: Array<number | null> }> } })
 
     const opens: number[] = []
     const answered: number[] = []
@@ -283,7 +284,7 @@ export default async function bench(): Promise<void> {
 
     process.stdout.write(
       `The presets panel is always shown with the Reports view: it "opens" when the user clicks Reports; that click to the list painted is its figure.\n` +
-        `${PRESETS.toLocaleString('en-US')} presets; kept result 50 lines × 10,000 points on disk, cut by main to the chart's ${budget.toLocaleString('en-US')} points per line (one per pixel column), as a run would be; Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`,
+        `${PRESETS.toLocaleString('en-US')} preset files, listed and read by main; kept result 50 lines × 10,000 points on disk, cut by main to the chart's ${budget.toLocaleString('en-US')} points per line (one per pixel column), as a run would be; Chromium, preview:web; medians of ${ROUNDS} and of all ${strokes.length} keystrokes\n`,
     )
     targets.check('open preset to kept chart painted', median(opens), 'ms', TARGET_OPEN_MS, { atMost: true })
     targets.note('  of which until main answered with the kept result', median(answered), 'ms')

@@ -36,7 +36,9 @@ export type SectionId = (typeof sections)[number]['id']
 export const HOME_SECTION: SectionId = 'entities'
 
 /** Shown instead of a section that needs a connection while none is active. */
-export const welcomeView: Component = lazy(() => import('../views/WelcomeView.vue')).view
+const welcome = lazy(() => import('../views/WelcomeView.vue'))
+export const welcomeView: Component = welcome.view
+export const loadWelcomeView = welcome.load
 
 export function sectionById(id: SectionId): SectionDefinition {
   return sections.find((section) => section.id === id) ?? sections[0]

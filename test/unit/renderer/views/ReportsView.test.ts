@@ -6,6 +6,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { NMessageProvider } from 'naive-ui'
 import type { Profile } from '@contract'
 import ReportsView from '../../../../renderer/src/views/ReportsView.vue'
+import { runCommand } from '../../../../renderer/src/shell/commands'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
 import { fakeReportsApi, ok } from '../reports/fake-api'
 
@@ -35,6 +36,9 @@ describe('the Reports view', () => {
     expect(wrapper.find('[data-test="builder"]').exists()).toBe(false)
     expect(wrapper.find('[data-test="presets-panel"]').exists()).toBe(true)
     expect(wrapper.find('[data-test="presets-count"]').text()).toBe('2')
+    // Find goes to their search, report or not.
+    expect(runCommand('find')).toBe(true)
+    expect(document.activeElement).toBe(wrapper.find('[data-test="presets-search"] input').element)
     wrapper.unmount()
   })
 })

@@ -4,9 +4,9 @@ import { browserIdle, type IdleScheduler } from '../../lib/idle'
 /**
  * Does, while the user is not waiting on anything, what a first visit to a section would
  * otherwise wait for: once `ready` turns true, each step runs in an idle moment of its own, the
- * next one after the last has settled, so the work is spread over idle time and never queued
- * ahead of a click. A step that fails is left to be done again on first use, where its error is
- * shown; the remaining steps go on.
+ * next one after the last has settled, so the work is spread over idle time rather than queued
+ * ahead of the user's clicks (a page busy for five seconds on end gets it all the same). A step
+ * that fails is left to be done again on first use, where its error is shown; the rest go on.
  */
 export function useIdlePreload(ready: () => boolean, steps: ReadonlyArray<() => unknown>, idle: IdleScheduler = browserIdle(5_000)): void {
   let handle: number | null = null

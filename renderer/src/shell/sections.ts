@@ -18,14 +18,26 @@ export interface SectionDefinition {
   needsWorkspace: boolean
 }
 
-/** A view loaded on first use, or before it by `load` (the module is fetched and run once either way). */
-function lazy(load: () => Promise<{ default: Component }>): Pick<SectionDefinition, 'view' | 'load'> {
-  return { view: defineAsyncComponent(load), load }
+/**
+ * A view loaded on first use, or before it by `load` with the parts it loads later itself
+ * (`alsoLoad`): each module is fetched and run once either way.
+ */
+function lazy(load: () => Promise<{ default: Component }>, alsoLoad: ReadonlyArray<() => Promise<unknown>> = []): Pick<SectionDefinition, 'view' | 'load'> {
+  return { view: defineAsyncComponent(load), load: () => Promise.all([load(), ...alsoLoad.map((more) => more())]) }
 }
+
+/** The chart panel and the chart library it brings, loaded by the Reports view after the view itself (ReportsView.vue). */
+export const loadChartPanel = () => import('../components/reports/ChartPanel.vue')
 
 export const sections = [
   { id: 'entities', label: 'Entities', icon: GridOutline, ...lazy(() => import('../views/EntitiesView.vue')), needsWorkspace: true },
-  { id: 'reports', label: 'Reports', icon: BarChartOutline, ...lazy(() => import('../views/ReportsView.vue')), needsWorkspace: true },
+  {
+    id: 'reports',
+    label: 'Reports',
+    icon: BarChartOutline,
+    ...lazy(() => import('../views/ReportsView.vue'), [loadChartPanel]),
+    needsWorkspace: true,
+  },
   { id: 'connections', label: 'Connections', icon: GitNetworkOutline, ...lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
   { id: 'settings', label: 'Settings', icon: SettingsOutline, ...lazy(() => import('../views/SettingsView.vue')), needsWorkspace: false },
 ] as const satisfies readonly SectionDefinition[]

@@ -3,9 +3,10 @@ import { BarChartOutline, GitNetworkOutline, GridOutline, SettingsOutline } from
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
- * switches between them, the shell shows their view. Every view is loaded on first use, so
- * a section's code (and its libraries, a chart library for reports) lands in its own chunk
- * and the first screen does not wait for it. Only sections that work are listed.
+ * switches between them, the shell shows their view. Every view's code (and its libraries, a
+ * chart library for reports) lands in its own chunk, loaded once the app is idle after its first
+ * screen (AppShell's idle read) or on first use, whichever comes first: the first screen does not
+ * wait for it, and a first visit rarely does. Only sections that work are listed.
  */
 export interface SectionDefinition {
   id: string

@@ -18,8 +18,12 @@ export type OlderDocument = { version: number } & Record<string, unknown>
 export interface Versioning {
   /** The format version this code writes. */
   version: number
-  /** Turns an older file's parsed JSON into the current shape; what it returns is then checked against the schema. */
-  migrate(raw: OlderDocument): unknown
+  /**
+   * Turns an older file's parsed JSON into the current shape; what it returns is then checked
+   * against the schema. Without it (a format with no older version in files of this kind), an
+   * older version is left for the schema to refuse.
+   */
+  migrate?(raw: OlderDocument): unknown
 }
 
 /**
@@ -46,18 +50,29 @@ export async function readJsonFile<S extends z.ZodType>(
   } catch (error) {
     return moveAside(filePath, `it is not valid JSON (${(error as Error).message})`, now())
   }
+  const judged = judgeDocument(parsed, schema, versioning)
+  return 'problem' in judged ? moveAside(filePath, judged.problem, now()) : { state: 'ok', value: judged.value }
+}
+
+/**
+ * A parsed document brought up to date (with `versioning`) and checked against its schema, or
+ * the sentence saying why it cannot be used: what `readJsonFile` does once it has the JSON, for
+ * files that are not plain JSON (a kept result's header).
+ */
+export function judgeDocument<S extends z.ZodType>(parsed: unknown, schema: S, versioning?: Versioning): { value: z.output<S> } | { problem: string } {
+  let current = parsed
   if (versioning) {
     const upgraded = upgrade(parsed, versioning)
-    if ('problem' in upgraded) return moveAside(filePath, upgraded.problem, now())
-    parsed = upgraded.value
+    if ('problem' in upgraded) return upgraded
+    current = upgraded.value
   }
-  const checked = schema.safeParse(parsed)
+  const checked = schema.safeParse(current)
   if (!checked.success) {
     const first = checked.error.issues[0]
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
-    return moveAside(filePath, `its content is not what AdOps Desk expects${where}: ${first?.message ?? 'invalid'}`, now())
+    return { problem: `its content is not what AdOps Desk expects${where}: ${first?.message ?? 'invalid'}` }
   }
-  return { state: 'ok', value: checked.data }
+  return { value: checked.data }
 }
 
 /** A file of an older version migrated, of the current one as it is; one without a version is left for the schema to judge. */
@@ -66,6 +81,7 @@ function upgrade(parsed: unknown, { version, migrate }: Versioning): { value: un
   const found = (parsed as Record<string, unknown>).version
   if (typeof found !== 'number' || found === version) return { value: parsed }
   if (found > version) return { problem: `it was saved by a newer version of AdOps Desk (format ${found}; this version reads up to ${version})` }
+  if (migrate === undefined) return { value: parsed }
   try {
     return { value: migrate(parsed as OlderDocument) }
   } catch (error) {
@@ -73,7 +89,8 @@ function upgrade(parsed: unknown, { version, migrate }: Versioning): { value: un
   }
 }
 
-async function moveAside(filePath: string, reason: string, now: Date): Promise<JsonFileRead<never>> {
+/** Moves a file that cannot be used aside (never deleted, never overwritten), with the reason, for the caller to report. */
+export async function moveAside(filePath: string, reason: string, now: Date): Promise<JsonFileRead<never>> {
   const target = asideName(filePath, now)
   await fs.rename(filePath, target)
   return { state: 'corrupt', movedTo: target, reason }

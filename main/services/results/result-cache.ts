@@ -10,9 +10,9 @@ import {
   type ReportDefinition,
   type RunKind,
 } from '@contract'
-import { asideName, writeFileAtomic } from '../files/atomic'
+import { writeFileAtomic } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
-import { idOfSafeFileName, readJsonFile, safeFileName } from '../files/json-file'
+import { idOfSafeFileName, judgeDocument, moveAside, readJsonFile, safeFileName, type JsonFileRead } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import { decodeKeptFile, encodeKeptFile, splitValues } from './kept-file'
@@ -163,54 +163,39 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     return merged
   }
 
-  /** The entry's file read and checked; a file that is not what it should be is moved aside, with a notice. */
-  async function readKept(profileId: string, key: string): Promise<KeptEntry | 'missing' | { problem: string; movedTo: string }> {
+  /** The entry's file read and checked, as `readJsonFile` reads a JSON file: one that is not what it should be is moved aside. */
+  async function readKept(profileId: string, key: string): Promise<JsonFileRead<KeptEntry>> {
     const filePath = fileOf(profileId, key)
     let bytes: Buffer
     try {
       bytes = await fs.readFile(filePath)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return moveAside(filePath, `it could not be read (${(error as Error).message})`)
-      const legacy = await readJsonFile(legacyFileOf(profileId, key), legacyFileSchema, now)
-      if (legacy.state === 'ok') return legacy.value
-      return legacy.state === 'missing' ? 'missing' : { problem: legacy.reason, movedTo: legacy.movedTo }
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return moveAside(filePath, `it could not be read (${(error as Error).message})`, now())
+      return readJsonFile(legacyFileOf(profileId, key), legacyFileSchema, now)
     }
-    const problem = (reason: string) => moveAside(filePath, reason)
+    const problem = (reason: string) => moveAside(filePath, reason, now())
     const decoded = decodeKeptFile(bytes)
     if ('problem' in decoded) return problem(decoded.problem)
-    const version = (decoded.header as { version?: unknown } | null)?.version
-    if (typeof version === 'number' && version > FORMAT_VERSION) {
-      return problem(`it was saved by a newer version of AdOps Desk (format ${version}; this version reads up to ${FORMAT_VERSION})`)
-    }
-    const checked = headerSchema.safeParse(decoded.header)
-    if (!checked.success) {
-      const first = checked.error.issues[0]
-      const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : ''
-      return problem(`its content is not what AdOps Desk expects${where}: ${first?.message ?? 'invalid'}`)
-    }
-    const header = checked.data
+    const judged = judgeDocument(decoded.header, headerSchema, { version: FORMAT_VERSION })
+    if ('problem' in judged) return problem(judged.problem)
+    const header = judged.value
     if (header.kind === 'audience') {
-      return decoded.values.length === 0 ? header : problem('its values do not match the counts in its header')
+      return decoded.values.length === 0 ? { state: 'ok', value: header } : problem('its values do not match the counts in its header')
     }
     if (header.valueCounts.length !== header.result.series.length) return problem('its header counts values for another number of series')
     const values = splitValues(decoded.values, header.valueCounts)
     if (!Array.isArray(values)) return problem(values.problem)
-    return { ...header, result: { ...header.result, series: header.result.series.map((series, index) => ({ ...series, values: values[index] ?? [] })) } }
-  }
-
-  async function moveAside(filePath: string, reason: string): Promise<{ problem: string; movedTo: string }> {
-    const movedTo = asideName(filePath, now())
-    await fs.rename(filePath, movedTo)
-    return { problem: reason, movedTo }
+    const series = header.result.series.map((entry, index) => ({ ...entry, values: values[index] ?? [] }))
+    return { state: 'ok', value: { ...header, result: { ...header.result, series } } }
   }
 
   async function readEntry(profileId: string, key: string): Promise<KeptEntry | null> {
     const read = await readKept(profileId, key)
-    if (read !== 'missing' && !('problem' in read)) return read
-    if (read !== 'missing') {
+    if (read.state === 'ok') return read.value
+    if (read.state === 'corrupt') {
       notices.add({
         level: 'info',
-        message: `A saved report result could not be read because ${read.problem}. It was moved aside; the report will simply run again.`,
+        message: `A saved report result could not be read because ${read.reason}. It was moved aside; the report will simply run again.`,
         details: { movedTo: read.movedTo },
       })
     }

@@ -1,4 +1,5 @@
 import { onScopeDispose, shallowRef, watch, type Ref } from 'vue'
+import { browserIdle } from '../lib/idle'
 
 export interface FrameScheduler {
   requestFrame(callback: () => void): number
@@ -20,7 +21,7 @@ const browserFrames: FrameScheduler = {
  */
 export const idleAfterFrame: FrameScheduler = {
   ...browserFrames,
-  later: (callback) => void requestIdleCallback(callback, { timeout: 100 }),
+  later: (callback) => void browserIdle(100).request(callback),
 }
 
 /**

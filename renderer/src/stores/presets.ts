@@ -4,6 +4,7 @@ import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@cont
 import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
 import { plainDefinition } from '../domain/reports/definition'
 import { nextPaint } from '../lib/idle'
+import { sameAnswer } from '../lib/sameAnswer'
 import { useNavigationStore } from './navigation'
 import { useReportsStore } from './reports'
 
@@ -23,9 +24,6 @@ function canonical(value: unknown): unknown {
   return value
 }
 export const sameDefinition = (left: ReportDefinition, right: ReportDefinition): boolean => JSON.stringify(canonical(left)) === JSON.stringify(canonical(right))
-
-const sameSummaries = (left: readonly PresetSummary[], right: readonly PresetSummary[]): boolean =>
-  left.length === right.length && JSON.stringify(left) === JSON.stringify(right)
 
 /** The words a preset is found by: its name, description, report and fields. */
 export const searchText = (preset: PresetSummary): string =>
@@ -66,8 +64,8 @@ export const usePresetsStore = defineStore('presets', () => {
     try {
       const answer = await unwrap(api().presets.list({}))
       // The list is read at idle after start-up and again when the panel is shown: the same list keeps its array, so nothing renders again.
-      if (!sameSummaries(presets.value, answer.presets)) presets.value = answer.presets
-      if (JSON.stringify(refused.value) !== JSON.stringify(answer.refused)) refused.value = answer.refused
+      if (!sameAnswer(presets.value, answer.presets)) presets.value = answer.presets
+      if (!sameAnswer(refused.value, answer.refused)) refused.value = answer.refused
       error.value = null
     } catch (failure) {
       error.value = toApiError(failure)

@@ -1,10 +1,11 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, toRaw, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { AudienceView, ChannelResult, ReportDefinition, ReportInfoView, ResolvedRange, TimeSeriesView } from '@contract'
 import { ApiError, api, unwrap } from '../api/bridge'
 import { adaptDefinition, audienceBlocker, chartBlocker, plainDefinition } from '../domain/reports/definition'
 import { errorField, type BuilderField } from '../domain/reports/errors'
 import { patchInPlace } from '../lib/patchInPlace'
+import { sameAnswer } from '../lib/sameAnswer'
 import { useWorkspaceStore } from './workspace'
 
 export type ReportsTab = 'chart' | 'audience'
@@ -12,11 +13,6 @@ export type KnownReport = ChannelResult<'reports:known'>[number]
 interface Running {
   requestId: string
   startedAt: number
-}
-
-/** Two answers of reports:info that say the same (both come from main's one normalising step, keys in the same order). */
-function sameInfo(before: ReportInfoView | undefined, after: ReportInfoView): boolean {
-  return before !== undefined && JSON.stringify(toRaw(before)) === JSON.stringify(after)
 }
 
 function newRequestId(): string {
@@ -150,7 +146,7 @@ export const useReportsStore = defineStore('reports', () => {
       const key = infoKey(profile, value.project, value.report)
       // The same description again (a preset of the open report, the builder reopened): the object
       // the builder renders from stays, so its pickers do not all render again for nothing.
-      if (!sameInfo(infos.value[key], value)) infos.value = { ...infos.value, [key]: value }
+      if (!sameAnswer(infos.value[key], value)) infos.value = { ...infos.value, [key]: value }
       const changed = target.value?.project !== value.project || target.value.report !== value.report
       target.value = { project: value.project, report: value.report }
       definition.value = adaptDefinition(definition.value, value)

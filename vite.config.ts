@@ -7,13 +7,15 @@ const root = import.meta.dirname
 const here = (path: string): string => resolve(root, path)
 
 /**
- * One config, four builds, chosen by `--mode` (see the `build` script):
+ * One config, six builds, chosen by `--mode` (see the `build` script):
  * - main: Node ESM for Electron's main process; node_modules stay external so keytar's
  *   native module loads from disk and electron resolves to the runtime.
  * - cli: the command line as plain Node ESM (out/cli/index.js), node_modules external, so
  *   `npm run cli` starts from built JavaScript instead of compiling TypeScript each time.
  * - preload: ONE CommonJS file with its dependencies bundled, because a sandboxed preload
  *   cannot require anything but electron.
+ * - web, web-bridge: the web host (out/web/preview-web.js), its page bridge and the demo
+ *   backend's command line, for `npm run preview:web` and the end-to-end tests.
  * - renderer (default): the Vue app.
  */
 /** `@contract` is the bridge's contract, imported the same way from main, renderer and tests. */
@@ -86,6 +88,39 @@ const targets: Record<string, UserConfig> = {
       target: 'node20',
       sourcemap: true,
       rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
+    },
+  },
+  // The web host (`npm run preview:web`, the end-to-end tests) and the demo backend's command
+  // line, built like the cli so a start runs JavaScript, not a TypeScript loader and a bundler.
+  web: {
+    resolve: { alias },
+    define: { __ADOPS_WEB_HOST_BUILT__: 'true' },
+    build: {
+      ssr: true,
+      outDir: here('out/web'),
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: true,
+      rollupOptions: {
+        input: {
+          'preview-web': here('main/hosts/web/preview-web.ts'),
+          'sandbox-worker': here('main/sandbox/worker.ts'),
+          sandbox: here('main/sandbox/cli.ts'),
+        },
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  },
+  // The web host's page-side bridge (main/hosts/web/web-bridge.ts), which the host serves to
+  // the page: built once here instead of bundled by every host process at start.
+  'web-bridge': {
+    resolve: { alias },
+    build: {
+      outDir: here('out/web'),
+      emptyOutDir: false,
+      minify: false,
+      target: 'chrome130',
+      lib: { entry: here('main/hosts/web/web-bridge.ts'), formats: ['iife'], name: 'AdopsWebBridge', fileName: () => 'bridge.js' },
     },
   },
   preload: {

@@ -4,21 +4,14 @@ import { inflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { repositoryRoot } from '../support/child-process'
 import { expect, screenshot, test } from './fixtures'
+import { chooseOption } from './select'
 
 /**
  * "Save chart" through the web host: its save "dialog" writes a new file into
  * `<userData>/exports`, so the test reads back exactly what a user would find on disk.
  */
 
-/** An option of the open Naive UI select menu (closed menus stay in the page, hidden). */
-const option = (page: Page, text: string | RegExp) => page.locator('.n-base-select-option:visible', { hasText: text }).first()
-
-async function choose(page: Page, testId: string, text: string, search = false): Promise<void> {
-  await page.getByTestId(testId).click()
-  if (search) await page.keyboard.type(text)
-  await option(page, text).click()
-  await page.keyboard.press('Escape')
-}
+const choose = (page: Page, testId: string, text: string, search = false): Promise<void> => chooseOption(page, page.getByTestId(testId), text, search)
 
 /**
  * The top-left pixel of a PNG, the background there. Whatever filter a row uses, the first

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import type { Api } from '@contract'
 import type { SandboxInfo } from '../../main/sandbox'
-import { spawnTsx } from '../support/child-process'
+import path from 'node:path'
+import { repositoryRoot, spawnChild } from '../support/child-process'
 import { expect, test as base } from './fixtures'
 
 /** Extends the web-host fixture with a sandbox backend of its own, started as a child process. */
@@ -21,7 +22,8 @@ export interface SandboxProcess {
 export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: SandboxProcess }>({
   sandboxScale: ['small', { option: true }],
   sandbox: async ({ sandboxScale, host }, use) => {
-    const child = spawnTsx('main/sandbox/cli.ts', ['--port', '0', '--scale', sandboxScale])
+    // The built demo backend command line (out/web/sandbox.js, from main/sandbox/cli.ts).
+    const child = spawnChild(process.execPath, [path.join(repositoryRoot, 'out', 'web', 'sandbox.js'), '--port', '0', '--scale', sandboxScale])
     const info = await child.json<SandboxInfo>()
     // The sandbox's passwords and permanent token: the host's end-of-test log scan looks for them too.
     host.noteSecrets(info.password, info.viewer_password, info.permanent_token)

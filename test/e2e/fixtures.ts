@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { test as base, type Page } from '@playwright/test'
 import { loadKeytar } from '../../main/services/secrets/keychain'
-import { repositoryRoot as root, spawnTsx, type SpawnedChild } from '../support/child-process'
+import { repositoryRoot as root, spawnChild, type SpawnedChild } from '../support/child-process'
 import { assertLogHasNoSecrets, readLogs } from '../support/log-scan'
 
 export interface PreviewHost {
@@ -25,9 +25,12 @@ export interface PreviewHost {
   stop(): Promise<void>
 }
 
-/** Starts `preview:web` (the same command a developer runs) and resolves with its address. */
+/**
+ * Starts the built web host (what `npm run preview:web` runs; `npm test` builds it before the
+ * end-to-end tests) and resolves with its address.
+ */
 async function startPreview(userDataDir: string, keychainService: string): Promise<{ url: string; child: SpawnedChild }> {
-  const child = spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--user-data', userDataDir], {
+  const child = spawnChild(process.execPath, [path.join(root, 'out', 'web', 'preview-web.js'), '--port', '0', '--user-data', userDataDir], {
     // Short retries: the tests take backends away on purpose and need not wait out the app's backoff.
     // ADOPS_TEST_OUTAGE: SIGUSR2 takes the demo backend away (stopDemoBackend).
     env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast', ADOPS_TEST_OUTAGE: '1' },

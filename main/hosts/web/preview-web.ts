@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { isLoopbackAddress } from './guard'
+import { webHostLayout } from './layout'
 import { isRetryProfile, retryProfiles, startWebHost } from './server'
 import type { LoadSandbox } from '../../runtime'
 import type { RunningSandbox } from '../../services/connection/demo'
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     port,
     host: listenOn,
     userDataDir: path.resolve(userDataDir),
-    rendererDir: path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', '..', '..', 'out', 'renderer')),
+    rendererDir: path.resolve(values.renderer ?? webHostLayout(import.meta.url).rendererDir),
     keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? PREVIEW_KEYCHAIN_SERVICE,
     retryProfile,
     ...(process.env.ADOPS_TEST_OUTAGE === '1' ? { loadSandbox: demoWithOutage() } : {}),
@@ -97,7 +98,7 @@ function demoWithOutage(): LoadSandbox {
   })
   return async () => {
     const { sandboxInWorker } = await import('../../sandbox/in-worker')
-    const inWorker = sandboxInWorker(new URL('../../sandbox/worker-source.mjs', import.meta.url))
+    const inWorker = sandboxInWorker(webHostLayout(import.meta.url).sandboxWorker)
     return {
       async startSandbox(options) {
         const sandbox = await inWorker.startSandbox(options)

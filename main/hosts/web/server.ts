@@ -9,7 +9,6 @@ import http from 'node:http'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { build } from 'vite'
 import { eventChannel } from '@contract'
 import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
 import { dispatch } from '../../handlers/dispatch'
@@ -20,6 +19,7 @@ import type { HttpClientOptions } from '../../services/http/client'
 import type { Keychain } from '../../services/secrets/keychain'
 import { loadKeytar } from '../../services/secrets/keychain'
 import { isLoopbackAddress, refusal, tokenMatches, type RouteKind } from './guard'
+import { webHostLayout } from './layout'
 
 /**
  * How the host repeats failed reads. `fast` is for end-to-end tests, which take backends away
@@ -86,27 +86,41 @@ const contentTypes: Record<string, string> = {
 }
 
 let bridgeBundle: Promise<string> | undefined
-/** Bundles web-bridge.ts (and through it preload/bridge.ts and the contract) once per process. */
-function bundleBridge(): Promise<string> {
-  bridgeBundle ??= build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      target: 'chrome130',
-      lib: { entry: path.join(import.meta.dirname, 'web-bridge.ts'), formats: ['iife'], name: 'AdopsWebBridge', fileName: () => 'bridge.js' },
-    },
-  }).then((output) => {
-    const results = Array.isArray(output) ? output : [output]
-    for (const result of results) {
-      if ('output' in result) {
-        const chunk = result.output.find((item) => item.type === 'chunk')
-        if (chunk && chunk.type === 'chunk') return chunk.code
+/**
+ * The page's bridge script: the one the `web` build wrote (out/web/bridge.js), or else
+ * web-bridge.ts (and through it preload/bridge.ts and the contract) bundled once per process.
+ */
+function bundleBridge(builtScript: string | null): Promise<string> {
+  if (builtScript !== null) {
+    bridgeBundle ??= fs.readFile(builtScript, 'utf8').catch(() => {
+      throw new Error(`No built web bridge at ${builtScript}. Run "npm run build" first.`)
+    })
+    return bridgeBundle
+  }
+  // vite only from source: the built host never loads the bundler.
+  bridgeBundle ??= import('vite')
+    .then(({ build }) =>
+      build({
+        configFile: false,
+        logLevel: 'silent',
+        build: {
+          write: false,
+          minify: false,
+          target: 'chrome130',
+          lib: { entry: path.join(import.meta.dirname, 'web-bridge.ts'), formats: ['iife'], name: 'AdopsWebBridge', fileName: () => 'bridge.js' },
+        },
+      }),
+    )
+    .then((output) => {
+      const results = Array.isArray(output) ? output : [output]
+      for (const result of results) {
+        if ('output' in result) {
+          const chunk = result.output.find((item) => item.type === 'chunk')
+          if (chunk && chunk.type === 'chunk') return chunk.code
+        }
       }
-    }
-    throw new Error('The web bridge did not build')
-  })
+      throw new Error('The web bridge did not build')
+    })
   return bridgeBundle
 }
 
@@ -132,11 +146,12 @@ const TOO_LARGE_OUTCOME = JSON.stringify({
 
 /**
  * The demo backend as the app runs it (sandbox/in-worker.ts: a worker thread, started when the
- * demo first opens), from source: the web host itself runs under tsx, never from the build.
+ * demo first opens): the worker built beside out/web/preview-web.js, or worker.ts through tsx
+ * when the host runs from source (layout.ts).
  */
-const loadSandboxFromSource: LoadSandbox = async () => {
+const loadSandboxInWorker: LoadSandbox = async () => {
   const { sandboxInWorker } = await import('../../sandbox/in-worker')
-  return sandboxInWorker(new URL('../../sandbox/worker-source.mjs', import.meta.url))
+  return sandboxInWorker(webHostLayout(import.meta.url).sandboxWorker)
 }
 
 /** The keychain, noting each account a secret is stored under. */
@@ -181,7 +196,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openKeychain: recordingKeychain(options.openKeychain ?? loadKeytar, storedSecrets),
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
-    loadSandbox: options.loadSandbox ?? loadSandboxFromSource,
+    loadSandbox: options.loadSandbox ?? loadSandboxInWorker,
     // No OS dialog in a browser: the page asks for a path instead.
     saveDialog: null,
     // Preset files: imports are read from <user data>/imports, exports written to <user data>/exports.
@@ -194,7 +209,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // build/licenses.mjs writes it beside out/renderer; logs go to <user data>/logs, the theme follows the browser.
     licensesFile: path.join(options.rendererDir, '..', 'licenses.json'),
   })
-  const bridge = await bundleBridge()
+  const bridge = await bundleBridge(webHostLayout(import.meta.url).bridgeScript)
   // The real port once listening (options.port may be 0); nothing is answered before that.
   let port = options.port
 

@@ -245,8 +245,11 @@ async function startStalled(page: Page, sandbox: SandboxProcess): Promise<{ id: 
   return stalled
 }
 
-// The failure paths are tests of their own: one that breaks does not hide the others.
+// The failure paths are tests of their own: one that breaks does not hide the others. Each
+// starts a host, a sandbox and a proxy and runs one to three exports: more than the default
+// minute on a busy machine.
 test('an export from a preset menu is named after the preset and remembers it', async ({ page, host, sandbox }) => {
+  test.setTimeout(120_000)
   proxy = await startPlatformProxy(sandbox.info.report_url)
   await openReports(page, host.url, sandbox, proxy.reportUrl)
   await exportPreset(page, 'Weekly export')
@@ -258,6 +261,7 @@ test('an export from a preset menu is named after the preset and remembers it', 
 })
 
 test('cancel mid-stream: the job shows it running in the rail and the panel, then cancelled, and no file is left', async ({ page, host, sandbox }) => {
+  test.setTimeout(120_000)
   proxy = await startPlatformProxy(sandbox.info.report_url)
   await openReports(page, host.url, sandbox, proxy.reportUrl)
   const stalled = await startStalled(page, sandbox)
@@ -274,6 +278,7 @@ test('cancel mid-stream: the job shows it running in the rail and the panel, the
 })
 
 test('a JSON answer instead of a file and a connection dropped half-way: sentences, and no file', async ({ page, host, sandbox }) => {
+  test.setTimeout(120_000)
   proxy = await startPlatformProxy(sandbox.info.report_url)
   await openReports(page, host.url, sandbox, proxy.reportUrl)
 
@@ -305,6 +310,7 @@ test('a job still streaming when the app stops is kept as interrupted, its tempo
   host,
   sandbox,
 }) => {
+  test.setTimeout(120_000)
   proxy = await startPlatformProxy(sandbox.info.report_url)
   await openReports(page, host.url, sandbox, proxy.reportUrl)
   await exportPreset(page, 'Weekly export')

@@ -4,6 +4,9 @@ import { expect } from './fixtures'
 export type Theme = 'light' | 'dark'
 export const themes: Theme[] = ['light', 'dark']
 
+/** The body's background in each theme: Naive UI's global style paints it in the theme's own. */
+export const themeBackground: Record<Theme, string> = { light: 'rgb(255, 255, 255)', dark: 'rgb(16, 16, 20)' }
+
 /** What to do on each screen once it is shown (take a screenshot, run axe…). */
 export type OnScreen = (screen: string) => Promise<void>
 
@@ -14,9 +17,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
   await rail(page, 'Settings').click()
   await page.getByTestId(`theme-${theme}`).click()
   await expect(page.getByTestId(`theme-${theme}`).locator('input')).toBeChecked()
-  // Naive UI's global style paints the body in the theme's own background.
-  const background = theme === 'dark' ? 'rgb(16, 16, 20)' : 'rgb(255, 255, 255)'
-  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(themeBackground[theme])
 }
 
 /**

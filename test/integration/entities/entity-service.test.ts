@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import type { Entity } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
@@ -8,6 +8,7 @@ import { createHandlers } from '../../../main/handlers/handlers'
 import { dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { createTestServices, temporaryFolder } from '../../support/services'
+import { recordWire } from '../clients/support/sandbox'
 
 /** A profile pointing at the sandbox, made through the same store the app uses. */
 async function sandboxProfile(services: Awaited<ReturnType<typeof createTestServices>>, sandbox: Sandbox, user: 'demo' | 'viewer' = 'demo') {
@@ -251,13 +252,17 @@ describe('entity service against the sandbox', () => {
 
   it('cancels a running sync through requests:cancel', async () => {
     const handlers = createHandlers(services, { nativeSaveDialog: false })
-    sandbox.setFaults({ latency_ms: 300 })
+    // The platform holds the answer: the sync is certainly still running when it is cancelled,
+    // once its first request is seen on the wire.
+    sandbox.setFaults({ latency_ms: 60_000 })
+    const wire = recordWire()
     try {
       const running = dispatch(handlers, 'entities:sync', { profileId, kind: 'publishers', requestId: 'sync-1' })
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await vi.waitFor(() => expect(wire.count('GET', '/publishers/')).toBeGreaterThan(0), { timeout: 10_000, interval: 10 })
       expect(await dispatch(handlers, 'requests:cancel', { requestId: 'sync-1' })).toEqual({ ok: true, value: null })
       expect(await running).toMatchObject({ ok: false, error: { code: 'cancelled' } })
     } finally {
+      wire.stop()
       sandbox.setFaults({ latency_ms: 0 })
     }
   })

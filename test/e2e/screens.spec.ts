@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, screenshot, test } from './fixtures'
+import { pinTheme, themeBackground, themes, visitEveryScreen } from './screens'
+
+/** What axe found that a user of a screen reader, the keyboard or low vision would hit hard. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map((node) => `    ${node.target.join(' ')} ${node.html.slice(0, 160)}: ${node.failureSummary?.split('\n').join(' ') ?? ''}`)
+          .join('\n')}`,
+    )
+}
+
+/**
+ * One tour of every screen per theme, with every check on each screen: it is drawn in the
+ * pinned theme (the page and, on Reports, the chart's canvas), axe finds no serious or critical
+ * violation (contrast differs by theme), and a screenshot is kept for people to look at
+ * (test/artifacts/screens/<screen>-<theme>.png: unreadable text in one theme shows there first).
+ */
+for (const theme of themes) {
+  test(`every screen in the ${theme} theme: drawn in it, and no serious axe violation`, async ({ page, host }) => {
+    test.setTimeout(180_000)
+    const found: Record<string, string[]> = {}
+    const drawnIn: Record<string, string> = {}
+    await visitEveryScreen(page, host.url, theme, async (screen) => {
+      drawnIn[screen] = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+      await screenshot(page, `${screen}-${theme}`)
+      const violations = await seriousViolations(page)
+      if (violations.length > 0) found[screen] = violations
+    })
+    // Every screen at once, so one run lists everything to fix.
+    expect(found).toEqual({})
+    expect(new Set(Object.values(drawnIn))).toEqual(new Set([themeBackground[theme]]))
+    // The chart draws on a canvas: its text must follow the theme too (ECharts' own dark theme).
+    await expect(page.getByTestId('report-chart')).toHaveAttribute('data-theme', theme)
+  })
+}
+
+test('a pinned theme is remembered across a restart, and following the system again is possible', async ({ page, host }) => {
+  await page.goto(host.url)
+  await pinTheme(page, 'dark')
+  await host.restart()
+  await page.goto(host.url)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(themeBackground.dark)
+  await page.getByTestId('rail').getByText('Settings', { exact: true }).click()
+  await expect(page.getByTestId('theme-dark').locator('input')).toBeChecked()
+  // Headless Chromium prefers light: following the system shows light again.
+  await page.getByTestId('theme-system').click()
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(themeBackground.light)
+})

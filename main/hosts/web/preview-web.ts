@@ -12,63 +12,33 @@
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
-import { isLoopbackAddress } from './guard'
 import { webHostLayout } from './layout'
-import { isRetryProfile, retryProfiles, startWebHost } from './server'
+import { readPreviewArguments } from './preview-arguments'
+import { startWebHost } from './server'
 import type { LoadSandbox } from '../../runtime'
 import type { RunningSandbox } from '../../services/connection/demo'
 
 /** The preview's own keychain service: its secrets are never mixed with the desktop app's. */
 export const PREVIEW_KEYCHAIN_SERVICE = 'AdOps Desk (web preview)'
 
-const usage = 'usage: npm run preview:web -- [--port P] [--host 127.0.0.1] [--user-data DIR] [--renderer DIR]'
-
 async function main(): Promise<void> {
-  let values: { port?: string; host?: string; 'user-data'?: string; renderer?: string; help?: boolean }
-  try {
-    ;({ values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'user-data': { type: 'string' },
-        renderer: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    }))
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`)
+  const read = readPreviewArguments(process.argv.slice(2), process.env)
+  if (read.kind === 'usage-error') {
+    console.error(read.message)
     process.exit(2)
   }
-  if (values.help) {
-    console.log(usage)
+  if (read.kind === 'help') {
+    console.log(read.text)
     return
   }
-  const port = Number(values.port ?? '5183')
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    console.error(`--port must be a whole number from 0 to 65535, got "${values.port}"\n${usage}`)
-    process.exit(2)
-  }
-  const listenOn = values.host ?? '127.0.0.1'
-  if (!isLoopbackAddress(listenOn)) {
-    console.error(
-      `--host must be a loopback address (127.0.0.1, localhost or ::1), got "${listenOn}": the preview serves your connections and secrets to whoever can reach it.\n${usage}`,
-    )
-    process.exit(2)
-  }
-  const retryProfile = process.env.ADOPS_RETRY_PROFILE ?? 'production'
-  if (!isRetryProfile(retryProfile)) {
-    console.error(`ADOPS_RETRY_PROFILE must be one of ${Object.keys(retryProfiles).join(', ')}, got "${retryProfile}"`)
-    process.exit(2)
-  }
-  const temporary = values['user-data'] === undefined
-  const userDataDir = values['user-data'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'adops-desk-preview-')))
+  const { port, retryProfile } = read.options
+  const temporary = read.options.userDataDir === null
+  const userDataDir = read.options.userDataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'adops-desk-preview-')))
   const host = await startWebHost({
     port,
-    host: listenOn,
+    host: read.options.host,
     userDataDir: path.resolve(userDataDir),
-    rendererDir: path.resolve(values.renderer ?? webHostLayout(import.meta.url).rendererDir),
+    rendererDir: path.resolve(read.options.rendererDir ?? webHostLayout(import.meta.url).rendererDir),
     keychainServiceName: process.env.ADOPS_KEYCHAIN_SERVICE ?? PREVIEW_KEYCHAIN_SERVICE,
     retryProfile,
     ...(process.env.ADOPS_TEST_OUTAGE === '1' ? { loadSandbox: demoWithOutage() } : {}),

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readPreviewArguments } from '../../../main/hosts/web/preview-arguments'
 import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
 import { spawnTsx } from '../../support/child-process'
 import { passwordProfile, temporaryFolder } from '../../support/services'
@@ -18,14 +19,37 @@ beforeAll(async () => {
 const preview = (args: string[], env: Record<string, string> = {}) =>
   spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--renderer', rendererDir, ...args], { env })
 
-describe('preview:web --host', () => {
-  it.each(['0.0.0.0', '192.168.1.10', '::'])('refuses the non-loopback address %s with a sentence and exit code 2', async (address) => {
-    const child = preview(['--host', address])
+describe('preview:web arguments', () => {
+  it.each(['0.0.0.0', '192.168.1.10', '::'])('refuses the non-loopback address %s with a sentence', (address) => {
+    const read = readPreviewArguments(['--host', address], {})
+    expect(read).toMatchObject({ kind: 'usage-error' })
+    expect(read.kind === 'usage-error' ? read.message : '').toMatch(/--host must be a loopback address \(127\.0\.0\.1, localhost or ::1\)/)
+  })
+
+  it('refuses a port out of range, an unknown option and an unknown retry profile; reads the rest', () => {
+    expect(readPreviewArguments(['--port', '70000'], {})).toMatchObject({
+      kind: 'usage-error',
+      message: expect.stringMatching(/^--port must be a whole number/),
+    })
+    expect(readPreviewArguments(['--colour', 'blue'], {})).toMatchObject({ kind: 'usage-error', message: expect.stringMatching(/--colour/) })
+    expect(readPreviewArguments([], { ADOPS_RETRY_PROFILE: 'slow' })).toMatchObject({
+      kind: 'usage-error',
+      message: expect.stringMatching(/ADOPS_RETRY_PROFILE/),
+    })
+    expect(readPreviewArguments(['--port', '0', '--host', '::1', '--user-data', 'here'], { ADOPS_RETRY_PROFILE: 'fast' })).toEqual({
+      kind: 'run',
+      options: { port: 0, host: '::1', userDataDir: 'here', rendererDir: null, retryProfile: 'fast' },
+    })
+  })
+
+  // One process for what only a process shows: the exit code, and that it never listened.
+  it('exits 2 on a non-loopback --host without listening', async () => {
+    const child = preview(['--host', '0.0.0.0'])
     try {
       // Listening would print the address; refusing ends the process first.
       const outcome = await Promise.race([child.exit, child.line(/preview at/).then(() => 'listening' as const)])
       expect(outcome).toBe(2)
-      expect(child.stderr()).toMatch(/--host must be a loopback address \(127\.0\.0\.1, localhost or ::1\)/)
+      expect(child.stderr()).toMatch(/--host must be a loopback address/)
       expect(child.stdout()).not.toMatch(/preview at/)
     } finally {
       child.child.kill('SIGKILL')

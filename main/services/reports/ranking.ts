@@ -118,7 +118,7 @@ function rankingTooBig(stop: 'bytes' | 'overflow', limits: HeadLimits): AppError
 
 function rankingTooSlow(deadlineMs: number): AppError {
   const seconds = Math.round(deadlineMs / 1000)
-  const within = seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds >= 1 ? `${seconds} seconds` : `${deadlineMs} ms`
+  const within = seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds >= 1 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${deadlineMs} ms`
   return new AppError(
     'timeout',
     `The platform's ranking export for the top lines did not arrive within ${within}. Check your network or VPN and try again, or pick the lines by hand.`,

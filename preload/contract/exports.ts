@@ -87,6 +87,8 @@ export const exportPreviewSchema = z.object({
   rows: z.array(z.array(z.string())),
   /** The file has rows past the ones shown. */
   more: z.boolean(),
+  /** What the preview left out (cells cut at a fixed length and marked with "…", a read stopped at its byte bound), as sentences. */
+  notes: z.array(z.string()),
 })
 export type ExportPreview = z.infer<typeof exportPreviewSchema>
 

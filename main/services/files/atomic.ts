@@ -38,6 +38,43 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   await syncFolder(folder, fs)
 }
 
+/** The temp file of an atomic write of `<name>`: `.<name>.<12 hex>.tmp` (writeFileAtomic, save-export.ts). */
+const TEMPORARY = /^\.(.+)\.[0-9a-f]{12}\.tmp$/
+
+/** Temp files younger than this may belong to a write in flight (this process's or another's) and are left alone. */
+export const STALE_TEMPORARY_MS = 60 * 60 * 1000
+
+export interface SweepOptions {
+  now: () => Date
+  /** Which targets' temps to remove (a store sweeps only its own files' temps); all of our naming when absent. */
+  of?: (target: string) => boolean
+  maxAgeMs?: number
+}
+
+/**
+ * Removes the temp files interrupted atomic writes left in `folder` (the process died between
+ * the write and the rename): only files of our own naming, only of the targets `of` accepts,
+ * only older than `maxAgeMs`. Best effort: a file it cannot remove is left for the next start.
+ * Returns the names removed.
+ */
+export async function sweepStaleTemps(folder: string, { now, of = () => true, maxAgeMs = STALE_TEMPORARY_MS }: SweepOptions): Promise<string[]> {
+  const removed: string[] = []
+  const entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch(() => [])
+  const before = now().getTime() - maxAgeMs
+  for (const entry of entries) {
+    const target = TEMPORARY.exec(entry.name)?.[1]
+    if (!entry.isFile() || target === undefined || !of(target)) continue
+    const file = path.join(folder, entry.name)
+    const stat = await nodeFs.stat(file).catch(() => null)
+    if (stat === null || stat.mtime.getTime() > before) continue
+    await nodeFs.rm(file, { force: true }).then(
+      () => removed.push(entry.name),
+      () => undefined,
+    )
+  }
+  return removed
+}
+
 /** Fsyncs a folder so a rename in it survives a power cut; best effort (Windows cannot open a folder for sync). */
 export async function syncFolder(folder: string, fs: Pick<AtomicFs, 'open'> = nodeFs): Promise<void> {
   // Not every platform lets a directory be opened for sync (Windows does not); the rename already happened.

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Notice } from '@contract'
 import { AppError } from '../errors'
 import type { Notices } from '../notices'
-import { writeFileAtomic, type AtomicFs } from './atomic'
+import { sweepStaleTemps, writeFileAtomic, type AtomicFs } from './atomic'
 import { idOfSafeFileName, readJsonFile, safeFileName, type Versioning } from './json-file'
 import { createSerialQueue } from './serial-queue'
 
@@ -58,6 +58,8 @@ export function createDocumentStore<S extends z.ZodType>(options: DocumentStoreO
   let loaded: Promise<T> | undefined
 
   async function readFile(): Promise<T> {
+    // The first read is the store's start: temps a killed write left beside its file go now.
+    await sweepStaleTemps(path.dirname(filePath), { now, of: (target) => target === path.basename(filePath) })
     const read = await readJsonFile(filePath, schema, now, versioning)
     if (read.state === 'ok') return read.value
     if (read.state === 'corrupt') onCorrupt({ movedTo: read.movedTo, reason: read.reason })
@@ -170,9 +172,18 @@ export function createKeyedDocumentStore<S extends z.ZodType, K extends Document
     return run
   }
 
+  const now = format.now ?? (() => new Date())
+  /** A document's temp name left by a killed write: `.<safe key part>.json.<hex>.tmp`. */
+  const isDocumentName = (name: string) => name.endsWith('.json') && idOfSafeFileName(name.slice(0, -'.json'.length)) !== null
+
+  /** Set after the first walk of the folder, which also sweeps what killed writes left (each document's first read sweeps its own). */
+  let swept = false
+
   async function keysOnDisk(): Promise<K[]> {
     const found: K[] = []
+    const sweeping = !swept
     async function walk(current: string, prefix: string[]): Promise<void> {
+      if (sweeping) await sweepStaleTemps(current, { now, of: isDocumentName })
       let entries
       try {
         entries = await nodeFs.readdir(current, { withFileTypes: true })
@@ -193,6 +204,7 @@ export function createKeyedDocumentStore<S extends z.ZodType, K extends Document
       }
     }
     await walk(folder, [])
+    swept = true
     const order = (left: K, right: K) => (idOf(left) < idOf(right) ? -1 : idOf(left) > idOf(right) ? 1 : 0)
     return found.sort(order)
   }

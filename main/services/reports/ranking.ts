@@ -1,7 +1,9 @@
 import type { ReportingClient } from '../reporting/client'
 import { AppError } from '../errors'
 import { withBuilderField } from './errors'
-import { readCsvHead } from './csv-head'
+import { REQUEST_DEADLINE_MS } from '../http/client'
+import { formatBytes } from '../http/errors'
+import { readCsvHead, type HeadLimits } from './csv-head'
 import { exportRankingBody, LINE_SEPARATOR, rankingBody, type FilterBody, type ReportScope } from './request'
 
 /**
@@ -41,6 +43,22 @@ export async function topValuesOfKey(
   return values
 }
 
+/**
+ * How much of the ranking export is read, and for how long. It is read into memory, not to
+ * disk, so it gets bounds of its own: the export request has no overall deadline (a file export
+ * may stream for hours), and a server that trickles or never closes a quote would otherwise
+ * hold a report run and grow main's memory for ever. 51 rows of a few keys fit many times over.
+ */
+export interface RankingLimits {
+  read: HeadLimits
+  deadlineMs: number
+}
+
+export const RANKING_LIMITS: RankingLimits = {
+  read: { maxBytes: 4 * 1024 * 1024, maxCellChars: 64 * 1024, maxCells: 256, onOverflow: 'stop' },
+  deadlineMs: REQUEST_DEADLINE_MS,
+}
+
 /** The top `count` combinations of several keys, each joined with U+0002 as a chart line. */
 export async function topCombinations(
   reporting: ReportingClient,
@@ -49,17 +67,23 @@ export async function topCombinations(
   metric: string,
   count: number,
   signal: AbortSignal,
+  limits: RankingLimits = RANKING_LIMITS,
 ): Promise<string[]> {
   // The export is cut off after N rows: its own controller ends the download however this returns.
   const controller = new AbortController()
   const linked = AbortSignal.any([signal, controller.signal])
+  const late = rankingTooSlow(limits.deadlineMs)
+  const deadline = setTimeout(() => controller.abort(late), limits.deadlineMs)
+  // A pending deadline must not keep the process (the command line, a test) alive.
+  deadline.unref()
   try {
     const download = await reporting.export(exportRankingBody(scope, keys, metric), { signal: linked }).catch((error: unknown) => {
       throw withBuilderField(error, 'export')
     })
-    const records = await readCsvHead(download.body, count + 1)
+    const read = await readCsvHead(download.body, count + 1, limits.read)
     download.body.destroy()
-    const [header, ...rows] = records
+    if (read.stop === 'bytes' || read.stop === 'overflow') throw rankingTooBig(read.stop, limits.read)
+    const [header, ...rows] = read.records
     if (header === undefined) return []
     const columns = keys.map((key) => header.indexOf(key))
     if (columns.some((column) => column < 0)) {
@@ -70,9 +94,36 @@ export async function topCombinations(
       )
     }
     return rows.map((row) => columns.map((column) => row[column] ?? '').join(LINE_SEPARATOR))
+  } catch (error) {
+    // However the deadline surfaced (a cancelled download, a broken stream), it is what happened.
+    if (controller.signal.reason === late && !signal.aborted) throw late
+    throw error
   } finally {
+    clearTimeout(deadline)
     controller.abort()
   }
+}
+
+function rankingTooBig(stop: 'bytes' | 'overflow', limits: HeadLimits): AppError {
+  const what =
+    stop === 'bytes'
+      ? `sent more than ${formatBytes(limits.maxBytes)} without the rows asked for`
+      : `held a value longer than ${limits.maxCellChars.toLocaleString('en-US')} characters or a row of more than ${limits.maxCells} values (a quote that never closes, say)`
+  return new AppError(
+    'bad_response',
+    `The platform's ranking export ${what}, so AdOps Desk stopped reading it and cannot pick the top lines. Pick the lines by hand instead, and check the connection's reporting address.`,
+    { stop, limitBytes: limits.maxBytes, limitChars: limits.maxCellChars },
+  )
+}
+
+function rankingTooSlow(deadlineMs: number): AppError {
+  const seconds = Math.round(deadlineMs / 1000)
+  const within = seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds >= 1 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${deadlineMs} ms`
+  return new AppError(
+    'timeout',
+    `The platform's ranking export for the top lines did not arrive within ${within}. Check your network or VPN and try again, or pick the lines by hand.`,
+    { deadlineMs },
+  )
 }
 
 /** The chart lines of "top N": one key or several. */
@@ -83,8 +134,9 @@ export async function topLines(
   metric: string,
   count: number,
   signal: AbortSignal,
+  limits: RankingLimits = RANKING_LIMITS,
 ): Promise<string[]> {
   const [only] = keys
   if (keys.length === 1 && only !== undefined) return (await topValuesOfKey(reporting, scope, only, metric, count, signal)).map((ranked) => ranked.value)
-  return topCombinations(reporting, scope, keys, metric, count, signal)
+  return topCombinations(reporting, scope, keys, metric, count, signal, limits)
 }

@@ -10,12 +10,13 @@ import {
   type ReportDefinition,
   type RunKind,
 } from '@contract'
-import { writeFileAtomic } from '../files/atomic'
+import { sweepStaleTemps, writeFileAtomic } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import { idOfSafeFileName, judgeDocument, moveAside, readJsonFile, safeFileName, type JsonFileRead } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import { decodeKeptFile, encodeKeptFile, splitValues } from './kept-file'
+import { createAsideLedger, isAsideName } from './leftovers'
 import { definitionHash, resultKey } from './result-key'
 
 /**
@@ -23,7 +24,8 @@ import { definitionHash, resultKey } from './result-key'
  * `<userData>/results/<profile>/<key>.kept` (kept-file.ts: a JSON header, then the chart's
  * values as raw floats), with the definition, the request bodies as built (before the client
  * adds the token: nothing here is secret) and when it ran. The whole folder is bounded by a
- * size from the settings; the least recently used results go first. Results kept as
+ * size from the settings, results moved aside included (leftovers.ts); those go first, then
+ * the least recently used results. Temp files of writes killed mid-way are swept at start. Results kept as
  * `<key>.json` by the first versions are still read.
  */
 export interface RecordedRequest {
@@ -133,6 +135,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
   const removeFiles = (profileId: string, key: string) =>
     Promise.all([fs.rm(fileOf(profileId, key), { force: true }), fs.rm(legacyFileOf(profileId, key), { force: true })])
   let reconciled = false
+  const asides = createAsideLedger()
 
   /** The index as the files are: files it does not know are added (used when written), entries without a file dropped. */
   async function entries(): Promise<IndexEntry[]> {
@@ -142,10 +145,14 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     const onDisk = new Map<string, IndexEntry>()
     const profiles = await fs.readdir(folder, { withFileTypes: true }).catch(() => [])
     for (const profile of profiles) {
+      if (profile.isFile() && isAsideName(profile.name)) await asides.add(path.join(folder, profile.name))
       const profileId = profile.isDirectory() ? idOfSafeFileName(profile.name) : null
       if (profileId === null) continue
+      // The start of the cache: what killed writes left goes, what was moved aside is counted.
+      await sweepStaleTemps(path.join(folder, profile.name), { now, of: (target) => /^[0-9a-f]{40}\.kept$/.test(target) })
       const files = await fs.readdir(path.join(folder, profile.name)).catch(() => [] as string[])
       for (const name of files) {
+        if (isAsideName(name)) await asides.add(path.join(folder, profile.name, name))
         if (!/^[0-9a-f]{40}\.(kept|json)$/.test(name)) continue
         const stat = await fs.stat(path.join(folder, profile.name, name)).catch(() => null)
         if (stat === null) continue
@@ -193,6 +200,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     const read = await readKept(profileId, key)
     if (read.state === 'ok') return read.value
     if (read.state === 'corrupt') {
+      await asides.add(read.movedTo)
       notices.add({
         level: 'info',
         message: `A saved report result could not be read because ${read.reason}. It was moved aside; the report will simply run again.`,
@@ -212,12 +220,12 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
   }
 
   /**
-   * Removes the least recently used entries until the rest fits in `limit`, then writes the
-   * index; the last `keepLast` entries (the one just written) are never removed.
+   * Removes files moved aside, then the least recently used entries, until the rest fits in
+   * `limit`, then writes the index; the last `keepLast` entries (the one just written) are never removed.
    */
   async function evictBeyond(limit: number, kept: IndexEntry[], keepLast: number): Promise<IndexEntry[]> {
     const byUse = kept.slice(0, kept.length - keepLast).sort((left, right) => (left.usedAt < right.usedAt ? -1 : left.usedAt > right.usedAt ? 1 : 0))
-    let total = kept.reduce((sum, entry) => sum + entry.bytes, 0)
+    let total = await asides.evict(kept.reduce((sum, entry) => sum + entry.bytes, 0) + asides.bytes(), limit)
     const evicted = new Set<IndexEntry>()
     for (const entry of byUse) {
       if (total <= limit) break
@@ -230,7 +238,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     return rest
   }
 
-  const usageOf = (known: IndexEntry[]) => ({ bytes: known.reduce((sum, entry) => sum + entry.bytes, 0), entries: known.length })
+  const usageOf = (known: IndexEntry[]) => ({ bytes: known.reduce((sum, entry) => sum + entry.bytes, 0) + asides.bytes(), entries: known.length })
 
   return {
     put: (run) =>
@@ -283,6 +291,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     removeProfile: (profileId) =>
       serial(async () => {
         await fs.rm(folderOf(profileId), { recursive: true, force: true })
+        asides.forgetUnder(folderOf(profileId))
         const rest = (await entries()).filter((entry) => entry.profileId !== profileId)
         await index.write({ version: 1, entries: rest })
       }),

@@ -130,7 +130,7 @@ describe('report service against the sandbox', () => {
       include_mappings: 0,
       export_format: 'csv',
     })
-    const [, ...rows] = await readCsvHead(download.body, 6)
+    const [, ...rows] = (await readCsvHead(download.body, 6)).records
     expect(result.series.map((series) => series.line)).toEqual(rows.map((row) => `${row[0]}\u0002${row[1]}`))
     expect(result.series[0]?.label).toMatch(/^[A-Z]{2} — .+ \/ .+/)
   })

@@ -29,7 +29,27 @@ describe('csv fields', () => {
     expect(csvField(value)).toBe(expected)
   })
 
+  it.each([
+    ["Acme;=cmd|' /C calc'!A0", `"'Acme;=cmd|' /C calc'!A0"`],
+    ['Acme;+1', `"'Acme;+1"`],
+    ['Acme;-1', `"'Acme;-1"`],
+    ['Acme;@SUM(A1)', `"'Acme;@SUM(A1)"`],
+    ['Acme,=1+1', `"'Acme,=1+1"`],
+    ['Acme\t=1+1', `"'Acme\t=1+1"`],
+    ['two\n=lines', `"'two\n=lines"`],
+    ['two\r\n@lines', `"'two\r\n@lines"`],
+  ])('neutralises %j, a formula after a separator a spreadsheet may split on, to %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected)
+  })
+
+  it('quotes text holding ; or a tab so a spreadsheet splitting on them keeps it one cell', () => {
+    expect(csvField('Acme; Ltd')).toBe('"Acme; Ltd"')
+    expect(csvField('a\tb')).toBe('"a\tb"')
+  })
+
   it('keeps numbers as numbers, negative ones too, and leaves safe text alone', () => {
+    expect(csvField(-12.5)).toBe('-12.5')
+    expect(csvRow(['Acme', -12.5, 'a-b', 'x=y', 'Smith, Jones'])).toBe('Acme,-12.5,a-b,x=y,"Smith, Jones"\r\n')
     expect(csvField(-5)).toBe('-5')
     expect(csvField(-0.25)).toBe('-0.25')
     expect(csvField(Number.NEGATIVE_INFINITY)).toBe(`"'-Infinity"`)

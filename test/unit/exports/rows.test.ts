@@ -52,7 +52,7 @@ describe('counting the rows of a streamed export', () => {
   })
 
   it('reads tsv as the platform escapes it', async () => {
-    const records = await readTsvHead(Readable.from(chunks(fileOf(tsvLine, awkward), 3)), 10)
+    const { records } = await readTsvHead(Readable.from(chunks(fileOf(tsvLine, awkward), 3)), 10)
     expect(records).toEqual([
       ['page_url', 'impressions'],
       ['line\nbreak, "quoted"', '1'],

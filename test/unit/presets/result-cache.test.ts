@@ -124,6 +124,41 @@ describe('the result cache', () => {
     expect((await cache.usage()).entries).toBe(0)
   })
 
+  it('temps of killed writes go at the start; results moved aside count against the limit and go first, oldest first', async () => {
+    const cache = open()
+    await putChart(cache, 1_000)
+    const one = (await cache.usage()).bytes
+    const p1 = path.join(folder, 'p1')
+    const keyOf = (project: string) => resultKey('chart', definitionFor(project), null)
+    const leave = async (name: string, bytes: number, changed: string) => {
+      await fs.writeFile(path.join(p1, name), Buffer.alloc(bytes))
+      await fs.utimes(path.join(p1, name), new Date(changed), new Date(changed))
+    }
+    // The cache's clock reads 2026-01-05 09:00: a temp from the day before is stale, one from 08:45 may be in flight.
+    await leave(`.${keyOf('b')}.kept.0123456789ab.tmp`, one, '2026-01-04T09:00:00Z')
+    await leave(`.${keyOf('c')}.kept.ba9876543210.tmp`, 10, '2026-01-05T08:45:00Z')
+    await leave(`${keyOf('x')}.kept.corrupt-2026-01-01T00-00-00-000Z`, one, '2026-01-01T00:00:00Z')
+    await leave(`${keyOf('y')}.kept.corrupt-2026-01-04T00-00-00-000Z`, one, '2026-01-04T00:00:00Z')
+
+    const reopened = open()
+    expect(await reopened.usage()).toEqual({ bytes: 3 * one, entries: 1 })
+    expect(await fs.readdir(p1)).not.toContain(`.${keyOf('b')}.kept.0123456789ab.tmp`)
+    expect(await fs.readdir(p1)).toContain(`.${keyOf('c')}.kept.ba9876543210.tmp`)
+
+    // A second result makes four: the oldest file moved aside goes, both results stay.
+    limit = Math.floor(one * 3.5)
+    await reopened.put({ profileId: 'p1', preset: null, definition: definitionFor('d'), requests: [], kind: 'chart', result: chart(1_000) })
+    const names = await fs.readdir(p1)
+    expect(names).not.toContain(`${keyOf('x')}.kept.corrupt-2026-01-01T00-00-00-000Z`)
+    expect(names).toContain(`${keyOf('y')}.kept.corrupt-2026-01-04T00-00-00-000Z`)
+    expect(await reopened.usage()).toEqual({ bytes: 3 * one, entries: 2 })
+
+    // One moved aside while running counts at once.
+    await fs.writeFile(keptFile('a'), '{"version":1')
+    expect(await reopened.get('p1', 'chart', definitionFor('a'), null)).toBeNull()
+    expect(await reopened.usage()).toEqual({ bytes: 2 * one + '{"version":1'.length, entries: 1 })
+  })
+
   it('a kept chart cut short, or holding an infinite value, is not shown', async () => {
     const cache = open()
     await putChart(cache)

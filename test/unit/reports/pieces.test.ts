@@ -12,7 +12,7 @@ describe('reading the head of a csv stream', () => {
   const chunks = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)))
 
   it('reads quoted fields, doubled quotes, line breaks in quotes, CRLF and LF, across chunk boundaries', async () => {
-    const records = await readCsvHead(chunks('\uFEFFa,b\r', '\n"x, ""y""",', '"two\nlines"\n', 'plain,"la', 'st"\r\n'), 10)
+    const { records } = await readCsvHead(chunks('\uFEFFa,b\r', '\n"x, ""y""",', '"two\nlines"\n', 'plain,"la', 'st"\r\n'), 10)
     expect(records).toEqual([
       ['a', 'b'],
       ['x, "y"', 'two\nlines'],
@@ -30,7 +30,7 @@ describe('reading the head of a csv stream', () => {
       }
     }
     const stream = Readable.from(endless())
-    const records = await readCsvHead(stream, 4)
+    const { records } = await readCsvHead(stream, 4)
     expect(records).toEqual([
       ['key', 'value'],
       ['k1', '1'],
@@ -44,7 +44,7 @@ describe('reading the head of a csv stream', () => {
   it('splits multi-byte characters across chunks correctly', async () => {
     const bytes = Buffer.from('name\nZürich\n')
     const cut = bytes.indexOf(0xc3) + 1
-    expect(await readCsvHead(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]), 5)).toEqual([['name'], ['Zürich']])
+    expect((await readCsvHead(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]), 5)).records).toEqual([['name'], ['Zürich']])
   })
 })
 

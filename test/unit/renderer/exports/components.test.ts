@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import type { ExportEstimate } from '@contract'
 import ExportCaps from '../../../../renderer/src/components/exports/ExportCaps.vue'
 import ExportJobItem from '../../../../renderer/src/components/exports/ExportJobItem.vue'
+import ExportPreviewDialog from '../../../../renderer/src/components/exports/ExportPreviewDialog.vue'
 import type { ShownJob } from '../../../../renderer/src/stores/exports'
 
 const job = (change: Partial<ShownJob> = {}): ShownJob => ({
@@ -101,5 +103,22 @@ describe('ExportCaps', () => {
     })
     expect(under.get('[data-test="export-estimate-note"]').text()).toBe('7 rows (one per value of country).')
     expect(under.find('[data-test="export-over-cap"]').exists()).toBe(false)
+  })
+})
+
+describe('ExportPreviewDialog', () => {
+  it("shows main's notes about what the preview left out, and counts the rows it has", async () => {
+    const preview = {
+      fileName: 'hostile.csv',
+      columns: ['name'],
+      rows: [['x…']],
+      more: true,
+      notes: ['Cells longer than 1,000 characters are cut and end with …'],
+    }
+    const wrapper = mount(ExportPreviewDialog, { props: { show: true, preview, loading: false, error: null }, attachTo: document.body })
+    await nextTick()
+    expect(document.body.querySelector('[data-test="export-preview-summary"]')?.textContent).toBe('The first 1 rows; the file has more.')
+    expect(document.body.querySelector('[data-test="export-preview-note"]')?.textContent).toContain('cut and end with …')
+    wrapper.unmount()
   })
 })

@@ -23,8 +23,9 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
     async import({ replace }) {
       const paths = await dialogs.chooseOpenPaths('Import presets', PRESET_FILES)
       if (paths.length === 0) return { cancelled: true, imported: [], skipped: [] }
-      const imported: PresetSummary[] = []
       const skipped: FileProblem[] = []
+      // Every file is read first and the presets added in one go: the store looks at its folder once per call.
+      const presets: Preset[] = []
       for (const filePath of paths) {
         const fileName = path.basename(filePath)
         const text = await readSmallFile(filePath)
@@ -38,12 +39,10 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
           continue
         }
         for (const problem of read.problems) skipped.push({ fileName, reason: `In ${fileName}, ${problem}.` })
-        for (const preset of read.presets) {
-          const { preset: saved } = await store.add(preset, replace ? 'replace' : 'rename')
-          imported.push(summaryOf(saved))
-        }
+        presets.push(...read.presets)
       }
-      return { cancelled: false, imported, skipped }
+      const added = await store.addAll(presets, replace ? 'replace' : 'rename')
+      return { cancelled: false, imported: added.map(({ preset }) => summaryOf(preset)), skipped }
     },
 
     async export(names) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { chartFileSchema, svgProblem } from '@contract'
+import { chartFileSchema, svgProblem, type ChartType } from '@contract'
 import { createChartFiles } from '../../../main/services/exports/chart-files'
 import { init } from '../../../renderer/src/components/reports/echarts'
 import { fileOption } from '../../../renderer/src/domain/reports/chartFile'
-import { buildChartOption, type ChartType } from '../../../renderer/src/domain/reports/chartOption'
+import { buildChartOption } from '../../../renderer/src/domain/reports/chartOption'
 import { seriesColors } from '../../../renderer/src/domain/reports/series'
 import { info, result } from '../renderer/reports/fixtures'
 

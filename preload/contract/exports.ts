@@ -11,6 +11,9 @@ import { z } from 'zod'
 import { presetNameSchema } from './presets'
 import { reportDefinitionSchema, sortRuleSchema } from './reports'
 import { channel, empty, profileRef, requestId } from './primitives'
+import { svgProblem } from './svg'
+
+export { svgProblem } from './svg'
 
 export const exportFormats = ['xlsx', 'csv', 'tsv'] as const
 export type ExportFormat = (typeof exportFormats)[number]
@@ -154,21 +157,6 @@ export function pngProblem(base64: string): string | null {
   // The last 16 characters decode to the last 10-12 bytes; with padding, 8 more characters cover the IEND chunk.
   const tail = bytesOf(base64.slice(-24))
   if (!startsWith(tail.slice(-PNG_TAIL.length), PNG_TAIL)) return 'is a PNG cut short (no IEND chunk at its end)'
-  return null
-}
-
-/** Why text is not an SVG document, or null: its root element is `<svg>` in the SVG namespace, and it runs no script. */
-export function svgProblem(text: string): string | null {
-  // What may come before the root element: a byte-order mark, the XML declaration, comments, a doctype.
-  const prolog = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i
-  const rest = text.replace(prolog, '')
-  const root = /^<svg[\s>]/.exec(rest)
-  if (!root) return 'does not have an <svg> root element'
-  const openTag = rest.slice(0, rest.indexOf('>') + 1)
-  if (!/\sxmlns=["']http:\/\/www\.w3\.org\/2000\/svg["']/.test(openTag)) return 'is not in the SVG namespace'
-  if (!/<\/svg>\s*$/.test(rest)) return 'does not end with </svg>'
-  if (/<script[\s>/]/i.test(rest)) return 'holds a script, which a chart never does'
-  if (rest.includes('\u0000')) return 'holds a NUL character'
   return null
 }
 

@@ -1,10 +1,10 @@
-import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Preset, TimeSeriesView } from '@contract'
 import { isAppError } from '../../services/errors'
 import { writeFileAtomic } from '../../services/files/atomic'
 import { csvRow } from '../../services/files/csv'
 import { presetFileText, readImportText } from '../../services/presets/format'
+import { readSmallFile } from '../../services/presets/transfer'
 import type { Command, CommandContext } from '../command'
 import { PROGRAM } from '../help'
 import { writeJson, writeText } from '../io'
@@ -38,13 +38,12 @@ async function presetArgument(context: CommandContext, value: string): Promise<P
     const saved = await presetByName(context, value)
     if (saved !== null) return saved
   }
-  let text: string
-  try {
-    text = await fs.readFile(value, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (!looksLikeFile && code === 'ENOENT') throw new UsageError(`No preset is named "${value}". Run "presets list" to see them, or give a preset file.`)
-    throw new UsageError(`Cannot read the preset file ${value}${typeof code === 'string' ? ` (${code})` : ''}.`)
+  // Read as the app's Import reads a file: a regular file of a preset's size, never a device or a huge file whole.
+  const text = await readSmallFile(value)
+  if (typeof text !== 'string') {
+    if (!looksLikeFile && text.code === 'ENOENT') throw new UsageError(`No preset is named "${value}". Run "presets list" to see them, or give a preset file.`)
+    if (text.code !== null) throw new UsageError(`Cannot read the preset file ${value} (${text.code}).`)
+    throw new UsageError(`${path.basename(value)} cannot be run because ${text.problem}.`)
   }
   const read = readImportText(text)
   if ('problem' in read) throw new UsageError(`${path.basename(value)} cannot be run because ${read.problem}.`)

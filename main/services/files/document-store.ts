@@ -35,8 +35,11 @@ export interface DocumentFormat<S extends z.ZodType> {
   schema: S
   /** Set to also migrate files saved in an older format (see `Versioning`). */
   versioning?: Versioning
-  /** When set, a failed write throws a `storage` AppError with this sentence instead of the raw file-system error. */
-  saveFailed?: string
+  /**
+   * When set, a failed write throws a `storage` AppError with this sentence instead of the raw file-system error;
+   * a function gets the system's code (`ENOSPC`, `EROFS`…) so the sentence can say what to do about it.
+   */
+  saveFailed?: string | ((errorCode: string | null) => string)
   now?: () => Date
   /** Passed in so a test can simulate a crash in the middle of a write. */
   fs?: AtomicFs
@@ -84,7 +87,9 @@ export function createDocumentStore<S extends z.ZodType>(options: DocumentStoreO
       await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`, fs)
     } catch (error) {
       if (saveFailed === undefined) throw error
-      throw new AppError('storage', saveFailed, { path: filePath, error: (error as Error).message })
+      const errorCode = (error as NodeJS.ErrnoException).code ?? null
+      const message = typeof saveFailed === 'string' ? saveFailed : saveFailed(errorCode)
+      throw new AppError('storage', message, { path: filePath, error: (error as Error).message, errorCode })
     }
     loaded = Promise.resolve(value)
   }

@@ -150,13 +150,23 @@ function namesOf(value: Relaxed, field: string, unread: string[]): string[] | nu
     unread.push(`${field} could not be read: ${describe(value)} is not a list of names.`)
     return null
   }
-  const names: string[] = []
+  // A request names a handful (5 keys, 8 data fields, 50 lines): a list of thousands is no request, and is not read
+  // name by name (a sentence each would bury the others).
+  if (items.length > MAX_LISTED_NAMES) {
+    unread.push(`${field} could not be read: it lists ${items.length.toLocaleString('en-US')} names, far more than a report takes.`)
+    return null
+  }
+  // Duplicates dropped through a set: a list search per name made a long list cost its length squared.
+  const names = new Set<string>()
   items.forEach((item, index) => {
     const name = nameOf(item, `${field} item ${index + 1}`, unread)
-    if (name !== null && !names.includes(name)) names.push(name)
+    if (name !== null) names.add(name)
   })
-  return names
+  return [...names]
 }
+
+/** Names a list field may hold before it is refused whole: far above any request (the platform takes 5 keys, 50 lines). */
+const MAX_LISTED_NAMES = 1_000
 
 /** 1, true, "1", "true", True: the platform takes 0/1 and scripts send booleans. */
 function flagOf(value: Relaxed | undefined, field: string, unread: string[]): boolean {

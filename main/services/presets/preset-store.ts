@@ -25,10 +25,14 @@ export interface PresetStore {
   delete(name: string): Promise<{ name: string }>
   restore(name: string): Promise<Preset>
   /**
-   * Adds a preset read from elsewhere (an import). A taken name is `renamed` to "<name>
-   * (imported)" or `replaced`; a preset equal to the saved one is left `unchanged`.
+   * Adds presets read from elsewhere (an import), in order. A taken name is `renamed` to "<name>
+   * (imported)" or `replaced`; a preset equal to the saved one is left `unchanged`. The folder is
+   * looked at once for the whole list, so a bundle of thousands costs one listing, not one each.
    */
-  add(preset: Preset, onConflict: 'rename' | 'replace'): Promise<{ preset: Preset; outcome: 'added' | 'renamed' | 'replaced' | 'unchanged' }>
+  addAll(
+    presets: readonly Preset[],
+    onConflict: 'rename' | 'replace',
+  ): Promise<Array<{ preset: Preset; outcome: 'added' | 'renamed' | 'replaced' | 'unchanged' }>>
 }
 
 export interface PresetStoreOptions {
@@ -176,12 +180,19 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     })
   }
 
-  /** A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it. */
-  function fileNameFor(name: string, keep: string | null): string {
+  /**
+   * A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it.
+   * `tried` (one import) remembers where each stem's search ended, so a bundle of names sharing a stem
+   * ("Ü 1", "Ü 2"… all "u") does not try every earlier file name again for each preset.
+   */
+  function fileNameFor(name: string, keep: string | null, tried?: Map<string, number>): string {
     const stem = fileStem(name)
-    for (let attempt = 1; ; attempt += 1) {
+    for (let attempt = tried?.get(stem) ?? 1; ; attempt += 1) {
       const candidate = attempt === 1 ? `${stem}.json` : `${stem}-${attempt}.json`
-      if (candidate === keep || !files.has(candidate)) return candidate
+      if (candidate === keep || !files.has(candidate)) {
+        tried?.set(stem, attempt + 1)
+        return candidate
+      }
     }
   }
 
@@ -190,8 +201,14 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
    * file a team named by hand stays named so); a rename moves it to the new name's file.
    */
   async function writePreset(preset: Preset, previousFile: string | null, keepFileName = true): Promise<Preset> {
+    await writePresetFile(preset, previousFile, keepFileName)
+    return preset
+  }
+
+  /** writePreset, answering the file written (an import keeps its own index of the folder up to date with it). */
+  async function writePresetFile(preset: Preset, previousFile: string | null, keepFileName = true, tried?: Map<string, number>): Promise<string> {
     const fileName =
-      previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile)
+      previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile, tried)
     const filePath = path.join(folder, fileName)
     try {
       await writeFileAtomic(filePath, presetFileText(preset))
@@ -204,7 +221,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     files.set(fileName, { fileName, mtimeMs: stat.mtimeMs, size: stat.size, read: { state: 'ok', preset } })
     // Written first, removed second: a crash in between leaves both files, never neither.
     if (previousFile !== null && previousFile !== fileName) await removeFile(previousFile)
-    return preset
+    return fileName
   }
 
   async function removeFile(fileName: string): Promise<void> {
@@ -291,16 +308,30 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         return writePreset(preset, null)
       }),
 
-    add: (preset, onConflict) =>
+    addAll: (presets, onConflict) =>
       serial(async () => {
+        // One look at the folder for the whole import; byKey then follows each write, so a later preset of the
+        // same bundle sees the earlier ones (a name used twice is renamed or replaced, as across two imports).
         const { byKey } = await current()
-        const found = byKey.get(nameKey(preset.name))
-        if (found === undefined) return { preset: await writePreset(preset, null), outcome: 'added' as const }
-        if (sameContent(found.preset, preset)) return { preset: found.preset, outcome: 'unchanged' as const }
-        if (onConflict === 'replace') return { preset: await writePreset(preset, found.fileName), outcome: 'replaced' as const }
+        const tried = new Map<string, number>()
         const isTaken = (candidate: string) => byKey.has(nameKey(candidate))
-        const name = freeName(`${preset.name} (imported)`, isTaken, (attempt) => `${preset.name} (imported ${attempt})`)
-        return { preset: await writePreset({ ...preset, name }, null), outcome: 'renamed' as const }
+        const outcomes: Array<{ preset: Preset; outcome: 'added' | 'renamed' | 'replaced' | 'unchanged' }> = []
+        for (const preset of presets) {
+          const found = byKey.get(nameKey(preset.name))
+          if (found !== undefined && sameContent(found.preset, preset)) {
+            outcomes.push({ preset: found.preset, outcome: 'unchanged' })
+            continue
+          }
+          const replacing = found !== undefined && onConflict === 'replace'
+          const saved =
+            found === undefined || replacing
+              ? preset
+              : { ...preset, name: freeName(`${preset.name} (imported)`, isTaken, (attempt) => `${preset.name} (imported ${attempt})`) }
+          const fileName = await writePresetFile(saved, replacing ? found.fileName : null, true, tried)
+          byKey.set(nameKey(saved.name), { fileName, preset: saved })
+          outcomes.push({ preset: saved, outcome: found === undefined ? 'added' : replacing ? 'replaced' : 'renamed' })
+        }
+        return outcomes
       }),
   }
 }

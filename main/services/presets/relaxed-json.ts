@@ -124,7 +124,9 @@ export function parseRelaxedJson(input: string): Relaxed {
       skipSpace()
       if (text[position] !== ':') fail(`Expected ":" after "${key}"`)
       position += 1
-      value[key] = readValue(depth + 1)
+      // Always an own data key: an assignment would take "__proto__" as the object's prototype, so a pasted
+      // {"__proto__": {...}} would lend every field it names to the body without being one of its keys.
+      Object.defineProperty(value, key, { value: readValue(depth + 1), writable: true, enumerable: true, configurable: true })
       skipSpace()
       if (text[position] === ',') position += 1
       else if (text[position] !== '}') fail('Expected "," or "}"')

@@ -23,8 +23,9 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
     async import({ replace }) {
       const paths = await dialogs.chooseOpenPaths('Import presets', PRESET_FILES)
       if (paths.length === 0) return { cancelled: true, imported: [], skipped: [] }
-      const imported: PresetSummary[] = []
       const skipped: FileProblem[] = []
+      // Every file is read first and the presets added in one go: the store looks at its folder once per call.
+      const presets: Preset[] = []
       for (const filePath of paths) {
         const fileName = path.basename(filePath)
         const text = await readSmallFile(filePath)
@@ -38,12 +39,10 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
           continue
         }
         for (const problem of read.problems) skipped.push({ fileName, reason: `In ${fileName}, ${problem}.` })
-        for (const preset of read.presets) {
-          const { preset: saved } = await store.add(preset, replace ? 'replace' : 'rename')
-          imported.push(summaryOf(saved))
-        }
+        presets.push(...read.presets)
       }
-      return { cancelled: false, imported, skipped }
+      const added = await store.addAll(presets, replace ? 'replace' : 'rename')
+      return { cancelled: false, imported: added.map(({ preset }) => summaryOf(preset)), skipped }
     },
 
     async export(names) {
@@ -65,14 +64,47 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
   }
 }
 
-async function readSmallFile(filePath: string): Promise<string | { problem: string }> {
+/**
+ * A preset file's text, read only when it is a regular file of at most MAX_IMPORT_BYTES (the app's import and the
+ * command line's `report run --preset FILE` alike); what is read stops there even if the file grew after its size
+ * was looked at. A problem is a phrase for "… could not be read because <problem>", with the system's code if any.
+ */
+export async function readSmallFile(filePath: string): Promise<string | { problem: string; code: string | null }> {
+  const refused = (error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code ?? null
+    return { problem: code === 'ENOENT' ? 'it no longer exists' : `the system refused (${code ?? (error as Error).message})`, code }
+  }
+  let handle: fs.FileHandle
   try {
-    const stat = await fs.stat(filePath)
-    if (!stat.isFile()) return { problem: 'it is not a file' }
-    if (stat.size > MAX_IMPORT_BYTES) return { problem: `it is ${Math.round(stat.size / 1024 / 1024)} MB, far too big to be a preset` }
-    return await fs.readFile(filePath, 'utf8')
+    handle = await fs.open(filePath, 'r')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { problem: code === 'ENOENT' ? 'it no longer exists' : `the system refused (${code ?? (error as Error).message})` }
+    return refused(error)
+  }
+  try {
+    const stat = await handle.stat()
+    if (!stat.isFile()) return { problem: 'it is not a file', code: null }
+    if (stat.size > MAX_IMPORT_BYTES) return tooBig(stat.size)
+    const chunks: Buffer[] = []
+    let length = 0
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(Math.max(stat.size - length, 64 * 1024), MAX_IMPORT_BYTES + 1 - length, 1024 * 1024))
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, length)
+      if (bytesRead === 0) break
+      chunks.push(chunk.subarray(0, bytesRead))
+      length += bytesRead
+      if (length > MAX_IMPORT_BYTES) return tooBig(length)
+    }
+    return Buffer.concat(chunks, length).toString('utf8')
+  } catch (error) {
+    return refused(error)
+  } finally {
+    await handle.close().catch(() => undefined)
+  }
+}
+
+function tooBig(size: number): { problem: string; code: null } {
+  return {
+    problem: `it is ${Math.max(1, Math.round(size / 1024 / 1024))} MB or more, far too big to be a preset (a preset file is at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`,
+    code: null,
   }
 }

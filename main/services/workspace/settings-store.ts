@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { logLevelSchema, RESULT_CACHE_MEGABYTES, themeSettingSchema } from '@contract'
+import type { AtomicFs } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
@@ -28,11 +29,25 @@ export interface SettingsStore {
   update(change: Partial<Omit<Settings, 'version'>>): Promise<Settings>
 }
 
+/**
+ * Why a settings change could not be written, as the page shows it: the change was not kept (the store's cache
+ * follows the file), and what to do depends on why.
+ */
+export function settingsSaveFailed(errorCode: string | null): string {
+  if (errorCode === 'ENOSPC' || errorCode === 'EDQUOT')
+    return 'The disk is full, so your settings could not be saved and the change was not kept. Free some space and try again.'
+  if (errorCode === 'EACCES' || errorCode === 'EPERM' || errorCode === 'EROFS')
+    return "AdOps Desk may not write in its data folder, so your settings could not be saved and the change was not kept. Check the folder's permissions, or that its disk is not read-only, and try again."
+  return `Your settings could not be saved to disk${errorCode === null ? '' : ` (${errorCode})`}, so the change was not kept. Check the disk and try again.`
+}
+
 /** Small app preferences in settings.json, written atomically; a corrupt file is moved aside and reported. */
-export function createSettingsStore(userDataDir: string, notices: Notices): SettingsStore {
+export function createSettingsStore(userDataDir: string, notices: Notices, options: { fs?: AtomicFs } = {}): SettingsStore {
   const document = createDocumentStore({
     filePath: path.join(userDataDir, 'settings.json'),
     schema: settingsSchema,
+    saveFailed: settingsSaveFailed,
+    fs: options.fs,
     fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES, theme: 'system', logLevel: 'info' },
     onCorrupt: noticeOnCorrupt(
       notices,

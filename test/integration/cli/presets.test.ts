@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -204,6 +204,23 @@ describe('report run --preset', () => {
       await cli(['report', 'run', '--preset', path.join(work, 'missing.json'), '--profile', 'Demo']),
       2,
       /Cannot read the preset file .*missing\.json \(ENOENT\)/,
+    )
+  })
+
+  it("exit 2 for a preset file far bigger than a preset, without reading it (bounded like the app's Import)", async () => {
+    const huge = path.join(work, 'huge.json')
+    // Sparse: 21 MB on paper, nothing on disk.
+    await writeFile(huge, '')
+    await truncate(huge, 21 * 1024 * 1024)
+    expectFailure(
+      await cli(['report', 'run', '--preset', huge, '--profile', 'Demo']),
+      2,
+      /^adops-desk: huge\.json cannot be run because it is 21 MB or more, far too big to be a preset \(a preset file is at most 20 MB\)\./,
+    )
+    expectFailure(
+      await cli(['report', 'run', '--preset', path.join(work, 'folder'), '--profile', 'Demo']),
+      2,
+      /folder cannot be run because it is not a file\./,
     )
   })
 

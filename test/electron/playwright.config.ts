@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'smoke.spec.ts',
   outputDir: '../artifacts/electron',
-  timeout: 180_000,
+  timeout: 240_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,

@@ -122,6 +122,8 @@ test('the built app in Electron: demo workspace, a report, a file and a chart im
     await page.getByTestId('export-open').click()
     const dialog = page.getByTestId('export-dialog')
     await expect(dialog.getByTestId('export-estimate-note')).toBeVisible()
+    // The desktop asks where to save (the web host has no save dialog and uses a fixed folder).
+    await expect(dialog.getByTestId('export-destination')).toContainText('Start asks where to save the file.')
     await dialog.getByTestId('export-start').click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('export-jobs-panel')).toBeVisible()
@@ -149,7 +151,10 @@ test('the built app in Electron: demo workspace, a report, a file and a chart im
     await expect(page.getByTestId('preset-edited')).toHaveCount(0)
 
     // Quit the way a user does (the last window closes) and check how the process ended.
-    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close())
+    // Deferred, so this call has its answer before the process goes.
+    await app.evaluate(({ BrowserWindow }) => {
+      setImmediate(() => BrowserWindow.getAllWindows()[0]?.close())
+    })
     const ending = await exited
     quit = true
     expect(crashes).toEqual([])

@@ -228,7 +228,7 @@ export async function readErrorBody(response: HttpResponse): Promise<ResponseBod
  * (masking the raw text first missed a password the server escaped as `\/` or `\u00e4`, and
  * parsing then brought it back), text in any escaped spelling.
  */
-export function maskBody(body: ResponseBody, secrets: readonly string[]): ResponseBody {
+export function maskBody(body: ResponseBody, secrets: readonly string[] | undefined): ResponseBody {
   if (body.kind === 'json') return { kind: 'json', value: maskJson(body.value, secrets) }
   if (body.kind === 'text') return { ...body, text: maskSecrets(body.text, secrets) }
   return body

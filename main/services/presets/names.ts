@@ -1,11 +1,17 @@
+import { normalisePresetName } from '@contract'
+
 /**
  * Preset names: unique without regard to case ("Weekly EU" and "weekly eu" are one preset), and
  * the file names made from them: readable in a folder listing and in git, safe on every OS.
  */
 
-/** The form two names are compared in. */
+/**
+ * The form two names are compared in: the contract's normal form (NFC, every kind of space one
+ * plain space, trimmed; see preset-names.ts), without regard to case. "Weekly\u00a0EU" and
+ * "weekly  eu" are the same preset as "Weekly EU".
+ */
 export function nameKey(name: string): string {
-  return name.trim().normalize('NFC').toLocaleLowerCase('en-US')
+  return normalisePresetName(name).toLocaleLowerCase('en-US')
 }
 
 /** Names Windows reserves for devices, whatever the extension. */

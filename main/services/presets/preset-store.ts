@@ -1,6 +1,6 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
-import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
+import { normalisePresetName, type FileProblem, type Preset, type PresetSummary, type ReportDefinition } from '@contract'
 import { AppError } from '../errors'
 import { asideName, writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
@@ -213,7 +213,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   }
 
   function presetOf(name: string, description: string, definition: ReportDefinition): Preset {
-    return { name: name.trim(), description, savedAt: now().toISOString(), definition }
+    return { name: normalisePresetName(name), description, savedAt: now().toISOString(), definition }
   }
 
   return {
@@ -256,7 +256,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         const other = byKey.get(nameKey(newName))
         // Changing only the case of a name is a rename of the same preset.
         if (other !== undefined && other.fileName !== found.fileName) throw taken(newName, other.preset.name)
-        return writePreset({ ...found.preset, name: newName.trim(), savedAt: now().toISOString() }, found.fileName, false)
+        return writePreset({ ...found.preset, name: normalisePresetName(newName), savedAt: now().toISOString() }, found.fileName, false)
       }),
 
     duplicate: (name, newName) =>

@@ -14,6 +14,17 @@ export function nameKey(name: string): string {
   return normalisePresetName(name).toLocaleLowerCase('en-US')
 }
 
+/**
+ * The form two file names are compared in, as a case-insensitive disk would: macOS (APFS, HFS+)
+ * and Windows (NTFS) by default hold one file for "Weekly-EU.json" and "weekly-eu.json", and
+ * APFS also one for the composed and decomposed spellings of a name. Folding through upper and
+ * then lower case catches the letters whose lower cases differ but whose upper case is one
+ * ("ſ" and "s"), as those file systems' case tables do.
+ */
+export function fileNameKey(fileName: string): string {
+  return fileName.normalize('NFD').toUpperCase().toLowerCase()
+}
+
 /** Names Windows reserves for devices, whatever the extension. */
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/
 

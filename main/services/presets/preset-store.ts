@@ -6,7 +6,7 @@ import { asideName, writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import { presetFileText, readPresetDocument } from './format'
-import { fileStem, freeName, nameKey } from './names'
+import { fileNameKey, fileStem, freeName, nameKey } from './names'
 
 /**
  * Presets, one JSON file each in `<userData>/presets/`. The folder is the truth: files a team
@@ -70,6 +70,13 @@ const sameContent = (left: Preset, right: Preset): boolean =>
 export function createPresetStore({ folder, notices, now = () => new Date() }: PresetStoreOptions): PresetStore {
   const serial = createSerialQueue()
   const files = new Map<string, Loaded>()
+  /**
+   * Every name in the folder as the disk compares it (`fileNameKey`), presets or not: a new file
+   * must not land on one of them. Always, not only on macOS and Windows: the folder is shared
+   * through git, and a name that differs from a teammate's only in case is their file on their
+   * disk (and ours, were the folder case-insensitive), so "Save as" would silently replace it.
+   */
+  let onDisk = new Set<string>()
   /** Deleted this session, by name key: what `restore` brings back. */
   const deleted = new Map<string, Preset>()
 
@@ -112,6 +119,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     })
     // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
     const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
+    onDisk = new Set(entries.map((entry) => fileNameKey(entry.name)))
     for (const known of [...files.keys()]) if (!names.has(known)) files.delete(known)
     // Stats at once (a thousand presets cost one round of them); only new or changed files are read.
     const sorted = [...names].sort()
@@ -176,12 +184,18 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     })
   }
 
-  /** A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it. */
+  /**
+   * A file name for a preset: its stem, or the stem with "-2", "-3"… when a file of that name
+   * exists in any case. The file the preset already has (`keep`) is kept when the name differs
+   * from it only in case: on a case-insensitive disk it is the same file, and writing the new
+   * name and then removing the old one would remove what was just written.
+   */
   function fileNameFor(name: string, keep: string | null): string {
     const stem = fileStem(name)
     for (let attempt = 1; ; attempt += 1) {
       const candidate = attempt === 1 ? `${stem}.json` : `${stem}-${attempt}.json`
-      if (candidate === keep || !files.has(candidate)) return candidate
+      if (keep !== null && fileNameKey(candidate) === fileNameKey(keep)) return keep
+      if (!onDisk.has(fileNameKey(candidate))) return candidate
     }
   }
 
@@ -191,7 +205,9 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
    */
   async function writePreset(preset: Preset, previousFile: string | null, keepFileName = true): Promise<Preset> {
     const fileName =
-      previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile)
+      previousFile !== null && (keepFileName || fileNameKey(fileStem(preset.name)) === fileNameKey(stemOf(previousFile)))
+        ? previousFile
+        : fileNameFor(preset.name, previousFile)
     const filePath = path.join(folder, fileName)
     try {
       await writeFileAtomic(filePath, presetFileText(preset))
@@ -202,6 +218,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     }
     const stat = await nodeFs.stat(filePath)
     files.set(fileName, { fileName, mtimeMs: stat.mtimeMs, size: stat.size, read: { state: 'ok', preset } })
+    onDisk.add(fileNameKey(fileName))
     // Written first, removed second: a crash in between leaves both files, never neither.
     if (previousFile !== null && previousFile !== fileName) await removeFile(previousFile)
     return preset

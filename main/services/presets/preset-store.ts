@@ -93,7 +93,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
     }
     const document = readPresetDocument(parsed)
-    if (document.state === 'newer')
+    if (document.state === 'newer' || document.state === 'hidden')
       return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
     if (document.state === 'invalid') return moveAside(fileName, document.reason)
     return { fileName, mtimeMs, size, read: { state: 'ok', preset: document.preset } }

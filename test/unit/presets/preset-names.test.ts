@@ -83,7 +83,7 @@ describe('names that normalise to one are one preset', () => {
     expect(await fs.readdir(folder)).toEqual(['weekly-eu.json'])
   })
 
-  it("reads a teammate's file with a look-alike name as the same preset, and moves aside one with hidden characters", async () => {
+  it("reads a teammate's file with a look-alike name as the same preset, and leaves one with hidden characters where it is, refused", async () => {
     await fs.mkdir(folder, { recursive: true })
     // Written as a teammate's app or editor would, not through our own writer, which normalises.
     const file = (name: string) =>
@@ -93,7 +93,12 @@ describe('names that normalise to one are one preset', () => {
     await fs.writeFile(path.join(folder, 'c.json'), file('Weekly \u202eUE'))
     const { presets, refused } = await open().list()
     expect(presets.map((preset) => preset.name)).toEqual(['Weekly EU'])
-    expect(refused).toEqual([{ fileName: 'b.json', reason: expect.stringContaining('a.json already holds a preset named “Weekly EU”') }])
-    expect(notices).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringContaining('invisible') })])
+    expect(refused).toEqual([
+      { fileName: 'b.json', reason: expect.stringContaining('a.json already holds a preset named “Weekly EU”') },
+      { fileName: 'c.json', reason: expect.stringContaining('c.json was left as it is because its name holds control or invisible characters') },
+    ])
+    expect(refused[1]?.reason).not.toContain('\u202e')
+    expect(notices).toEqual([])
+    expect((await fs.readdir(folder)).sort()).toEqual(['a.json', 'b.json', 'c.json'])
   })
 })

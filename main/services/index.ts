@@ -96,7 +96,8 @@ export interface Services {
 }
 
 export function createServices(options: ServicesOptions): Services {
-  const notices = createNotices()
+  // Notices reach the page: a path in one is shown relative to the data folder, or as a file name.
+  const notices = createNotices(undefined, { appFolder: options.userDataDir })
   const events = createEventHub()
   const logsDir = options.logsDir ?? path.join(options.userDataDir, 'logs')
   const log = createLogger({

@@ -9,14 +9,21 @@
 import { z } from 'zod'
 import { audienceResultSchema, reportDefinitionSchema, timeSeriesResultSchema } from './reports'
 import { channel, empty, profileRef } from './primitives'
+import { HIDDEN_CHARACTERS_SENTENCE, hasHiddenCharacters, normalisePresetName, PRESET_NAME_MAX_LENGTH } from './preset-names'
 
-/** Shown in lists and links; unique without regard to case. Control characters would break file listings and links. */
+export * from './preset-names'
+
+/**
+ * Shown in lists and links; unique without regard to case. Normalised and checked by the rule
+ * in preset-names.ts (the page uses the same rule): hidden characters are refused on the name
+ * as given, then the name is normalised, so two names that look the same are one preset.
+ */
 export const presetNameSchema = z
   .string()
-  .trim()
+  .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_SENTENCE)
+  .overwrite(normalisePresetName)
   .min(1, 'Required')
-  .max(120, 'Use at most 120 characters')
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'A name cannot hold control characters (tabs, line breaks)')
+  .max(PRESET_NAME_MAX_LENGTH, `Use at most ${PRESET_NAME_MAX_LENGTH} characters`)
 
 export const presetSchema = z.object({
   name: presetNameSchema,

@@ -3,7 +3,7 @@ import { AppError } from '../errors'
 import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
 import { answerTooLarge, deadlinePassed, errorFromTransport, type RequestContext } from './errors'
 import { createRetryDecision, defaultRetryPolicy, type RetryEvent, type RetryPolicy } from './retry'
-import { bearerTokenOf, maskSecrets } from './secrets'
+import { bearerTokenOf, maskJson, maskSecrets } from './secrets'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -217,10 +217,21 @@ export async function readText(response: HttpResponse, signal?: AbortSignal): Pr
 export async function readErrorBody(response: HttpResponse): Promise<ResponseBody> {
   const contentType = contentTypeOf(response.headers)
   try {
-    return parseBody(maskSecrets(await readLimitedText(response.body, ERROR_BODY_LIMIT), response.secrets), contentType)
+    return maskBody(parseBody(await readLimitedText(response.body, ERROR_BODY_LIMIT), contentType), response.secrets)
   } catch {
     return { kind: 'empty' }
   }
+}
+
+/**
+ * A body with the request's secrets masked in what its readers will see: JSON after decoding
+ * (masking the raw text first missed a password the server escaped as `\/` or `\u00e4`, and
+ * parsing then brought it back), text in any escaped spelling.
+ */
+export function maskBody(body: ResponseBody, secrets: readonly string[] | undefined): ResponseBody {
+  if (body.kind === 'json') return { kind: 'json', value: maskJson(body.value, secrets) }
+  if (body.kind === 'text') return { ...body, text: maskSecrets(body.text, secrets) }
+  return body
 }
 
 /** Frees the connection when the body does not matter (204, or an answer already judged). */
@@ -238,5 +249,5 @@ export async function discard(response: HttpResponse): Promise<void> {
  */
 export async function readBody(response: HttpResponse, signal?: AbortSignal): Promise<ResponseBody> {
   const body = parseBody(await readText(response, signal), contentTypeOf(response.headers))
-  return body.kind === 'text' ? { ...body, text: maskSecrets(body.text, response.secrets) } : body
+  return body.kind === 'text' ? maskBody(body, response.secrets) : body
 }

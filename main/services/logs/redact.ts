@@ -3,36 +3,37 @@
  * log file. Messages are built in many places, some outside our control (a server's error body
  * may quote the request back), so text is cleaned twice over:
  * - secrets this run knows (a password read from the keychain, ADOPS_TOKEN…) become `***`,
- *   as given, trimmed and URL-encoded (`createRedactor`);
+ *   in every spelling http/secrets knows, JSON-escaped ones included (`createRedactor`);
  * - anything that names itself a secret does too, whatever its value (`redactSecrets`):
  *   `Authorization`/`Bearer …`, `"password": "…"`, `token=…`, the user information of any
  *   address (`https://user:password@host`).
  */
+import { MASK, secretsPattern } from '../http/secrets'
+
 export interface Redactor {
   /** A secret to hide from now on (empty values are ignored). */
   add(secret: string | undefined): void
   redact(text: string): string
 }
 
-export const MASK = '***'
+export { MASK }
 
 const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi
 
 export function createRedactor(initial: ReadonlyArray<string | undefined> = []): Redactor {
   const secrets = new Set<string>()
+  // Built again only when a secret is added: every line of the log goes through it.
+  let known: RegExp | null = null
   const redactor: Redactor = {
     add(secret) {
-      if (secret === undefined || secret.trim() === '') return
-      // As given, as sent (a token is trimmed) and as it looks inside a URL or a form body.
-      for (const form of [secret, secret.trim()]) {
-        secrets.add(form)
-        secrets.add(encodeURIComponent(form))
-      }
+      if (secret === undefined || secret.trim() === '' || secrets.has(secret)) return
+      secrets.add(secret)
+      known = secretsPattern([...secrets])
     },
     redact(text) {
-      let clean = text
-      // Longest first, so a secret that contains another is hidden whole.
-      for (const secret of [...secrets].sort((a, b) => b.length - a.length)) clean = clean.split(secret).join(MASK)
+      // Every spelling http/secrets knows: as given, trimmed, URL- or form-encoded, composed or
+      // decomposed, and JSON-escaped in any mix (`\/`, `\u00e4`), as a server may quote it back.
+      const clean = known === null ? text : text.replace(known, MASK)
       return clean.replace(USER_INFO, `$1${MASK}@`)
     },
   }

@@ -3,12 +3,18 @@ import type { ReportRequest } from '../reporting/schemas'
 import { audienceBody } from '../reports/audience'
 import { comparisonRange } from '../reports/dates'
 import { chartLines, exportRankingBody, planChart, planScope, rankingBody, timeSeriesBody, TOTAL_LINE, type ClockContext } from '../reports/request'
+import { jsonForCopy, shellComment, shellQuote, visibleText } from './copy-text'
 
 /**
  * "Copy as API request": the bodies a run of this definition sends, built by the same request
  * builder the run uses, so what is copied is what the app sends. Two differences, on purpose:
  * the dates stay the definition's tokens (the copy keeps working next week) and the token is
  * the placeholder `<ACCESS_TOKEN>`; a copy never holds a secret.
+ *
+ * Field names come from the server's `info` (shared custom fields anyone may name), so the copy
+ * is built to be safe to paste into a terminal whatever they hold (see copy-text.ts): names in
+ * purposes are made visible, bodies escape every control or invisible character, and every word
+ * of the curl command, comments included, is single-quoted.
  */
 export const TOKEN_PLACEHOLDER = '<ACCESS_TOKEN>'
 
@@ -54,15 +60,16 @@ export function copyRequests(definition: ReportDefinition, kind: RunKind, contex
       const metric = definition.lines.by ?? definition.metrics[0] ?? ''
       const keys = definition.breakdown
       const [only] = keys
+      const shown = { metric: visibleText(metric), keys: keys.map(visibleText) }
       if (keys.length === 1 && only !== undefined) {
         planned.push({
-          purpose: `Ranking: the top ${count} ${only} by ${metric} (the rows' __time__ are the chart lines)`,
+          purpose: `Ranking: the top ${count} ${visibleText(only)} by ${shown.metric} (the rows' __time__ are the chart lines)`,
           operation: 'time_series',
           body: finish(rankingBody(scope, only, metric, count), tokens),
         })
       } else {
         planned.push({
-          purpose: `Ranking: the top ${count} combinations of ${keys.join(', ')} by ${metric} (the first ${count} rows, joined with U+0002, are the chart lines)`,
+          purpose: `Ranking: the top ${count} combinations of ${shown.keys.join(', ')} by ${shown.metric} (the first ${count} rows, joined with U+0002, are the chart lines)`,
           operation: 'export',
           body: finish(exportRankingBody(scope, keys, metric), tokens),
         })
@@ -78,10 +85,12 @@ export function copyRequests(definition: ReportDefinition, kind: RunKind, contex
     const lines = chartLines(definition, values)
     const comparison = definition.comparison === 'none' ? null : comparisonRange(scope.days, definition.comparison)
     for (const metric of definition.metrics) {
-      planned.push({ purpose: `Chart: ${metric}`, operation: 'time_series', body: finish(timeSeriesBody(scope, chart, metric, lines), tokens) })
+      // Purposes name fields; a name is shown with its control and invisible characters escaped.
+      const shownMetric = visibleText(metric)
+      planned.push({ purpose: `Chart: ${shownMetric}`, operation: 'time_series', body: finish(timeSeriesBody(scope, chart, metric, lines), tokens) })
       if (comparison !== null) {
         planned.push({
-          purpose: `Comparison: ${metric}, ${definition.comparison.replace('_', ' ')}`,
+          purpose: `Comparison: ${shownMetric}, ${definition.comparison.replace('_', ' ')}`,
           operation: 'time_series',
           body: finish(timeSeriesBody(scope, chart, metric, lines, comparison), null),
         })
@@ -96,26 +105,21 @@ export function copyRequests(definition: ReportDefinition, kind: RunKind, contex
     purpose,
     operation,
     url: `${base}/API/v2/${operation}`,
-    body: JSON.stringify(body, null, 2),
+    body: jsonForCopy(body, 2),
   }))
   const curl = planned
     .map(({ purpose, operation, body }) =>
       [
-        `# ${purpose}`,
+        shellComment(purpose),
         `curl -sS -X POST ${shellQuote(`${base}/API/v2/${operation}`)} \\`,
         `  -H 'Content-Type: application/json' \\`,
         `  -H 'Accept: application/json' \\`,
         `  -H ${shellQuote(`Authorization: Bearer ${TOKEN_PLACEHOLDER}`)} \\`,
-        `  --data-raw ${shellQuote(JSON.stringify(body))}`,
+        `  --data-raw ${shellQuote(jsonForCopy(body))}`,
       ].join('\n'),
     )
     .join('\n\n')
   return { requests, curl: `${curl}\n`, notes }
-}
-
-/** One shell word, single-quoted (a quote inside becomes '\''). */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`
 }
 
 /** The distinct non-total lines of a chart result, in order: what its ranking found. */

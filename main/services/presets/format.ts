@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
+import { hasHiddenCharacters, presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
 
 /**
  * A preset on disk: one human-readable JSON file, written in one stable shape (keys in the
@@ -102,7 +102,9 @@ export function migrateFormatZero(raw: unknown): unknown {
 /** One step per format, from the format it reads to the next one. */
 const migrations: Record<number, (raw: unknown) => unknown> = { 0: migrateFormatZero }
 
-export type PresetRead = { state: 'ok'; preset: Preset } | { state: 'newer'; reason: string } | { state: 'invalid'; reason: string }
+/** `newer` and `hidden` are left where they are (listed as refused); `invalid` is moved aside. */
+export type PresetRead =
+  { state: 'ok'; preset: Preset } | { state: 'newer'; reason: string } | { state: 'hidden'; reason: string } | { state: 'invalid'; reason: string }
 
 /**
  * A parsed preset document of any format: migrated step by step to the current one and checked.
@@ -128,6 +130,16 @@ export function readPresetDocument(parsed: unknown): PresetRead {
       return { state: 'invalid', reason: `it could not be brought up to date from format ${version} (${firstIssue(error)})` }
     }
     version += 1
+  }
+  // A name with a hidden character was accepted before the name rule refused them: a teammate's
+  // file in a shared folder is left as it is (moving it would show in git as a deletion), and
+  // the sentence says what to change. The name itself is not quoted: it is what hides.
+  const named = typeof current === 'object' && current !== null ? (current as Record<string, unknown>).name : undefined
+  if (typeof named === 'string' && hasHiddenCharacters(named)) {
+    return {
+      state: 'hidden',
+      reason: 'its name holds control or invisible characters (tabs, line breaks, zero-width spaces, text-direction marks). Retype the name in the file',
+    }
   }
   const checked = presetFileSchema.safeParse(current)
   if (!checked.success) return { state: 'invalid', reason: `its content is not a preset: ${describeIssue(checked.error)}` }

@@ -1,11 +1,28 @@
+import { normalisePresetName } from '@contract'
+
 /**
  * Preset names: unique without regard to case ("Weekly EU" and "weekly eu" are one preset), and
  * the file names made from them: readable in a folder listing and in git, safe on every OS.
  */
 
-/** The form two names are compared in. */
+/**
+ * The form two names are compared in: the contract's normal form (NFC, every kind of space one
+ * plain space, trimmed; see preset-names.ts), without regard to case. "Weekly\u00a0EU" and
+ * "weekly  eu" are the same preset as "Weekly EU".
+ */
 export function nameKey(name: string): string {
-  return name.trim().normalize('NFC').toLocaleLowerCase('en-US')
+  return normalisePresetName(name).toLocaleLowerCase('en-US')
+}
+
+/**
+ * The form two file names are compared in, as a case-insensitive disk would: macOS (APFS, HFS+)
+ * and Windows (NTFS) by default hold one file for "Weekly-EU.json" and "weekly-eu.json", and
+ * APFS also one for the composed and decomposed spellings of a name. Folding through upper and
+ * then lower case catches the letters whose lower cases differ but whose upper case is one
+ * ("ſ" and "s"), as those file systems' case tables do.
+ */
+export function fileNameKey(fileName: string): string {
+  return fileName.normalize('NFD').toUpperCase().toLowerCase()
 }
 
 /** Names Windows reserves for devices, whatever the extension. */

@@ -1,12 +1,12 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
-import type { FileProblem, Preset, PresetSummary, ReportDefinition } from '@contract'
+import { normalisePresetName, type FileProblem, type Preset, type PresetSummary, type ReportDefinition } from '@contract'
 import { AppError } from '../errors'
 import { asideName, writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import { presetFileText, readPresetDocument } from './format'
-import { fileStem, freeName, nameKey } from './names'
+import { fileNameKey, fileStem, freeName, nameKey } from './names'
 
 /**
  * Presets, one JSON file each in `<userData>/presets/`. The folder is the truth: files a team
@@ -74,6 +74,13 @@ const sameContent = (left: Preset, right: Preset): boolean =>
 export function createPresetStore({ folder, notices, now = () => new Date() }: PresetStoreOptions): PresetStore {
   const serial = createSerialQueue()
   const files = new Map<string, Loaded>()
+  /**
+   * Every name in the folder as the disk compares it (`fileNameKey`), presets or not: a new file
+   * must not land on one of them. Always, not only on macOS and Windows: the folder is shared
+   * through git, and a name that differs from a teammate's only in case is their file on their
+   * disk (and ours, were the folder case-insensitive), so "Save as" would silently replace it.
+   */
+  let onDisk = new Set<string>()
   /** Deleted this session, by name key: what `restore` brings back. */
   const deleted = new Map<string, Preset>()
 
@@ -90,7 +97,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
     }
     const document = readPresetDocument(parsed)
-    if (document.state === 'newer')
+    if (document.state === 'newer' || document.state === 'hidden')
       return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
     if (document.state === 'invalid') return moveAside(fileName, document.reason)
     return { fileName, mtimeMs, size, read: { state: 'ok', preset: document.preset } }
@@ -116,6 +123,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     })
     // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
     const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
+    onDisk = new Set(entries.map((entry) => fileNameKey(entry.name)))
     for (const known of [...files.keys()]) if (!names.has(known)) files.delete(known)
     // Stats at once (a thousand presets cost one round of them); only new or changed files are read.
     const sorted = [...names].sort()
@@ -181,15 +189,19 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   }
 
   /**
-   * A file name for a preset: its stem, or the stem with "-2", "-3"… when another preset's file has it.
-   * `tried` (one import) remembers where each stem's search ended, so a bundle of names sharing a stem
-   * ("Ü 1", "Ü 2"… all "u") does not try every earlier file name again for each preset.
+   * A file name for a preset: its stem, or the stem with "-2", "-3"… when a file of that name
+   * exists in any case. The file the preset already has (`keep`) is kept when the name differs
+   * from it only in case: on a case-insensitive disk it is the same file, and writing the new
+   * name and then removing the old one would remove what was just written. `tried` (one import)
+   * remembers where each stem's search ended, so a bundle of names sharing a stem ("Ü 1",
+   * "Ü 2"… all "u") does not try every earlier file name again for each preset.
    */
   function fileNameFor(name: string, keep: string | null, tried?: Map<string, number>): string {
     const stem = fileStem(name)
     for (let attempt = tried?.get(stem) ?? 1; ; attempt += 1) {
       const candidate = attempt === 1 ? `${stem}.json` : `${stem}-${attempt}.json`
-      if (candidate === keep || !files.has(candidate)) {
+      if (keep !== null && fileNameKey(candidate) === fileNameKey(keep)) return keep
+      if (!onDisk.has(fileNameKey(candidate))) {
         tried?.set(stem, attempt + 1)
         return candidate
       }
@@ -208,7 +220,9 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   /** writePreset, answering the file written (an import keeps its own index of the folder up to date with it). */
   async function writePresetFile(preset: Preset, previousFile: string | null, keepFileName = true, tried?: Map<string, number>): Promise<string> {
     const fileName =
-      previousFile !== null && (keepFileName || fileStem(preset.name) === stemOf(previousFile)) ? previousFile : fileNameFor(preset.name, previousFile, tried)
+      previousFile !== null && (keepFileName || fileNameKey(fileStem(preset.name)) === fileNameKey(stemOf(previousFile)))
+        ? previousFile
+        : fileNameFor(preset.name, previousFile, tried)
     const filePath = path.join(folder, fileName)
     try {
       await writeFileAtomic(filePath, presetFileText(preset))
@@ -219,6 +233,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
     }
     const stat = await nodeFs.stat(filePath)
     files.set(fileName, { fileName, mtimeMs: stat.mtimeMs, size: stat.size, read: { state: 'ok', preset } })
+    onDisk.add(fileNameKey(fileName))
     // Written first, removed second: a crash in between leaves both files, never neither.
     if (previousFile !== null && previousFile !== fileName) await removeFile(previousFile)
     return fileName
@@ -230,7 +245,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
   }
 
   function presetOf(name: string, description: string, definition: ReportDefinition): Preset {
-    return { name: name.trim(), description, savedAt: now().toISOString(), definition }
+    return { name: normalisePresetName(name), description, savedAt: now().toISOString(), definition }
   }
 
   return {
@@ -273,7 +288,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         const other = byKey.get(nameKey(newName))
         // Changing only the case of a name is a rename of the same preset.
         if (other !== undefined && other.fileName !== found.fileName) throw taken(newName, other.preset.name)
-        return writePreset({ ...found.preset, name: newName.trim(), savedAt: now().toISOString() }, found.fileName, false)
+        return writePreset({ ...found.preset, name: normalisePresetName(newName), savedAt: now().toISOString() }, found.fileName, false)
       }),
 
     duplicate: (name, newName) =>

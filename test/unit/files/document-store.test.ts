@@ -323,7 +323,8 @@ describe('noticeOnCorrupt', () => {
       ({ reason }) => `The list could not be read because ${reason}.`,
     )({ movedTo: '/x/list.json.corrupt-1', reason: 'it is not valid JSON' })
     expect(notices.list()).toEqual([
-      { id: 'n1', level: 'warning', message: 'The list could not be read because it is not valid JSON.', details: { movedTo: '/x/list.json.corrupt-1' } },
+      // A notice crosses the bridge: the file is named, not its absolute path.
+      { id: 'n1', level: 'warning', message: 'The list could not be read because it is not valid JSON.', details: { movedTo: 'list.json.corrupt-1' } },
     ])
   })
 })

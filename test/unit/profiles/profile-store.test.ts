@@ -156,8 +156,10 @@ describe('profile store', () => {
     expect(notices).toHaveLength(1)
     expect(notices[0]?.level).toBe('error')
     expect(notices[0]?.message).toMatch(/could not be read.*moved aside/)
+    // Said relative to the data folder (no absolute path reaches the page).
     const moved = String(notices[0]?.details?.movedTo)
-    expect(await fs.readFile(moved, 'utf8')).toBe('this is not json')
+    expect(path.isAbsolute(moved)).toBe(false)
+    expect(await fs.readFile(path.join(userDataDir, moved), 'utf8')).toBe('this is not json')
     // The app keeps working: new profiles are saved to a fresh file.
     await services.profiles.create(passwordProfile)
     expect(await services.profiles.list()).toHaveLength(1)

@@ -14,15 +14,18 @@ import { createTargets, ensure } from './targets'
  * already on disk (synced once from the large sandbox before any timing):
  *  - open: clicking the Publishers tab to the first rows painted (targets: under 300 ms),
  *    with main's copy cold (a fresh host process reading the file) and warm (a page reload);
- *  - search: one keystroke in the search box to the updated rows painted (under 100 ms, the
- *    median and the worst); every keystroke typed is measured, none is left out.
+ *  - search: one keystroke in the search box to the updated rows painted (the median under
+ *    100 ms, the worst at most 50 ms); every keystroke typed is measured, none is left out, the
+ *    first ones typed right after the list opened included.
  * "Open" is split into the mirror call over the bridge (main + transport + JSON parse, from
  * performance marks the store sets) and the renderer's own part. BENCH_VERBOSE=1 prints every
- * keystroke; BENCH_PROFILE=1 adds a CPU profile of one warm open (top functions by self time).
+ * keystroke; BENCH_PROFILE=1 adds CPU profiles (top functions by self time) of one warm open and
+ * of each round of keystrokes.
  */
 
 const TARGET_OPEN_MS = 300
 const TARGET_KEYSTROKE_MS = 100
+const TARGET_KEYSTROKE_WORST_MS = 50
 const ROUNDS = process.env.BENCH_PROFILE ? 1 : 5
 const TOTAL = '100,040'
 
@@ -158,15 +161,14 @@ export default async function bench(): Promise<void> {
       warm.push(await openPublishers(page))
     }
 
-    if (process.env.BENCH_PROFILE) {
-      const cdp = await page.context().newCDPSession(page)
-      await startOnBrands()
-      await page.reload()
-      await page.getByTestId('row-count').filter({ hasText: '150 brands' }).waitFor()
+    // A CPU profile (top functions by self time) of one warm open, and later of one round of keystrokes.
+    const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null
+    const profiled = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+      if (!cdp) return work()
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
       await cdp.send('Profiler.start')
-      await openPublishers(page)
+      const result = await work()
       const { profile } = await cdp.send('Profiler.stop')
       const self = new Map<string, number>()
       const counts = new Map<number, number>()
@@ -175,7 +177,15 @@ export default async function bench(): Promise<void> {
         const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`
         self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * 0.1)
       }
+      process.stdout.write(`CPU profile of ${what}, top functions by self time:\n`)
       for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`)
+      return result
+    }
+    if (cdp) {
+      await startOnBrands()
+      await page.reload()
+      await page.getByTestId('row-count').filter({ hasText: '150 brands' }).waitFor()
+      await profiled('one warm open', () => openPublishers(page))
     }
 
     // Keystrokes: growing and shrinking queries over all 100,040 rows, then clearing the box.
@@ -186,13 +196,15 @@ export default async function bench(): Promise<void> {
     const strokes: number[] = []
     let typed = 0
     for (let round = 0; round < 3; round++) {
-      for (const text of sequence) {
-        typed++
-        const ms = await keystroke(page, text)
-        if (process.env.BENCH_VERBOSE) process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : fmt(ms)}\n`)
-        ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
-        strokes.push(ms)
-      }
+      await profiled(`keystroke round ${round + 1}`, async () => {
+        for (const text of sequence) {
+          typed++
+          const ms = await keystroke(page, text)
+          if (process.env.BENCH_VERBOSE) process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : fmt(ms)}\n`)
+          ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
+          strokes.push(ms)
+        }
+      })
     }
     ensure(strokes.length === typed, `${strokes.length} keystrokes measured of ${typed} typed`)
 
@@ -207,7 +219,7 @@ export default async function bench(): Promise<void> {
     targets.note('  of which the mirror call over the bridge', median(bridges(warm)), 'ms')
     targets.note('  of which the renderer (rows in hand to painted)', median(renders(warm)), 'ms')
     targets.check('search keystroke to updated rows painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS)
-    targets.check('search keystroke, worst', Math.max(...strokes), 'ms', TARGET_KEYSTROKE_MS)
+    targets.check('search keystroke, worst', Math.max(...strokes), 'ms', TARGET_KEYSTROKE_WORST_MS, { atMost: true })
   } finally {
     await browser.close()
     await stop(host)

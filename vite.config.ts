@@ -10,8 +10,9 @@ const here = (path: string): string => resolve(root, path)
  * One config, six builds, chosen by `--mode` (see the `build` script):
  * - main: Node ESM for Electron's main process; node_modules stay external so keytar's
  *   native module loads from disk and electron resolves to the runtime.
- * - cli: the command line as plain Node ESM (out/cli/index.js), node_modules external, so
- *   `npm run cli` starts from built JavaScript instead of compiling TypeScript each time.
+ * - cli: the command line as plain Node ESM (out/cli/index.js), so `npm run cli` starts from
+ *   built JavaScript instead of compiling TypeScript each time; node_modules external but zod
+ *   (bundled) and undici (only the files the HTTP client uses): every cron export pays the start.
  * - preload: ONE CommonJS file with its dependencies bundled, because a sandboxed preload
  *   cannot require anything but electron.
  * - web, web-bridge: the web host (out/web/preview-web.js), its page bridge and the demo
@@ -80,7 +81,13 @@ const targets: Record<string, UserConfig> = {
     },
   },
   cli: {
-    resolve: { alias },
+    // undici as the command line needs it, without the rest of undici's entry (build/cli-undici.mjs).
+    resolve: {
+      alias: [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), { find: /^undici$/, replacement: here('build/cli-undici.mjs') }],
+    },
+    // zod bundled: one file, its unused parts (the locales but English) left out, instead of some
+    // hundred modules resolved and compiled at every start.
+    ssr: { noExternal: ['zod'] },
     build: {
       ssr: here('main/cli.ts'),
       outDir: here('out/cli'),

@@ -14,15 +14,18 @@ import { createTargets, ensure } from './targets'
  * already on disk (synced once from the large sandbox before any timing):
  *  - open: clicking the Publishers tab to the first rows painted (targets: under 300 ms),
  *    with main's copy cold (a fresh host process reading the file) and warm (a page reload);
- *  - search: one keystroke in the search box to the updated rows painted (under 100 ms, the
- *    median and the worst); every keystroke typed is measured, none is left out.
+ *  - search: one keystroke in the search box to the updated rows painted (the median under
+ *    100 ms, the worst at most 50 ms); every keystroke typed is measured, none is left out, the
+ *    first ones typed right after the list opened included.
  * "Open" is split into the mirror call over the bridge (main + transport + JSON parse, from
  * performance marks the store sets) and the renderer's own part. BENCH_VERBOSE=1 prints every
- * keystroke; BENCH_PROFILE=1 adds a CPU profile of one warm open (top functions by self time).
+ * keystroke; BENCH_PROFILE=1 adds CPU profiles (top functions by self time) of one warm open and
+ * of each round of keystrokes.
  */
 
 const TARGET_OPEN_MS = 300
 const TARGET_KEYSTROKE_MS = 100
+const TARGET_KEYSTROKE_WORST_MS = 50
 const ROUNDS = process.env.BENCH_PROFILE ? 1 : 5
 const TOTAL = '100,040'
 
@@ -71,7 +74,11 @@ const OPEN_PUBLISHERS = `new Promise((resolve, reject) => {
   requestAnimationFrame(check)
 })`
 
-/** Sets the search box to a text in one input event; resolves when the count changed and rows are painted (null: the count did not change within 3 s). */
+/**
+ * Sets the search box to a text in one input event; resolves when the count changed and rows are
+ * painted (null: the count did not change within 3 s), with the part spent in script: the input
+ * event and Vue's update of the page (search, list, DOM), which ends in the microtasks it queued.
+ */
 const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   const input = document.querySelector('[data-test="search"] input')
   const counter = document.querySelector('[data-test="row-count"]')
@@ -80,8 +87,10 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   const started = performance.now()
   input.value = ${JSON.stringify(text)}
   input.dispatchEvent(new Event('input', { bubbles: true }))
+  let script = 0
+  queueMicrotask(() => (script = performance.now() - started))
   const check = () => {
-    if (counter.textContent !== before) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)))
+    if (counter.textContent !== before) requestAnimationFrame(() => setTimeout(() => resolve({ total: performance.now() - started, script })))
     else if (performance.now() - started > 3000) resolve(null)
     else requestAnimationFrame(check)
   }
@@ -89,7 +98,8 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
 })`
 
 const openPublishers = (page: Page): Promise<{ total: number; bridge: number }> => page.evaluate(OPEN_PUBLISHERS) as Promise<{ total: number; bridge: number }>
-const keystroke = (page: Page, text: string): Promise<number | null> => page.evaluate(KEYSTROKE(text)) as Promise<number | null>
+const keystroke = (page: Page, text: string): Promise<{ total: number; script: number } | null> =>
+  page.evaluate(KEYSTROKE(text)) as Promise<{ total: number; script: number } | null>
 
 export default async function bench(): Promise<void> {
   if (!existsSync(path.join(root, 'out', 'renderer', 'index.html'))) throw new Error('build the app first: npm run build')
@@ -158,15 +168,14 @@ export default async function bench(): Promise<void> {
       warm.push(await openPublishers(page))
     }
 
-    if (process.env.BENCH_PROFILE) {
-      const cdp = await page.context().newCDPSession(page)
-      await startOnBrands()
-      await page.reload()
-      await page.getByTestId('row-count').filter({ hasText: '150 brands' }).waitFor()
+    // A CPU profile (top functions by self time) of one warm open, and later of one round of keystrokes.
+    const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null
+    const profiled = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+      if (!cdp) return work()
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
       await cdp.send('Profiler.start')
-      await openPublishers(page)
+      const result = await work()
       const { profile } = await cdp.send('Profiler.stop')
       const self = new Map<string, number>()
       const counts = new Map<number, number>()
@@ -175,7 +184,15 @@ export default async function bench(): Promise<void> {
         const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`
         self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * 0.1)
       }
+      process.stdout.write(`CPU profile of ${what}, top functions by self time:\n`)
       for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`)
+      return result
+    }
+    if (cdp) {
+      await startOnBrands()
+      await page.reload()
+      await page.getByTestId('row-count').filter({ hasText: '150 brands' }).waitFor()
+      await profiled('one warm open', () => openPublishers(page))
     }
 
     // Keystrokes: growing and shrinking queries over all 100,040 rows, then clearing the box.
@@ -184,15 +201,20 @@ export default async function bench(): Promise<void> {
     // completed in one input event, as a paste or an autocompletion would.
     const sequence = ['4', '42', '421', '4217', '421', '42', '4', 'g', 'go', 'gol', 'golden 9', 'golden 98', 'golden 9', 'golden', '']
     const strokes: number[] = []
+    const scripts: number[] = []
     let typed = 0
     for (let round = 0; round < 3; round++) {
-      for (const text of sequence) {
-        typed++
-        const ms = await keystroke(page, text)
-        if (process.env.BENCH_VERBOSE) process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : fmt(ms)}\n`)
-        ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
-        strokes.push(ms)
-      }
+      await profiled(`keystroke round ${round + 1}`, async () => {
+        for (const text of sequence) {
+          typed++
+          const ms = await keystroke(page, text)
+          if (process.env.BENCH_VERBOSE)
+            process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)})`}\n`)
+          ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
+          strokes.push(ms.total)
+          scripts.push(ms.script)
+        }
+      })
     }
     ensure(strokes.length === typed, `${strokes.length} keystrokes measured of ${typed} typed`)
 
@@ -207,7 +229,10 @@ export default async function bench(): Promise<void> {
     targets.note('  of which the mirror call over the bridge', median(bridges(warm)), 'ms')
     targets.note('  of which the renderer (rows in hand to painted)', median(renders(warm)), 'ms')
     targets.check('search keystroke to updated rows painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS)
-    targets.check('search keystroke, worst', Math.max(...strokes), 'ms', TARGET_KEYSTROKE_MS)
+    targets.check('search keystroke, worst', Math.max(...strokes), 'ms', TARGET_KEYSTROKE_WORST_MS, { atMost: true })
+    // What the page's own code costs, frames aside: on a machine busy with other work it tells more than the totals.
+    targets.note('  of which script (input to DOM updated), median', median(scripts), 'ms')
+    targets.note('  of which script, worst', Math.max(...scripts), 'ms')
   } finally {
     await browser.close()
     await stop(host)

@@ -8,6 +8,15 @@ import type { ColumnKind, SortState, TableColumn } from './types'
  */
 
 const SEPARATOR = '\u0001'
+/** Searches kept for the current rows: typing back to an earlier query, or on from one, reuses it. */
+const KEPT_SEARCHES = 8
+
+/** A search's terms and the positions of the rows it matched, in the display order of its sort. */
+interface KeptSearch {
+  sortKey: string
+  terms: readonly string[]
+  positions: Uint32Array
+}
 
 export class TableIndex<Row> {
   private rows: readonly Row[] = []
@@ -16,6 +25,8 @@ export class TableIndex<Row> {
   private texts = new Map<string, string[]>()
   private sortKeys = new Map<string, Array<number | string | null>>()
   private sortedOrders = new Map<string, Uint32Array>()
+  /** Recent searches, oldest first (a Map keeps insertion order). */
+  private searches = new Map<string, KeptSearch>()
 
   /** Points the index at new data; keeps what can be kept. */
   update(rows: readonly Row[], columns: readonly TableColumn<Row>[]): void {
@@ -27,6 +38,7 @@ export class TableIndex<Row> {
     this.rows = rows
     this.columns = columns
     this.sortedOrders.clear()
+    this.searches.clear()
     if (!appended) {
       this.search = []
       this.texts.clear()
@@ -100,6 +112,52 @@ export class TableIndex<Row> {
       return (sa < sb ? -1 : sa > sb ? 1 : 0) * sign || left - right
     })
     this.sortedOrders.set(cacheKey, positions)
+    return positions
+  }
+
+  /**
+   * The positions of the rows whose search string holds every term, in display order (`sort`).
+   * A search whose terms each hold a term of a kept search (the query grew: `42` after `4`,
+   * `golden 9` after `golden`) can only match rows that one matched, so only those are
+   * tested; a search kept before (the query shrank back) is answered at once.
+   */
+  matching(sort: SortState | null, terms: readonly string[]): Uint32Array {
+    const sortKey = sort === null ? '' : `${sort.key}:${sort.direction}`
+    const key = `${sortKey}\u0000${terms.join('\u0000')}`
+    const kept = this.searches.get(key)
+    if (kept) {
+      // Most recently used last.
+      this.searches.delete(key)
+      this.searches.set(key, kept)
+      return kept.positions
+    }
+    let narrowest: Uint32Array | null = null
+    for (const earlier of this.searches.values()) {
+      if (earlier.sortKey !== sortKey) continue
+      const narrows = earlier.terms.every((term) => terms.some((next) => next.includes(term)))
+      if (narrows && (narrowest === null || earlier.positions.length < narrowest.length)) narrowest = earlier.positions
+    }
+    const haystacks = this.searchStrings()
+    const order = this.order(sort)
+    const candidates = narrowest ?? order
+    const count = candidates === null ? this.rows.length : candidates.length
+    const found = new Uint32Array(count)
+    let matched = 0
+    for (let step = 0; step < count; step++) {
+      const position = candidates === null ? step : (candidates[step] as number)
+      const haystack = haystacks[position] as string
+      let all = true
+      for (const term of terms) {
+        if (!haystack.includes(term)) {
+          all = false
+          break
+        }
+      }
+      if (all) found[matched++] = position
+    }
+    const positions = found.slice(0, matched)
+    this.searches.set(key, { sortKey, terms: [...terms], positions })
+    if (this.searches.size > KEPT_SEARCHES) this.searches.delete(this.searches.keys().next().value as string)
     return positions
   }
 

@@ -3,9 +3,14 @@ import { TableIndex } from './TableIndex'
 import type { SortState, TableColumn } from './types'
 import { applyView, nextSort, withFilter } from './view'
 
-/** Search strings are built in idle slices of this many rows, starting this long after the rows show. */
-const WARM_SLICE = 20_000
-const WARM_DELAY_MS = 100
+/**
+ * Search strings are built right after the rows show, in slices of this many rows, for at most
+ * this long a task: typing at once meets them (nearly) ready, and a key pressed meanwhile waits
+ * one short task at most. (They used to start 100 ms later: a search typed in those first
+ * moments built all 100,000 of them in its own keystroke.)
+ */
+const WARM_SLICE = 2_000
+const WARM_TASK_MS = 8
 
 /**
  * Sort, quick search and per-column filters over a plain array, fast enough for 100,000 rows:
@@ -32,13 +37,16 @@ export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly T
   let warming: ReturnType<typeof setTimeout> | null = null
   const warmUp = (): void => {
     warming = null
-    if (!index.warm(WARM_SLICE)) warming = setTimeout(warmUp, 0)
+    const until = performance.now() + WARM_TASK_MS
+    let done = index.warm(WARM_SLICE)
+    while (!done && performance.now() < until) done = index.warm(WARM_SLICE)
+    if (!done) warming = setTimeout(warmUp, 0)
   }
   watch(
     indexed,
     () => {
       if (warming !== null) clearTimeout(warming)
-      warming = setTimeout(warmUp, WARM_DELAY_MS)
+      warming = setTimeout(warmUp, 0)
     },
     { flush: 'post' },
   )

@@ -16,22 +16,12 @@ export function applyView<Row>(index: TableIndex<Row>, view: ViewState): readonl
     if (test) tests.push({ texts: index.columnTexts(key), test })
   }
   if (!order && terms.length === 0 && tests.length === 0) return index.all()
-  const search = terms.length > 0 ? index.searchStrings() : null
-  const size = index.size
+  // The search narrows first (kept and narrowed from earlier searches by the index), then the filters.
+  const found = terms.length > 0 ? index.matching(view.sort, terms) : null
+  const size = found ? found.length : index.size
   const result: Row[] = []
   for (let step = 0; step < size; step++) {
-    const position = order ? (order[step] as number) : step
-    if (search) {
-      const haystack = search[position] as string
-      let all = true
-      for (const term of terms) {
-        if (!haystack.includes(term)) {
-          all = false
-          break
-        }
-      }
-      if (!all) continue
-    }
+    const position = found ? (found[step] as number) : order ? (order[step] as number) : step
     let pass = true
     for (const { texts, test } of tests) {
       if (!test(texts[position] as string)) {

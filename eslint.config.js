@@ -3,7 +3,7 @@
  * Lint: correctness rules (typescript-eslint, eslint-plugin-vue) and the house's layer rules.
  * Formatting is Prettier's job (`npm run format`), so no stylistic rule lives here.
  *
- * The layer rules are the architecture in DESIGN.md written so CI can refuse a wrong-way
+ * The layer rules are the architecture in docs/architecture.md written so CI can refuse a wrong-way
  * import: the contract imports nothing of main or the renderer; the renderer never imports
  * main (nor Node); main/services never import Electron, handlers, the CLI, the hosts or the
  * demo backend; the demo backend never imports the services or the contract.
@@ -20,7 +20,7 @@ const forbid = (groups, message) => ({ group: groups, message })
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
-    { patterns, paths: paths.map((name) => ({ name, message: `${name} is not allowed in this layer (see DESIGN.md, "Rules of the house").` })) },
+    { patterns, paths: paths.map((name) => ({ name, message: `${name} is not allowed in this layer (see docs/architecture.md, "Rules of the house").` })) },
   ],
 })
 

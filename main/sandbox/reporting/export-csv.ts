@@ -10,7 +10,7 @@ export function csvField(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** DESIGN.md: tsv escapes with backslashes: `\t`, `\n` and `\\` (and `\r`, which would break lines too). */
+/** docs/architecture.md: tsv escapes with backslashes: `\t`, `\n` and `\\` (and `\r`, which would break lines too). */
 export function tsvField(cell: Cell): string {
   if (cell === null) return ''
   if (typeof cell === 'number') return String(cell)

@@ -29,7 +29,7 @@ export function resolveRange(
   body: Pick<RangeBody, 'start_date' | 'end_date' | 'timezone'>,
 ): { range: HourRange; startDay: number; endDay: number } {
   const timezone = body.timezone ?? REPORT_TIMEZONE
-  // "Current date" is the date in the request's time zone (DESIGN.md).
+  // "Current date" is the date in the request's time zone (docs/architecture.md).
   const today = localToday(context.now(), timezone)
   const start = parseDateExpression(body.start_date, today)
   if (typeof start !== 'number') throw badRequest(`Invalid parameter start_date: ${start.error}`)

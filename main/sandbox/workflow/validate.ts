@@ -29,7 +29,7 @@ const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2
 const domain = z.string({ error: 'Not a valid string.' }).regex(DOMAIN, { error: 'Enter a valid domain name.' })
 const id = z.int({ error: 'Incorrect type. Expected pk value.' }).positive({ error: 'Incorrect type. Expected pk value.' })
 
-/** Every field each kind accepts; required ones per DESIGN.md, the rest optional. */
+/** Every field each kind accepts; required ones per docs/architecture.md, the rest optional. */
 const SCHEMAS = {
   publishers: z.object({ name, url, external_id: externalId.optional() }),
   brands: z.object({

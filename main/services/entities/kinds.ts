@@ -2,7 +2,7 @@ import type { EntityKindSpec } from '@contract'
 
 /**
  * What AdOps Desk knows about the built-in kinds: labels, typed fields, required fields
- * (DESIGN.md: publisher name+url; brand name+is_open_auction_allowed+is_pmp_allowed; ad unit
+ * (docs/architecture.md: publisher name+url; brand name+is_open_auction_allowed+is_pmp_allowed; ad unit
  * name+publisher; agency name; bidder name) and which kinds point at which. Any other kind is
  * still usable by its path name: its form is inferred from its records.
  */

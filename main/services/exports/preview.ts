@@ -53,7 +53,7 @@ const TSV_ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', '\\': '
 const TSV_BREAKS = [9, 10, 13, 92] as const
 
 /**
- * tsv as the platform writes it (DESIGN.md): tab-separated, line per row, `\t` `\n` `\r` `\\`
+ * tsv as the platform writes it (docs/architecture.md): tab-separated, line per row, `\t` `\n` `\r` `\\`
  * escaped; a CR before the LF is dropped. Each chunk is read from where the last one stopped.
  */
 export function tsvTokenizer(): Tokenizer {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../errors'
 
 /**
- * Shapes of the reporting requests, as the real platform takes them (DESIGN.md, "Filling the
+ * Shapes of the reporting requests, as the real platform takes them (docs/architecture.md, "Filling the
  * spec's gaps"). The types say everything a request holds; before sending, the client checks
  * only the fields a request has (`checkRequest`): which ones are required is the platform's to
  * say, in its bad_request reason, while a field in an older shape (data_filters with

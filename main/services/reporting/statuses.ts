@@ -4,7 +4,7 @@ import { sentence } from '../http/reasons'
 
 /**
  * The reporting service's own error model: a `status` in the body other than `success`. The
- * status is the truth whatever the HTTP code was (see DESIGN, "reporting HTTP codes").
+ * status is the truth whatever the HTTP code was (see docs/architecture.md, "reporting HTTP codes").
  */
 export function errorFromReportingStatus(apiStatus: string, reason: string | null, httpStatus: number, context: RequestContext): AppError {
   const details: Record<string, unknown> = { apiStatus, httpStatus, method: context.method, url: context.url }

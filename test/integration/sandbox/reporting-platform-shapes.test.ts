@@ -4,7 +4,7 @@ import { exportText, failure, startAt, success, sum } from './helpers'
 import type { TimeSeriesBody } from './helpers'
 
 /**
- * The request shapes of the real platform (DESIGN.md, "Filling the spec's gaps"): data_filters
+ * The request shapes of the real platform (docs/architecture.md, "Filling the spec's gaps"): data_filters
  * with `match` and a text value, order_by with ASC/DESC, the vendor's match spellings. The
  * older shapes stay accepted, with the same results.
  */

@@ -11,7 +11,7 @@ async function layerErrors(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
 }
 
-// Each wrong-way import of DESIGN.md's house rules, as a one-line fixture placed where it would do harm.
+// Each wrong-way import of docs/architecture.md's house rules, as a one-line fixture placed where it would do harm.
 const wrongWay: Array<[string, string, string]> = [
   ['main/services/entities/bad.ts', "import { createSaveDialog } from '../../electron/dialogs'\nexport const x = createSaveDialog", 'Electron adapters'],
   ['main/services/reports/bad.ts', "import { BrowserWindow } from 'electron'\nexport const x = BrowserWindow", 'electron'],

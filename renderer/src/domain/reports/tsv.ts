@@ -1,6 +1,6 @@
 import type { Series } from '@contract'
 
-/** DESIGN.md's TSV escaping: backslash before tab, newline and backslash. */
+/** docs/architecture.md's TSV escaping: backslash before tab, newline and backslash. */
 export function escapeTsv(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n')
 }

@@ -10,8 +10,12 @@ export default defineConfig({
   outputDir: './artifacts/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test has its own web host, user-data folder, port, keychain service name and (where it
+  // needs one) demo backend, so tests share nothing and run in parallel, files split across
+  // workers too. Two workers on the 2-core CI machine: most of a test's time is spent waiting
+  // on a host, a backend or a frame, so a second worker fills that time; more would only queue.
+  fullyParallel: true,
+  workers: process.env.ADOPS_E2E_WORKERS ? Number(process.env.ADOPS_E2E_WORKERS) : 2,
   retries: 0,
   reporter: [['list']],
   use: {

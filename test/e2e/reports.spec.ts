@@ -325,3 +325,29 @@ test('Reports stays as it was while another section is shown, and hands its keys
   await page.keyboard.press('Control+Enter')
   await expect.poll(() => runs.length).toBe(1)
 })
+
+test('in a narrow chart panel the series table scrolls sideways and its Change column is whole', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1100, height: 900 })
+  await page.goto(host.url)
+  await page.getByTestId('open-demo').click()
+  await expect(page.getByTestId('welcome')).toHaveCount(0)
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('run')).toBeEnabled({ timeout: 30_000 })
+  await page.getByTestId('comparison-previous').click()
+  await page.getByTestId('run').click()
+  const table = page.getByTestId('series-table')
+  await expect(table.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
+  const change = table.locator('th', { hasText: 'Change' })
+  // Its heading is not squeezed: the cell is as wide as what it holds.
+  expect(await change.evaluate((cell) => cell.scrollWidth <= cell.clientWidth && cell.clientWidth >= 80)).toBe(true)
+  // Scrolled to the end by the user, the whole column is inside the table's box.
+  await table.locator('.n-data-table-base-table-body').hover()
+  await page.mouse.wheel(2000, 0)
+  await expect
+    .poll(async () => {
+      const [cell, box] = [await change.boundingBox(), await table.boundingBox()]
+      return cell !== null && box !== null && cell.x >= box.x && cell.x + cell.width <= box.x + box.width + 1
+    })
+    .toBe(true)
+  await screenshot(page, 'reports-series-table-narrow')
+})

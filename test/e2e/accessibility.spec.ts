@@ -32,7 +32,7 @@ for (const theme of themes) {
 }
 
 /** The tab sets work with the keyboard alone (WAI-ARIA tabs pattern), and Run says its shortcut apart from its name. */
-test('the entity kinds and the report result tabs switch by keyboard alone', async ({ page, host }) => {
+test('the rail, the entity kinds and the report result tabs work by keyboard alone', async ({ page, host }) => {
   test.setTimeout(120_000)
   await page.goto(host.url)
   await page.getByTestId('open-demo').click()
@@ -51,8 +51,13 @@ test('the entity kinds and the report result tabs switch by keyboard alone', asy
   await expect(brands).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel', { name: 'Brands' })).toContainText('brand')
 
-  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  // The rail's sections are tab stops too, opened by Enter, the shown one marked current.
+  const rail = page.getByTestId('rail')
+  await expect(rail.getByRole('menuitem', { name: 'Entities' })).toHaveAttribute('aria-current', 'page')
+  await rail.getByRole('menuitem', { name: 'Reports' }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('builder')).toBeVisible()
+  await expect(rail.getByRole('menuitem', { name: 'Reports' })).toHaveAttribute('aria-current', 'page')
   const results = page.getByRole('tablist', { name: 'Report result' })
   const series = results.getByRole('tab', { name: 'Time series' })
   await expect(series).toHaveAttribute('aria-selected', 'true')

@@ -327,6 +327,7 @@ test('Reports stays as it was while another section is shown, and hands its keys
 })
 
 test('in a narrow chart panel the series table scrolls sideways and its Change column is whole', async ({ page, host }) => {
+  test.setTimeout(120_000)
   await page.setViewportSize({ width: 1100, height: 900 })
   await page.goto(host.url)
   await page.getByTestId('open-demo').click()

@@ -183,7 +183,7 @@ describe('chart option: the edges and Total', () => {
   })
 
   it('keeps Total on the lines’ axis when it does not dwarf them, when they stack, or when the right axis is the percent one', () => {
-    // The fixture's Total (100) is under 3× its highest line (70).
+    // The fixture's Total (100) is under twice its highest line (70).
     expect(totalOnOwnAxis(result, 'line', false)).toBe(false)
     expect((buildChartOption(input()).yAxis as unknown[]).length).toBe(1)
     expect(totalOnOwnAxis(dwarfed, 'line', false)).toBe(true)

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
 import TabSet from '../../../../../renderer/src/components/common/TabSet.vue'
 import { tabKeyTarget } from '../../../../../renderer/src/composables/useTabKeys'
 
@@ -32,6 +33,8 @@ async function press(key: string): Promise<void> {
 }
 
 describe('a tab set (WAI-ARIA tabs pattern)', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
   it('is a tablist of tabs with one tab stop, each tab naming the panel it controls', () => {
     const { wrapper } = mountTabs()
     const list = wrapper.get('[role="tablist"]')

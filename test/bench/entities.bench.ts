@@ -56,7 +56,7 @@ function freePort(): Promise<number> {
 
 /** Clicks the Publishers tab; resolves with the time until the first rows are painted with the full count shown (the rest of the rows follow from main in one more call). */
 const OPEN_PUBLISHERS = `new Promise((resolve, reject) => {
-  const tab = [...document.querySelectorAll('[data-test="kind-picker"] .n-tabs-tab')].find((element) => element.textContent.trim() === 'Publishers')
+  const tab = [...document.querySelectorAll('[data-test="kind-picker"] [role="tab"]')].find((element) => element.textContent.trim() === 'Publishers')
   if (!tab) return reject(new Error('no Publishers tab'))
   const started = performance.now()
   tab.click()

@@ -322,3 +322,35 @@ test('Reports stays as it was while another section is shown, and hands its keys
   await page.keyboard.press('Control+Enter')
   await expect.poll(() => runs.length).toBe(1)
 })
+
+test('the series table fits the chart panel of a laptop window, and in a narrower one scrolls sideways with Series kept in view', async ({ page, host }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1320, height: 900 })
+  await page.goto(host.url)
+  await page.getByTestId('open-demo').click()
+  await expect(page.getByTestId('welcome')).toHaveCount(0)
+  await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
+  await expect(page.getByTestId('run')).toBeEnabled({ timeout: 30_000 })
+  await page.getByTestId('comparison-previous').click()
+  await page.getByTestId('run').click()
+  const table = page.getByTestId('series-table')
+  await expect(table.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
+  const heading = (title: string) => table.locator('th', { hasText: title }).first()
+  /** Whether a column's heading lies wholly inside the table's box, as the user sees it. */
+  const inside = async (title: string): Promise<boolean> => {
+    const [cell, box] = [await heading(title).boundingBox(), await table.boundingBox()]
+    return cell !== null && box !== null && cell.x >= box.x - 1 && cell.x + cell.width <= box.x + box.width + 1
+  }
+  // A 1320 px window: every column shows at once, Change included.
+  expect(await inside('Change')).toBe(true)
+  expect(await inside('Series')).toBe(true)
+
+  // Narrower: the table scrolls sideways; scrolled to its end, Change is whole and Series still names the rows.
+  await page.setViewportSize({ width: 1100, height: 900 })
+  await expect.poll(() => inside('Change')).toBe(false)
+  await table.locator('.n-data-table-base-table-body').hover()
+  await page.mouse.wheel(2000, 0)
+  await expect.poll(() => inside('Change')).toBe(true)
+  expect(await inside('Series')).toBe(true)
+  await screenshot(page, 'reports-series-table-narrow')
+})

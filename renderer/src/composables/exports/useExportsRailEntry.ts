@@ -10,8 +10,8 @@ const ENTRY_TEST_ID = 'export-jobs-open'
 /**
  * Exports as an entry of the rail's own menu, so it looks like the sections above it (icon,
  * height, indent, hover, both themes), with the running-jobs badge at the item's right end where
- * the menu puts an item's extra. The menu's items are not in the tab order (sections have
- * Ctrl+1…); this one has no shortcut, so it is made focusable and opens on Enter or Space.
+ * the menu puts an item's extra. Naive's menu items are not in the tab order: like the sections
+ * (AppShell), this one is made focusable and opens on Enter or Space.
  */
 export function useExportsRailEntry() {
   const store = useExportsStore()

@@ -63,6 +63,33 @@ export function axisIndexes(metrics: readonly string[], fields: readonly DataFie
 }
 
 /**
+ * Total gets its own axis once its peak is over this many times the highest other line's (their
+ * comparisons included): at 3 the demo's top 10 countries, whose Total is 2.9 times Sweden, still
+ * had nine of their lines pressed into the bottom fifth of the plot.
+ */
+export const TOTAL_DWARFS_RATIO = 2
+
+const isTotal = (series: Series): boolean => series.line === TOTAL_LINE
+
+/**
+ * Whether Total (and its comparison) goes on an axis of its own on the right: when it dwarfs
+ * the lines, on one shared axis it flattens them into the bottom of the plot. Not when the lines
+ * stack (their stack reaches Total anyway), nor when the right axis already holds percent metrics.
+ */
+export function totalOnOwnAxis(result: TimeSeriesView, type: ChartType, rightAxisTaken: boolean): boolean {
+  if (type === 'stacked' || rightAxisTaken) return false
+  const peak = (list: Series[]): number => {
+    let highest = 0
+    for (const series of list) for (const value of series.values) if (value !== null && value > highest) highest = value
+    return highest
+  }
+  const totals = result.series.filter(isTotal)
+  const lines = result.series.filter((series) => !isTotal(series))
+  if (totals.length === 0 || lines.length === 0) return false
+  return peak(totals) > TOTAL_DWARFS_RATIO * peak(lines)
+}
+
+/**
  * The name ECharts knows a series by. The (hidden) ECharts legend selects series by name, so
  * names must be unique: with several metrics the same line appears once per metric.
  */
@@ -154,6 +181,7 @@ function seriesOption(
   axes: Map<string, number>,
   multiMetric: boolean,
   points: number,
+  totalAxis: number | null,
 ): LineSeriesOption | BarSeriesOption {
   const color = input.colors.get(series.key) ?? '#888888'
   const comparison = series.role === 'comparison'
@@ -166,7 +194,7 @@ function seriesOption(
     name,
     datasetIndex: 0,
     encode: { x: CATEGORY_COLUMN, y: seriesColumn(index) },
-    yAxisIndex: axes.get(series.metric) ?? 0,
+    yAxisIndex: totalAxis !== null && isTotal(series) ? totalAxis : (axes.get(series.metric) ?? 0),
     itemStyle: { color },
   }
   if (input.type === 'bar') {
@@ -207,12 +235,16 @@ export function buildChartOption(input: ChartInput): ChartOption {
   const { result } = input
   const metrics = [...new Set(result.series.map((series) => series.metric))]
   const axes = axisIndexes(metrics, input.fields)
-  const twoAxes = [...axes.values()].includes(1)
+  const percentOnRight = [...axes.values()].includes(1)
+  const totalAxis = totalOnOwnAxis(result, input.type, percentOnRight) ? 1 : null
+  const twoAxes = percentOnRight || totalAxis !== null
   const points = result.categories.length
   const multiMetric = metrics.length > 1
   const markers = markersSeries(input)
+  // Total's own axis shows the same metrics as the left one.
+  const axisMetrics = (index: number): string[] => metrics.filter((name) => axes.get(name) === (totalAxis === index ? 0 : index))
   const percentAxis = (index: number): boolean =>
-    metrics.some((name) => axes.get(name) === index && input.fields.find((field) => field.name === name)?.displayType === 'percent')
+    axisMetrics(index).some((name) => input.fields.find((field) => field.name === name)?.displayType === 'percent')
   const axisColor = input.dark ? '#9aa3b5' : '#6b7385'
   const yAxis = (index: number) => ({
     type: 'value' as const,
@@ -220,7 +252,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
     scale: false,
     splitLine: { show: index === 0, lineStyle: { color: input.dark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.07)' } },
     axisLabel: { color: axisColor, formatter: (value: number) => formatCompact(value, percentAxis(index)) },
-    name: metrics.filter((name) => axes.get(name) === index).join(', '),
+    name: totalAxis === index ? 'Total' : axisMetrics(index).join(', '),
     nameTextStyle: { color: axisColor, align: index === 0 ? ('left' as const) : ('right' as const) },
   })
   return {
@@ -251,7 +283,14 @@ export function buildChartOption(input: ChartInput): ChartOption {
       type: 'category',
       data: result.categories,
       boundaryGap: input.type === 'bar',
-      axisLabel: { color: axisColor, hideOverlap: true, ...(result.categoryLabels ? { formatter: (value: string) => categoryText(result, value) } : {}) },
+      // The first and last labels sit inside the plot (a centred last date was cut at the right edge).
+      axisLabel: {
+        color: axisColor,
+        hideOverlap: true,
+        alignMinLabel: 'left',
+        alignMaxLabel: 'right',
+        ...(result.categoryLabels ? { formatter: (value: string) => categoryText(result, value) } : {}),
+      },
       axisLine: { lineStyle: { color: input.dark ? '#4a5263' : '#c9ceda' } },
     },
     yAxis: twoAxes ? [yAxis(0), yAxis(1)] : [yAxis(0)],
@@ -268,6 +307,6 @@ export function buildChartOption(input: ChartInput): ChartOption {
       },
     ],
     dataset: dataset(result),
-    series: [...result.series.map((series, index) => seriesOption(series, index, input, axes, multiMetric, points)), ...(markers ? [markers] : [])],
+    series: [...result.series.map((series, index) => seriesOption(series, index, input, axes, multiMetric, points, totalAxis)), ...(markers ? [markers] : [])],
   }
 }

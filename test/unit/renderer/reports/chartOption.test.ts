@@ -7,6 +7,7 @@ import {
   MARKERS_SERIES,
   pointBudget,
   selectionChanges,
+  totalOnOwnAxis,
   type ChartInput,
 } from '../../../../renderer/src/domain/reports/chartOption'
 import { categoryText, seriesColors, withComparison } from '../../../../renderer/src/domain/reports/series'
@@ -143,6 +144,53 @@ describe('chart option', () => {
     ])
     expect([...axisIndexes(['ctr'], info.dataFields)]).toEqual([['ctr', 0]])
     expect(Array.isArray(buildChartOption(input()).yAxis) && (buildChartOption(input()).yAxis as unknown[]).length).toBe(1)
+  })
+})
+
+describe('chart option: the edges and Total', () => {
+  it('keeps the first and last date labels inside the plot instead of centring them on the edge', () => {
+    const axis = buildChartOption(input()).xAxis as { axisLabel: Record<string, unknown> }
+    expect(axis.axisLabel).toMatchObject({ alignMinLabel: 'left', alignMaxLabel: 'right' })
+  })
+
+  /** Two countries and a Total far above them (hundreds of small lines sum up to such a Total). */
+  const dwarfed = {
+    ...result,
+    series: [
+      { ...result.series[0]!, values: [10, 12, 30] },
+      { ...result.series[1]!, values: [20, 25, 28] },
+      { ...result.series[2]!, values: [400, 420, 500] },
+      { ...result.series[3]!, key: 'impressions|__total__|compare', line: '__total__', role: 'comparison' as const, values: [380, 390, 410] },
+    ],
+  }
+
+  it('puts a Total that dwarfs the lines on its own axis on the right, its comparison with it', () => {
+    const option = buildChartOption(input({ result: dwarfed }))
+    const axes = option.yAxis as Array<{ position: string; name: string }>
+    expect(axes.map((axis) => [axis.position, axis.name])).toEqual([
+      ['left', 'impressions'],
+      ['right', 'Total'],
+    ])
+    expect(seriesOf(option).map((series) => [series.id, series.yAxisIndex])).toEqual([
+      ['impressions|FR', 0],
+      ['impressions|DE', 0],
+      ['impressions|__total__', 1],
+      ['impressions|__total__|compare', 1],
+      [MARKERS_SERIES, undefined],
+    ])
+    // The plot leaves room on the right for the second axis' labels.
+    expect((option.grid as { right: number }).right).toBeGreaterThan((buildChartOption(input()).grid as { right: number }).right)
+  })
+
+  it('keeps Total on the lines’ axis when it does not dwarf them, when they stack, or when the right axis is the percent one', () => {
+    // The fixture's Total (100) is under twice its highest line (70).
+    expect(totalOnOwnAxis(result, 'line', false)).toBe(false)
+    expect((buildChartOption(input()).yAxis as unknown[]).length).toBe(1)
+    expect(totalOnOwnAxis(dwarfed, 'line', false)).toBe(true)
+    expect(totalOnOwnAxis(dwarfed, 'bar', false)).toBe(true)
+    expect(totalOnOwnAxis(dwarfed, 'stacked', false)).toBe(false)
+    expect(totalOnOwnAxis(dwarfed, 'line', true)).toBe(false)
+    expect(totalOnOwnAxis({ ...dwarfed, series: dwarfed.series.slice(2, 3) }, 'line', false)).toBe(false)
   })
 })
 

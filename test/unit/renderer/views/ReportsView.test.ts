@@ -3,12 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { NMessageProvider } from 'naive-ui'
+import { NDialogProvider, NMessageProvider } from 'naive-ui'
 import type { Profile } from '@contract'
 import ReportsView from '../../../../renderer/src/views/ReportsView.vue'
 import { runCommand } from '../../../../renderer/src/shell/commands'
 import { useWorkspaceStore } from '../../../../renderer/src/stores/workspace'
-import { fakeReportsApi, ok } from '../reports/fake-api'
+import { usePresetsStore } from '../../../../renderer/src/stores/presets'
+import { useReportsStore } from '../../../../renderer/src/stores/reports'
+import { fakeReportsApi, ok, savedPreset } from '../reports/fake-api'
 
 const summary = (name: string) => ({
   name,
@@ -21,6 +23,15 @@ const summary = (name: string) => ({
   dates: { start: '-7d', end: 'today' },
 })
 
+/** The view with the providers the app gives it (messages, dialogs). */
+const mountView = () =>
+  mount(
+    defineComponent({
+      render: () => h(NMessageProvider, null, { default: () => h(NDialogProvider, null, { default: () => h(ReportsView) }) }),
+    }),
+    { attachTo: document.body },
+  )
+
 describe('the Reports view', () => {
   beforeEach(() => setActivePinia(createPinia()))
 
@@ -30,7 +41,7 @@ describe('the Reports view', () => {
     api.reports.known.mockImplementation(() => ok([]))
     api.presets.list.mockImplementation(() => ok({ presets: [summary('Weekly revenue'), summary('Fill check')], refused: [] }))
     useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: '', defaultSlicer: '', isDemo: false } as Profile
-    const wrapper = mount(defineComponent({ render: () => h(NMessageProvider, null, { default: () => h(ReportsView) }) }), { attachTo: document.body })
+    const wrapper = mountView()
     await flushPromises()
     expect(wrapper.find('[data-test="reports-empty"]').exists()).toBe(true)
     expect(wrapper.find('[data-test="builder"]').exists()).toBe(false)
@@ -39,6 +50,59 @@ describe('the Reports view', () => {
     // Find goes to their search, report or not.
     expect(runCommand('find')).toBe(true)
     expect(document.activeElement).toBe(wrapper.find('[data-test="presets-search"] input').element)
+    wrapper.unmount()
+  })
+})
+
+describe('a preset link', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  const dialogText = (): string => document.querySelector('.n-dialog')?.textContent ?? ''
+  const dialogButton = (text: string): HTMLButtonElement | undefined =>
+    [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((button) => button.textContent?.trim() === text)
+
+  it('opens and runs its preset only once the user confirms, naming it first', async () => {
+    const api = fakeReportsApi()
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+    const weekly = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(weekly))
+    usePresetsStore().requested = 'Weekly'
+    const wrapper = mountView()
+    await flushPromises()
+    expect(dialogText()).toContain('Open the preset “Weekly”?')
+    expect(api.presets.get).not.toHaveBeenCalled()
+    expect(api.reports.run).not.toHaveBeenCalled()
+    dialogButton('Open and run')?.click()
+    await flushPromises()
+    expect(api.presets.get).toHaveBeenCalledWith({ name: 'Weekly' })
+    expect(api.reports.run).toHaveBeenCalled()
+    expect(usePresetsStore().current?.name).toBe('Weekly')
+    wrapper.unmount()
+  })
+
+  it('says unsaved changes will be replaced, and Cancel keeps the builder as it was', async () => {
+    const api = fakeReportsApi()
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+    const weekly = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(weekly))
+    const wrapper = mountView()
+    await flushPromises()
+    const presets = usePresetsStore()
+    await presets.open('Weekly', false)
+    const reports = useReportsStore()
+    reports.definition!.dates.start = '-30d'
+    expect(presets.edited).toBe(true)
+    api.presets.get.mockClear()
+
+    presets.requested = 'Monthly'
+    await flushPromises()
+    expect(dialogText()).toContain('Open the preset “Monthly”?')
+    expect(dialogText()).toContain('Your unsaved changes to “Weekly” will be replaced.')
+    dialogButton('Cancel')?.click()
+    await flushPromises()
+    expect(api.presets.get).not.toHaveBeenCalled()
+    expect(reports.definition?.dates.start).toBe('-30d')
+    expect(presets.current?.name).toBe('Weekly')
     wrapper.unmount()
   })
 })

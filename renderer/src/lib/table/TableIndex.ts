@@ -11,11 +11,15 @@ const SEPARATOR = '\u0001'
 /** Searches kept for the current rows: typing back to an earlier query, or on from one, reuses it. */
 const KEPT_SEARCHES = 8
 
-/** A search's terms and the positions of the rows it matched, in the display order of its sort. */
+/**
+ * A search's terms and the positions of the rows it matched, in the display order of its sort,
+ * among the first `scanned` rows (an unsorted search outlives rows appended after it).
+ */
 interface KeptSearch {
   sortKey: string
   terms: readonly string[]
   positions: Uint32Array
+  scanned: number
 }
 
 export class TableIndex<Row> {
@@ -38,7 +42,9 @@ export class TableIndex<Row> {
     this.rows = rows
     this.columns = columns
     this.sortedOrders.clear()
-    this.searches.clear()
+    // Rows appended (a long list still arriving in slices) leave unsorted searches right for the
+    // rows they saw: each is extended over the new rows only, not run again over all of them.
+    for (const [key, kept] of this.searches) if (!appended || kept.sortKey !== '') this.searches.delete(key)
     if (!appended) {
       this.search = []
       this.texts.clear()
@@ -124,41 +130,51 @@ export class TableIndex<Row> {
   matching(sort: SortState | null, terms: readonly string[]): Uint32Array {
     const sortKey = sort === null ? '' : `${sort.key}:${sort.direction}`
     const key = `${sortKey}\u0000${terms.join('\u0000')}`
+    const size = this.rows.length
     const kept = this.searches.get(key)
     if (kept) {
       // Most recently used last.
       this.searches.delete(key)
       this.searches.set(key, kept)
+      if (kept.scanned < size) {
+        const added = this.scan(terms, null, kept.scanned)
+        const positions = new Uint32Array(kept.positions.length + added.length)
+        positions.set(kept.positions)
+        positions.set(added, kept.positions.length)
+        kept.positions = positions
+        kept.scanned = size
+      }
       return kept.positions
     }
-    let narrowest: Uint32Array | null = null
+    let narrowest: KeptSearch | null = null
+    const cost = (search: KeptSearch): number => search.positions.length + size - search.scanned
     for (const earlier of this.searches.values()) {
       if (earlier.sortKey !== sortKey) continue
       const narrows = earlier.terms.every((term) => terms.some((next) => next.includes(term)))
-      if (narrows && (narrowest === null || earlier.positions.length < narrowest.length)) narrowest = earlier.positions
+      if (narrows && (narrowest === null || cost(earlier) < cost(narrowest))) narrowest = earlier
     }
-    const haystacks = this.searchStrings()
     const order = this.order(sort)
-    const candidates = narrowest ?? order
-    const count = candidates === null ? this.rows.length : candidates.length
-    const found = new Uint32Array(count)
-    let matched = 0
-    for (let step = 0; step < count; step++) {
-      const position = candidates === null ? step : (candidates[step] as number)
-      const haystack = haystacks[position] as string
-      let all = true
-      for (const term of terms) {
-        if (!haystack.includes(term)) {
-          all = false
-          break
-        }
-      }
-      if (all) found[matched++] = position
-    }
-    const positions = found.slice(0, matched)
-    this.searches.set(key, { sortKey, terms: [...terms], positions })
+    const positions = narrowest ? this.scan(terms, narrowest.positions, narrowest.scanned) : order ? this.scan(terms, order, size) : this.scan(terms, null, 0)
+    this.searches.set(key, { sortKey, terms: [...terms], positions, scanned: size })
     if (this.searches.size > KEPT_SEARCHES) this.searches.delete(this.searches.keys().next().value as string)
     return positions
+  }
+
+  /** The positions among `head`, then among the rows from `from` on (data order), whose search string holds every term. */
+  private scan(terms: readonly string[], head: Uint32Array | null, from: number): Uint32Array {
+    const haystacks = this.searchStrings()
+    const size = this.rows.length
+    const headCount = head === null ? 0 : head.length
+    const found = new Uint32Array(headCount + Math.max(0, size - from))
+    let matched = 0
+    const test = (position: number): void => {
+      const haystack = haystacks[position] as string
+      for (const term of terms) if (!haystack.includes(term)) return
+      found[matched++] = position
+    }
+    for (let step = 0; step < headCount; step++) test((head as Uint32Array)[step] as number)
+    for (let position = from; position < size; position++) test(position)
+    return found.slice(0, matched)
   }
 
   columnKind(key: string): ColumnKind | undefined {

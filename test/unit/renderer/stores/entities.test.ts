@@ -66,6 +66,25 @@ describe('entities store', () => {
     expect(store.names('p1', 'publishers').get('3')).toBe('Publisher 3')
   })
 
+  it('brings a long mirror over in slices, so no one answer blocks the page for long, and keeps every row in order', async () => {
+    const { api } = fakeApi()
+    const all = rows(1, 12_345)
+    const asked: Array<{ offset?: number; limit?: number }> = []
+    api.entities.mirror.mockImplementation(((request: { offset?: number; limit?: number }) => {
+      asked.push(request)
+      const offset = request.offset ?? 0
+      const slice = all.slice(offset, request.limit === undefined ? undefined : offset + request.limit)
+      return Promise.resolve({ ok: true, value: { rows: slice, syncedAt: '2026-01-01T00:00:00.000Z', total: all.length } })
+    }) as unknown as typeof api.entities.mirror)
+    const store = useEntitiesStore()
+    await store.open('p1', 'publishers')
+    const state = store.peek('p1', 'publishers')
+    expect(state.rows.map((row) => row.id)).toEqual(all.map((row) => row.id))
+    expect(state.pendingTotal).toBeNull()
+    expect(asked.length).toBeGreaterThan(2)
+    for (const request of asked) expect(request.limit).toBeLessThanOrEqual(5_000)
+  })
+
   it('goes offline on a network error and keeps the mirror', async () => {
     const { api } = fakeApi()
     api.entities.mirror.mockImplementation(() => Promise.resolve({ ok: true, value: { rows: rows(1, 3), syncedAt: '2026-01-01T00:00:00.000Z' } }))

@@ -55,6 +55,22 @@ describe('a search that reuses the searches before it', () => {
     expect(tested()).toBe(2)
   })
 
+  it('extends a search over rows appended after it (a long list arriving in slices) without testing the earlier rows again', () => {
+    const { index, tested } = countingIndex()
+    const descending = { key: 'id', direction: 'desc' } as const
+    expect(ids(index, 'golden')).toEqual([1, 2, 3, 7])
+    expect(ids(index, 'golden', descending)).toEqual([7, 3, 2, 1])
+    tested()
+    index.update([...rows, { id: 8, name: 'golden 8' }, { id: 9, name: 'tin' }], columns)
+    index.warm(10)
+    expect(ids(index, 'golden')).toEqual([1, 2, 3, 7, 8])
+    expect(tested()).toBe(2)
+    expect(ids(index, 'golden 8')).toEqual([2, 8])
+    expect(tested()).toBe(5)
+    // A sorted search is run again: the new rows may belong anywhere in its order.
+    expect(ids(index, 'golden', descending)).toEqual([8, 7, 3, 2, 1])
+  })
+
   it('answers a query typed back from what it matched before, without testing a row', () => {
     const { index, tested } = countingIndex()
     ids(index, '42')

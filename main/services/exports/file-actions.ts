@@ -37,7 +37,8 @@ export function createFileActions({ recordOf, shell, fs }: FileActionsOptions): 
   return {
     async open(jobId) {
       const record = await finished(jobId)
-      if (!shell) throw new AppError('bad_input', `This window cannot open files: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
+      if (!shell)
+        throw new AppError('bad_input', `This window cannot open files: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
       try {
         await shell.openFile(record.path)
       } catch (error) {
@@ -47,7 +48,8 @@ export function createFileActions({ recordOf, shell, fs }: FileActionsOptions): 
 
     async reveal(jobId) {
       const record = await finished(jobId)
-      if (!shell) throw new AppError('bad_input', `This window cannot show folders: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
+      if (!shell)
+        throw new AppError('bad_input', `This window cannot show folders: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
       shell.showInFolder(record.path)
     },
 

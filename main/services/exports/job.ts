@@ -173,7 +173,9 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
       return ended
     },
     endUnstarted(why) {
-      void finish(why === 'cancel' ? { state: 'cancelled', notes: ['Cancelled before it started.'], error: null } : { state: 'interrupted', error: QUIT_SENTENCE })
+      void finish(
+        why === 'cancel' ? { state: 'cancelled', notes: ['Cancelled before it started.'], error: null } : { state: 'interrupted', error: QUIT_SENTENCE },
+      )
     },
     announceQueued() {
       progress(0, null)

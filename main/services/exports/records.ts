@@ -29,8 +29,7 @@ export interface JobRecordsOptions {
 
 const isActive = (record: ExportRecord): boolean => record.state === 'queued' || record.state === 'running'
 
-const newestFirst = (left: ExportRecord, right: ExportRecord): number =>
-  left.createdAt < right.createdAt ? 1 : left.createdAt > right.createdAt ? -1 : 0
+const newestFirst = (left: ExportRecord, right: ExportRecord): number => (left.createdAt < right.createdAt ? 1 : left.createdAt > right.createdAt ? -1 : 0)
 
 export function createJobRecords({ history, notices, fs }: JobRecordsOptions): JobRecords {
   const records = new Map<string, ExportRecord>()

@@ -59,7 +59,10 @@ async function setup(options: { steps?: Step[]; stall?: boolean; fail?: Error } 
   const context: JobContext = {
     reportingOf: async () => reporting,
     fs: nodeExportFs,
-    events: { emit: ((name: string, payload: EventPayload<'onExportProgress'>) => void (name === 'onExportProgress' && progress.push(payload))) as JobContext['events']['emit'] },
+    events: {
+      emit: ((name: string, payload: EventPayload<'onExportProgress'>) =>
+        void (name === 'onExportProgress' && progress.push(payload))) as JobContext['events']['emit'],
+    },
     now: () => new Date('2026-11-25T10:00:00.000Z'),
     monotonic: () => clock.time,
     progressIntervalMs: 100,

@@ -79,11 +79,7 @@ describe('the export estimate', () => {
     const capped = await estimateExport(one, platform(ESTIMATE_LIMIT).reportingOf, new AbortController().signal)
     expect(capped.note).toBe('At least 10,000 rows: page_url has that many values or more.')
 
-    const down = await estimateExport(
-      one,
-      platform(new AppError('unavailable', 'The reporting service is unavailable.')).reportingOf,
-      new AbortController().signal,
-    )
+    const down = await estimateExport(one, platform(new AppError('server', 'The reporting service is unavailable.')).reportingOf, new AbortController().signal)
     expect(down).toMatchObject({ rows: null, note: 'No estimate: The reporting service is unavailable.' })
   })
 })

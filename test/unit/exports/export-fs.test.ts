@@ -32,7 +32,16 @@ async function serviceWith(records: ExportRecord[], replaced: Partial<ExportFs>)
 
 function record(state: ExportRecord['state'], target: string): ExportRecord {
   const queued = queuedRecord(
-    { profileId: 'p1', preset: null, project: 'demo', report: 'supply', format: 'csv', request: {}, includeTotal: false, target },
+    {
+      profileId: 'p1',
+      preset: null,
+      project: 'demo',
+      report: 'supply',
+      format: 'csv',
+      request: { project_name: 'demo', slicer_name: 'supply' },
+      includeTotal: false,
+      target,
+    },
     new Date('2026-11-25T10:00:00.000Z'),
   )
   return { ...queued, state, startedAt: queued.createdAt }
@@ -59,7 +68,9 @@ describe('the exports file system port', () => {
     })
     expect(await service.preview(done.id)).toEqual({ fileName: 'report.csv', columns: ['name', 'imps'], rows: [['Acme', '12']], more: false, notes: [] })
 
-    const gone = await serviceWith([done], { stat: () => Promise.reject(Object.assign(new Error('ENOENT'), { code: 'ENOENT' })) })
+    const gone = await serviceWith([done], {
+      stat: (() => Promise.reject(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }))) as unknown as ExportFs['stat'],
+    })
     await expect(gone.preview(done.id)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('moved or deleted') })
   })
 })

@@ -70,7 +70,16 @@ async function setup(options: { steps?: Step[]; stall?: boolean; fail?: Error } 
     persist: async (record) => void persisted.push(record.state),
     finished: async (record) => void finished.push(record.state),
   }
-  const order: JobOrder = { profileId: 'p1', preset: null, project: 'demo', report: 'supply', format: 'csv', request: {}, includeTotal: false, target }
+  const order: JobOrder = {
+    profileId: 'p1',
+    preset: null,
+    project: 'demo',
+    report: 'supply',
+    format: 'csv',
+    request: { project_name: 'demo', slicer_name: 'supply' },
+    includeTotal: false,
+    target,
+  }
   const job = createLiveJob(order, context)
   return { job, folder, target, clock, changes, persisted, finished, progress, exportCalls: () => exports }
 }
@@ -136,7 +145,7 @@ describe('one export job', () => {
   })
 
   it('a platform error fails the job with a sentence; the job itself does not throw', async () => {
-    const { job, folder } = await setup({ fail: new AppError('unavailable', 'The reporting service is unavailable.') })
+    const { job, folder } = await setup({ fail: new AppError('server', 'The reporting service is unavailable.') })
     await job.run()
     const record = await job.ended
     expect(record.state).toBe('failed')

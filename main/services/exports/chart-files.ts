@@ -1,11 +1,11 @@
-import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { pngProblem, svgProblem, type ChartFile, type ChartFileFormat } from '@contract'
 import { AppError } from '../errors'
 import { csvRow } from '../files/csv'
-import { writeFileAtomic, type AtomicFs } from '../files/atomic'
+import { writeFileAtomic } from '../files/atomic'
 import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget, safeBaseName } from '../files/save-target'
+import { exportFs, type ExportFs } from './fs'
 
 /**
  * The current chart saved to the user's disk (`exports:saveChart`): PNG and SVG as the page
@@ -21,8 +21,8 @@ export interface ChartFiles {
 
 export interface ChartFilesOptions {
   dialog: SaveFileDialog
-  /** Passed in so a test can fail the write or the rename; the real file system otherwise. */
-  fs?: AtomicFs & Pick<typeof nodeFs, 'stat'>
+  /** Calls a test replaces to fail the write or the rename; the real file system for the rest. */
+  fs?: Partial<ExportFs>
 }
 
 const FILTERS = {
@@ -43,7 +43,7 @@ function bytesOf(file: ChartFile): string | Buffer {
 }
 
 export function createChartFiles(options: ChartFilesOptions): ChartFiles {
-  const fs = options.fs ?? nodeFs
+  const fs = exportFs(options.fs)
   return {
     async save(file) {
       // Checked before asking where: content that cannot be saved opens no dialog.

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs'
 import { CUT_MARK, nextBreak, readCsvHead, readHead, type HeadLimits, type HeadRead, type Tokenizer } from '../reports/csv-head'
+import { nodeExportFs, type ExportFs } from './fs'
 
 /**
  * What a preview reads at most. The file may be anything (a hostile server's export, a file
@@ -20,10 +20,16 @@ export interface ExportHead {
  * The first rows of a finished csv/tsv export, read from the file and parsed in main (the page
  * never reads files). Reading stops once the rows are in, so a 1,000,000-row file costs a chunk.
  */
-export async function readExportHead(filePath: string, format: 'csv' | 'tsv', rows: number, limits: HeadLimits = PREVIEW_LIMITS): Promise<ExportHead> {
+export async function readExportHead(
+  filePath: string,
+  format: 'csv' | 'tsv',
+  rows: number,
+  limits: HeadLimits = PREVIEW_LIMITS,
+  fs: Pick<ExportFs, 'createReadStream'> = nodeExportFs,
+): Promise<ExportHead> {
   // One record past the header and the rows says whether there is more.
   const wanted = rows + 2
-  const stream = createReadStream(filePath, { highWaterMark: 64 * 1024 })
+  const stream = fs.createReadStream(filePath, { highWaterMark: 64 * 1024 })
   try {
     const read = format === 'csv' ? await readCsvHead(stream, wanted, limits) : await readTsvHead(stream, wanted, limits)
     const [columns = [], ...body] = read.records

@@ -55,6 +55,8 @@ export interface LatestCall<Args extends unknown[]> {
   run: (...args: Args) => Promise<void>
   /** Runs `task` (which usually calls run()) once schedule() stops being called for `debounceMs`. */
   schedule: (task: () => void) => void
+  /** Forgets a scheduled task still waiting. */
+  unschedule: () => void
   /** Asks main to stop the call in flight; it stays the latest, so its own `cancelled` error reaches onError. */
   cancel: () => Promise<ApiError | null>
   /** Lets go of the call in flight at once (its answer is dropped) and asks main to stop it, without waiting. */
@@ -125,6 +127,7 @@ export function useLatestCall<Args extends unknown[], T>(
     loading,
     run,
     schedule: (task) => scheduled(task),
+    unschedule: () => scheduled.cancel(),
     cancel,
     abandon,
     forget: () => {

@@ -1,6 +1,7 @@
 import { markRaw } from 'vue'
 import type { Entity, EventPayload } from '@contract'
 import { api, unwrap, type ApiError } from '../api/bridge'
+import { newRequestId } from '../lib/requestId'
 
 /** One kind's list for one profile. Rows are a plain array, replaced whole, never deeply reactive. */
 export interface KindState {
@@ -40,10 +41,6 @@ const FIRST_SLICE = 300
 const REST_SLICE = 5_000
 /** While a first sync streams in, the list shown grows at most this often. */
 const STREAM_FLUSH_MS = 250
-
-function newRequestId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `sync-${Date.now()}-${Math.random().toString(36).slice(2)}`
-}
 
 export interface MirrorDependencies {
   /** The state of a kind's list, created on first use. */
@@ -123,7 +120,7 @@ export function createMirrorLoader({ state, noteError, online }: MirrorDependenc
     const target = state(profileId, kind)
     if (target.sync) return
     const key = keyOf(profileId, kind)
-    const requestId = newRequestId()
+    const requestId = newRequestId('sync')
     const streaming = target.rows.length === 0
     const stream: { rows: Entity[]; timer: ReturnType<typeof setTimeout> | null } = { rows: [], timer: null }
     streams.set(key, stream)

@@ -1,29 +1,17 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { AudienceView, ChannelResult, ReportDefinition, ReportInfoView, ResolvedRange, TimeSeriesView } from '@contract'
-import { ApiError, api, unwrap } from '../api/bridge'
-import { adaptDefinition, audienceBlocker, chartBlocker, plainDefinition } from '../domain/reports/definition'
+import type { ChannelResult, ReportDefinition, ReportInfoView, ResolvedRange, TimeSeriesView } from '@contract'
+import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
+import { adaptDefinition, plainDefinition } from '../domain/reports/definition'
 import { errorField, type BuilderField } from '../domain/reports/errors'
 import { patchInPlace } from '../lib/patchInPlace'
 import { sameAnswer } from '../lib/sameAnswer'
+import { useAudienceRun } from './reportsAudience'
+import { useChartRun } from './reportsChart'
 import { useWorkspaceStore } from './workspace'
 
 export type ReportsTab = 'chart' | 'audience'
 export type KnownReport = ChannelResult<'reports:known'>[number]
-interface Running {
-  requestId: string
-  startedAt: number
-}
-
-function newRequestId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `report-${Date.now()}-${Math.random().toString(36).slice(2)}`
-}
-
-/** Every failure as an ApiError, so the page always has main's sentence and code to show. */
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error
-  return new ApiError({ code: 'internal', message: error instanceof Error ? error.message : String(error) })
-}
 
 /** The platform's offsets are whole hours; anything else is not sent as the report's zone. */
 const reportOffset = (info: ReportInfoView | null): number | null => {
@@ -52,24 +40,8 @@ export const useReportsStore = defineStore('reports', () => {
   const resolveError = shallowRef<ApiError | null>(null)
   let resolveSequence = 0
 
-  const chartRun = ref<Running | null>(null)
-  const result = shallowRef<TimeSeriesView | null>(null)
-  const chartError = shallowRef<ApiError | null>(null)
-  /** The definition the shown chart was run with, to say when the builder has moved on. */
-  const ranWith = ref<string | null>(null)
-  const audienceRun = ref<Running | null>(null)
-  const audienceResult = shallowRef<AudienceView | null>(null)
-  const audienceError = shallowRef<ApiError | null>(null)
   /** The preset the builder came from, sent with runs so main keeps their results under it (null: ad hoc). */
   const preset = ref<string | null>(null)
-  /** When the shown chart was kept from an earlier run (a preset opened offline); null once a run answers. */
-  const chartAsOf = ref<string | null>(null)
-  /**
-   * Points per series the chart wants from main (pointBudget() of its width), known as soon as the
-   * chart panel is laid out and kept current as it resizes: runs and kept results are cut to it.
-   * undefined until the panel was first shown: main's default then.
-   */
-  const pointBudget = ref<number | undefined>(undefined)
 
   const infoKey = (profile: string, project: string, report: string): string => `${profile}\u0000${project}\u0000${report}`
   const info = computed<ReportInfoView | null>(() => {
@@ -83,10 +55,11 @@ export const useReportsStore = defineStore('reports', () => {
   })
 
   const dateError = computed(() => resolveError.value?.message ?? null)
-  const chartBlocked = computed(() => (definition.value ? chartBlocker(definition.value, dateError.value) : 'Open a report first.'))
-  const audienceBlocked = computed(() => (definition.value ? audienceBlocker(definition.value, dateError.value) : 'Open a report first.'))
-  const chartKey = (value: ReportDefinition): string => JSON.stringify({ ...value, chart: null, audience: null })
-  const stale = computed(() => result.value !== null && definition.value !== null && ranWith.value !== chartKey(definition.value))
+  const sources = { definition, profileId, preset, dateError }
+  const { chartRun, result, chartError, stale, chartBlocked, chartAsOf, pointBudget, setPointBudget, run, showKept, clearChart, chartCall } =
+    useChartRun(sources)
+  const { audienceRun, audienceResult, audienceError, audienceBlocked, runAudience, clearAudience, audienceCall } = useAudienceRun(sources)
+  const calls = { chart: chartCall, audience: audienceCall }
 
   function reset(): void {
     target.value = null
@@ -95,15 +68,12 @@ export const useReportsStore = defineStore('reports', () => {
     infoError.value = null
     resolved.value = null
     resolveError.value = null
-    result.value = null
-    chartError.value = null
-    audienceResult.value = null
-    audienceError.value = null
-    chartRun.value = null
-    audienceRun.value = null
-    ranWith.value = null
+    clearChart()
+    clearAudience()
+    // Let go, not cancelled: the runs' answers are dropped, their history entries stay as main ends them.
+    chartCall.forget()
+    audienceCall.forget()
     preset.value = null
-    chartAsOf.value = null
   }
   watch(profileId, reset)
 
@@ -152,14 +122,13 @@ export const useReportsStore = defineStore('reports', () => {
       definition.value = adaptDefinition(definition.value, value)
       if (changed) {
         result.value = null
-        audienceResult.value = null
         chartError.value = null
-        audienceError.value = null
+        clearAudience()
       }
       void loadKnown()
       return true
     } catch (error) {
-      infoError.value = asApiError(error)
+      infoError.value = toApiError(error)
       return false
     } finally {
       infoLoading.value = false
@@ -192,85 +161,16 @@ export const useReportsStore = defineStore('reports', () => {
       resolveError.value = null
     } catch (error) {
       if (sequence !== resolveSequence) return
-      resolveError.value = asApiError(error)
-    }
-  }
-
-  /** Within what main accepts; a panel being laid out can briefly measure almost nothing. */
-  function setPointBudget(budget: number): void {
-    pointBudget.value = Math.max(50, Math.min(20_000, Math.round(budget)))
-  }
-
-  /** Runs the chart; without a budget, with the one the chart panel last measured (a preset opening runs it too). */
-  async function run(budget?: number): Promise<void> {
-    const current = definition.value
-    const profile = profileId.value
-    if (!current || !profile || chartBlocked.value !== null || chartRun.value) return
-    const running: Running = { requestId: newRequestId(), startedAt: Date.now() }
-    chartRun.value = running
-    chartError.value = null
-    const sent = plainDefinition(current)
-    try {
-      if (budget !== undefined) setPointBudget(budget)
-      const budgeted = pointBudget.value === undefined ? {} : { pointBudget: pointBudget.value }
-      const value = await unwrap(api().reports.run({ profileId: profile, definition: sent, requestId: running.requestId, preset: preset.value, ...budgeted }))
-      if (chartRun.value?.requestId !== running.requestId) return
-      result.value = value
-      ranWith.value = chartKey(sent)
-      chartAsOf.value = null
-    } catch (error) {
-      if (chartRun.value?.requestId === running.requestId) chartError.value = asApiError(error)
-    } finally {
-      if (chartRun.value?.requestId === running.requestId) chartRun.value = null
-    }
-  }
-
-  async function runAudience(): Promise<void> {
-    const current = definition.value
-    const profile = profileId.value
-    if (!current || !profile || audienceBlocked.value !== null || audienceRun.value) return
-    const running: Running = { requestId: newRequestId(), startedAt: Date.now() }
-    audienceRun.value = running
-    audienceError.value = null
-    try {
-      const value = await unwrap(
-        api().reports.audience({ profileId: profile, definition: plainDefinition(current), requestId: running.requestId, preset: preset.value }),
-      )
-      if (audienceRun.value?.requestId === running.requestId) audienceResult.value = value
-    } catch (error) {
-      if (audienceRun.value?.requestId === running.requestId) audienceError.value = asApiError(error)
-    } finally {
-      if (audienceRun.value?.requestId === running.requestId) audienceRun.value = null
+      resolveError.value = toApiError(error)
     }
   }
 
   /** Asks main to stop; the run's own call then ends with a `cancelled` error. */
   async function cancel(which: ReportsTab): Promise<void> {
-    const running = which === 'chart' ? chartRun.value : audienceRun.value
-    if (!running) return
-    try {
-      await unwrap(api().requests.cancel({ requestId: running.requestId }))
-    } catch (error) {
-      const failure = asApiError(error)
-      if (which === 'chart') chartError.value = failure
-      else audienceError.value = failure
-    }
-  }
-
-  /**
-   * Stops a run whose definition has left the builder: main cancels it as Cancel would (its
-   * history entry says cancelled), and the store lets go of it at once, so its answer, even one
-   * that arrives after the next run's, is dropped by the request id check and never shown.
-   */
-  function abandon(which: ReportsTab): void {
-    const running = which === 'chart' ? chartRun.value : audienceRun.value
-    if (!running) return
-    if (which === 'chart') chartRun.value = null
-    else audienceRun.value = null
-    // Not awaited: the next run need not wait for it, and if main cannot cancel, the answer is dropped anyway.
-    api()
-      .requests.cancel({ requestId: running.requestId })
-      .catch(() => undefined)
+    const failure = await calls[which].cancel()
+    if (!failure) return
+    if (which === 'chart') chartError.value = failure
+    else audienceError.value = failure
   }
 
   /** Main's sentence for a builder field, when the last error named it. */
@@ -293,19 +193,17 @@ export const useReportsStore = defineStore('reports', () => {
    */
   async function load(next: ReportDefinition, from: string | null, kept: { ranAt: string; result: TimeSeriesView } | null = null): Promise<boolean> {
     if (!(await open(next.project, next.report))) return false
-    abandon('chart')
-    abandon('audience')
+    // Main cancels them as Cancel would (their history entries say cancelled), and their answers,
+    // even one arriving after the next run's, are dropped and never shown.
+    chartCall.abandon()
+    audienceCall.abandon()
     const plain = plainDefinition(next)
     // Patched, not replaced: only the builder fields whose values differ render again.
     if (definition.value) patchInPlace(definition.value as unknown as Record<string, unknown>, plain as unknown as Record<string, unknown>)
     else definition.value = plain
     preset.value = from
-    result.value = kept?.result ?? null
-    ranWith.value = kept ? chartKey(next) : null
-    chartAsOf.value = kept?.ranAt ?? null
-    chartError.value = null
-    audienceResult.value = null
-    audienceError.value = null
+    showKept(next, kept)
+    clearAudience()
     return true
   }
 

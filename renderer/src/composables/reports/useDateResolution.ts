@@ -1,5 +1,6 @@
-import { onBeforeUnmount, watch } from 'vue'
+import { onScopeDispose, watch } from 'vue'
 import { useReportsStore } from '../../stores/reports'
+import { debounce } from '../useLatestCall'
 
 /**
  * Keeps the resolved dates beside the date fields: asks main again, debounced, whenever the
@@ -7,14 +8,7 @@ import { useReportsStore } from '../../stores/reports'
  */
 export function useDateResolution(delayMs = 250): void {
   const store = useReportsStore()
-  let timer: ReturnType<typeof setTimeout> | null = null
-  const schedule = (): void => {
-    if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(() => {
-      timer = null
-      void store.resolveDates()
-    }, delayMs)
-  }
+  const schedule = debounce(() => void store.resolveDates(), delayMs)
   watch(
     () => (store.definition ? JSON.stringify([store.definition.dates, store.definition.timezone, store.info?.timezone, store.info?.report]) : null),
     (key) => {
@@ -22,7 +16,5 @@ export function useDateResolution(delayMs = 250): void {
     },
     { immediate: true },
   )
-  onBeforeUnmount(() => {
-    if (timer !== null) clearTimeout(timer)
-  })
+  onScopeDispose(schedule.cancel)
 }

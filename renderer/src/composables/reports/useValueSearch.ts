@@ -1,7 +1,9 @@
-import { onBeforeUnmount, ref, type Ref } from 'vue'
+import { ref, type Ref } from 'vue'
+import type { ReportDefinition } from '@contract'
 import { api, unwrap } from '../../api/bridge'
 import { valuesScope } from '../../domain/reports/definition'
 import { useReportsStore } from '../../stores/reports'
+import { useLatestCall } from '../useLatestCall'
 
 export interface ValueOption {
   value: string
@@ -16,64 +18,46 @@ export interface ValueOption {
 export function useValueSearch(key: Ref<string | null>, options: { minLength: number; limit: number; delayMs?: number; editingFilter: Ref<number | null> }) {
   const store = useReportsStore()
   const results = ref<ValueOption[]>([])
-  const loading = ref(false)
   const error = ref<string | null>(null)
   /** Names seen for values of this key, kept so picked values keep their labels. */
   const names = ref<Record<string, string>>({})
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let inflight: string | null = null
+
+  const latest = useLatestCall(
+    (requestId, profileId: string, definition: ReportDefinition, field: string, text: string) =>
+      unwrap(api().reports.values({ profileId, definition, key: field, text, limit: options.limit, requestId })),
+    {
+      label: 'values',
+      debounceMs: options.delayMs ?? 250,
+      onValue: (found) => {
+        results.value = found
+        error.value = null
+        const known = { ...names.value }
+        for (const entry of found) if (entry.name) known[entry.value] = entry.name
+        names.value = known
+      },
+      onError: (failure) => {
+        results.value = []
+        error.value = failure.message
+      },
+    },
+  )
 
   async function ask(text: string): Promise<void> {
     const definition = store.definition
     const profileId = store.profileId
     if (!definition || !profileId || !key.value) return
-    if (inflight) void api().requests.cancel({ requestId: inflight })
-    const requestId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `values-${Date.now()}`
-    inflight = requestId
-    loading.value = true
-    try {
-      const found = await unwrap(
-        api().reports.values({
-          profileId,
-          definition: valuesScope(definition, store.info, options.editingFilter.value),
-          key: key.value,
-          text,
-          limit: options.limit,
-          requestId,
-        }),
-      )
-      if (inflight !== requestId) return
-      results.value = found
-      error.value = null
-      const known = { ...names.value }
-      for (const entry of found) if (entry.name) known[entry.value] = entry.name
-      names.value = known
-    } catch (caught) {
-      if (inflight !== requestId) return
-      results.value = []
-      error.value = (caught as Error).message
-    } finally {
-      if (inflight === requestId) {
-        inflight = null
-        loading.value = false
-      }
-    }
+    await latest.run(profileId, valuesScope(definition, store.info, options.editingFilter.value), key.value, text)
   }
 
   function search(text: string): void {
-    if (timer !== null) clearTimeout(timer)
     if (text.trim().length < options.minLength) {
+      latest.unschedule()
       results.value = []
       error.value = null
       return
     }
-    timer = setTimeout(() => void ask(text.trim()), options.delayMs ?? 250)
+    latest.schedule(() => void ask(text.trim()))
   }
 
-  onBeforeUnmount(() => {
-    if (timer !== null) clearTimeout(timer)
-    if (inflight) void api().requests.cancel({ requestId: inflight })
-  })
-
-  return { results, loading, error, names, search }
+  return { results, loading: latest.loading, error, names, search }
 }

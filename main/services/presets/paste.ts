@@ -11,6 +11,10 @@ import {
   type SortRule,
   type TimezoneRule,
 } from '@contract'
+import { defaultDefinitionParts as commonDefaultParts } from '../../../common/definition'
+import { TIME_GRANULARITIES } from '../../../common/granularity'
+import { REPORT_LIMITS } from '../../../common/limits'
+import { LINE_SEPARATOR, TOTAL_LINE } from '../../../common/lines'
 import { AppError } from '../errors'
 import { curlParts, parseRelaxedJson, RelaxedJsonError, Variable, type Relaxed } from './relaxed-json'
 
@@ -29,22 +33,13 @@ export interface PasteResult {
   unread: string[]
 }
 
-const TOTAL_LINE = '__total__'
-const LINE_SEPARATOR = '\u0002'
-const TIME_KEYS = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const
+const TIME_KEYS = TIME_GRANULARITIES
+const { metrics: MAX_METRICS, breakdownKeys: MAX_BREAKDOWN_KEYS, filters: MAX_FILTERS, sortRules: MAX_SORT_RULES } = REPORT_LIMITS
 const MAX_NAME = 200
 const MAX_FILTER_VALUES = 1_000
 
-export const defaultDefinitionParts = {
-  dates: { start: '-7d', end: 'yesterday' },
-  timezone: { mode: 'report' } as TimezoneRule,
-  granularity: 'auto',
-  categoryLimit: 30,
-  lines: { mode: 'top', count: 10, by: null, includeTotal: true } as LineSelection,
-  comparison: 'none' as const,
-  chart: { type: 'line' as const, hidden: [], showMarkers: true },
-  audience: { source: null, rowsLimit: 1_000_000, breakdown: [] },
-} satisfies Partial<ReportDefinition>
+// The builder's own defaults (common/definition), one definition for the builder and the paste.
+export const defaultDefinitionParts = commonDefaultParts() satisfies Partial<ReportDefinition>
 
 type Kind = 'time_series' | 'audience' | 'export' | 'url'
 
@@ -353,9 +348,9 @@ function readSort(value: Relaxed, unread: string[]): SortRule[] {
     const direction = directionOf(item.direction, `${label} direction`, unread)
     rules.push({ field, direction, byName: flagOf(item.mapping, `${label} mapping`, unread) })
   })
-  if (rules.length > 10) {
-    unread.push(`order_by has ${rules.length} rules; the first 10 were kept.`)
-    rules.length = 10
+  if (rules.length > MAX_SORT_RULES) {
+    unread.push(`order_by has ${rules.length} rules; the first ${MAX_SORT_RULES} were kept.`)
+    rules.length = MAX_SORT_RULES
   }
   return rules
 }
@@ -417,9 +412,11 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
     ...(dataFields === undefined ? [] : (namesOf(dataFields, 'data_fields', unread) ?? [])),
   ]
   const uniqueMetrics = [...new Set(metrics)]
-  if (uniqueMetrics.length > 8)
-    unread.push(`The request names ${uniqueMetrics.length} data fields; a chart takes 8, so ${uniqueMetrics.slice(8).join(', ')} were left out.`)
-  if (uniqueMetrics.length > 0) reading.metrics = uniqueMetrics.slice(0, 8)
+  if (uniqueMetrics.length > MAX_METRICS)
+    unread.push(
+      `The request names ${uniqueMetrics.length} data fields; a chart takes ${MAX_METRICS}, so ${uniqueMetrics.slice(MAX_METRICS).join(', ')} were left out.`,
+    )
+  if (uniqueMetrics.length > 0) reading.metrics = uniqueMetrics.slice(0, MAX_METRICS)
 
   const splitBy = take('split_by')
   const keys = splitBy === undefined ? [] : (namesOf(splitBy, 'split_by', unread) ?? [])
@@ -449,15 +446,18 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
     }
   }
   if (kind === 'export' && granularity !== undefined) unread.push('granularity was not read: an export has none.')
-  if (reading.breakdown !== undefined && reading.breakdown.length > 5) {
-    unread.push(`The request splits by ${reading.breakdown.length} keys; the builder takes 5, so ${reading.breakdown.slice(5).join(', ')} were left out.`)
-    reading.breakdown = reading.breakdown.slice(0, 5)
+  if (reading.breakdown !== undefined && reading.breakdown.length > MAX_BREAKDOWN_KEYS) {
+    unread.push(
+      `The request splits by ${reading.breakdown.length} keys; the builder takes ${MAX_BREAKDOWN_KEYS}, so ${reading.breakdown.slice(MAX_BREAKDOWN_KEYS).join(', ')} were left out.`,
+    )
+    reading.breakdown = reading.breakdown.slice(0, MAX_BREAKDOWN_KEYS)
   }
 
   const chartLines = take('chart_lines')
   if (chartLines !== undefined) reading.chartLines = namesOf(chartLines, 'chart_lines', unread) ?? undefined
   const limit = take('limit')
-  if (limit !== undefined) reading.categoryLimit = integerOf(limit, 'limit', 1, 10_000, unread) ?? undefined
+  if (limit !== undefined)
+    reading.categoryLimit = integerOf(limit, 'limit', REPORT_LIMITS.categoryLimit.min, REPORT_LIMITS.categoryLimit.max, unread) ?? undefined
 
   const filters = take('filters')
   if (filters !== undefined) {
@@ -493,7 +493,9 @@ function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading 
   const audienceKey = take('audience_key')
   if (audienceKey !== undefined) reading.audienceSource = audienceKey === null ? null : (nameOf(audienceKey, 'audience_key', unread) ?? undefined)
   const rowsLimit = take('audience_rows_limit')
-  if (rowsLimit !== undefined) reading.audienceRowsLimit = integerOf(rowsLimit, 'audience_rows_limit', 10_000, 10_000_000, unread) ?? undefined
+  if (rowsLimit !== undefined)
+    reading.audienceRowsLimit =
+      integerOf(rowsLimit, 'audience_rows_limit', REPORT_LIMITS.audienceRowsLimit.min, REPORT_LIMITS.audienceRowsLimit.max, unread) ?? undefined
 
   for (const key of Object.keys(body)) {
     if (handled.has(key)) continue
@@ -595,8 +597,8 @@ function readUrl(text: string): Reading {
 
   use('category')
   const categories = all('category')
-  reading.breakdown = categories.slice(0, 5)
-  if (categories.length > 5) unread.push(`category names ${categories.length} keys; the builder takes 5.`)
+  reading.breakdown = categories.slice(0, MAX_BREAKDOWN_KEYS)
+  if (categories.length > MAX_BREAKDOWN_KEYS) unread.push(`category names ${categories.length} keys; the builder takes ${MAX_BREAKDOWN_KEYS}.`)
   use('id_list')
   const lines = all('id_list').map((line) => (line.toLowerCase() === 'total' ? TOTAL_LINE : line))
   if (lines.length > 0) reading.chartLines = lines
@@ -606,8 +608,9 @@ function readUrl(text: string): Reading {
   const charted = all('chart_column')
   const shown = all('show')
   const metrics = charted.length > 0 ? charted : shown
-  if (metrics.length > 0) reading.metrics = [...new Set(metrics)].slice(0, 8)
-  if (metrics.length > 8) unread.push(`The link names ${metrics.length} data fields; a chart takes 8, so the first 8 were kept.`)
+  if (metrics.length > 0) reading.metrics = [...new Set(metrics)].slice(0, MAX_METRICS)
+  if (metrics.length > MAX_METRICS)
+    unread.push(`The link names ${metrics.length} data fields; a chart takes ${MAX_METRICS}, so the first ${MAX_METRICS} were kept.`)
   const tableOnly = charted.length > 0 ? shown.filter((metric) => !charted.includes(metric)) : []
   if (tableOnly.length > 0)
     unread.push(
@@ -752,9 +755,9 @@ function assemble(reading: Reading, base: Partial<ReportDefinition>): PasteResul
         metricConditionLogic: reading.metricConditionLogic ?? '',
         sort: reading.sort,
       }
-  if (reading.filters.length > 50) {
-    unread.push(`The request has ${reading.filters.length} filters; the builder takes 50, so the first 50 were kept.`)
-    reading.filters.length = 50
+  if (reading.filters.length > MAX_FILTERS) {
+    unread.push(`The request has ${reading.filters.length} filters; the builder takes ${MAX_FILTERS}, so the first ${MAX_FILTERS} were kept.`)
+    reading.filters.length = MAX_FILTERS
   }
 
   const candidate: ReportDefinition = {

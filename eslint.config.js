@@ -42,13 +42,10 @@ export const layerRules = [
     files: ['preload/contract/**/*.ts'],
     rules: restrict(
       [
-        forbid(
-          ['**/main/**', '**/renderer/**', '@contract'],
-          'The contract is the bottom layer above common/: it imports only zod, common/ and its own files.',
-        ),
-        // Out of its folder only into common/ (`../../common/limits`).
         {
-          regex: '^\\.\\./(?!\\.\\./common/[^/]+$)',
+          // One pattern, so one message per import: main, the renderer, the alias, and any way
+          // out of its folder except into common/ (`../../common/limits`).
+          regex: '^(@contract$|\\.\\./(?!\\.\\./common/[^/]+$)|.*/(main|renderer)/)',
           message: 'The contract is the bottom layer above common/: it imports only zod, common/ and its own files.',
         },
       ],

@@ -1,5 +1,5 @@
 import type { DataFieldInfo, KeyFieldInfo, ReportDefinition, ReportInfoView } from '@contract'
-import { defaultDefinitionParts } from '../../../../common/definition'
+import { DEFAULT_TOP_LINES, defaultDefinitionParts } from '../../../../common/definition'
 import { checkFilterLogic } from './filterLogic'
 import { linesProblem } from './lines'
 

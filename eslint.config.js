@@ -4,7 +4,8 @@
  * Formatting is Prettier's job (`npm run format`), so no stylistic rule lives here.
  *
  * The layer rules are the architecture in docs/architecture.md written so CI can refuse a wrong-way
- * import: the contract imports nothing of main or the renderer; the renderer never imports
+ * import: common/ imports nothing but itself (every layer may import it, but the demo backend
+ * keeps its own copies); the contract imports nothing of main or the renderer; the renderer never imports
  * main (nor Node); main/services never import Electron, handlers, the CLI, the hosts or the
  * demo backend; the demo backend never imports the services or the contract.
  */
@@ -16,7 +17,7 @@ import globals from 'globals'
 /** @param {string[]} groups @param {string} message */
 const forbid = (groups, message) => ({ group: groups, message })
 
-/** @param {ReturnType<typeof forbid>[]} patterns @param {string[]} [paths] */
+/** @param {Array<ReturnType<typeof forbid> | { regex: string, message: string }>} patterns @param {string[]} [paths] */
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': [
     'error',
@@ -26,9 +27,28 @@ const restrict = (patterns, paths = []) => ({
 
 export const layerRules = [
   {
+    // Below everything: the platform's rules written once (limits, time keys, byte counts), pure
+    // TypeScript that main, preload, the renderer and the tests all import. No runtime's API.
+    files: ['common/**/*.ts'],
+    rules: restrict([
+      {
+        // Anything but a sibling file (`./limits`): packages, `node:*`, aliases and `../` alike.
+        regex: '^(?!\\./[^/]+$)',
+        message: 'common/ is the runtime-neutral bottom layer: it imports only its own files (no Node, DOM, Electron, Vue, zod, contract, main or renderer).',
+      },
+    ]),
+  },
+  {
     files: ['preload/contract/**/*.ts'],
     rules: restrict(
-      [forbid(['**/main/**', '**/renderer/**', '@contract', '../*'], 'The contract is the bottom layer: it imports only zod and its own files.')],
+      [
+        {
+          // One pattern, so one message per import: main, the renderer, the alias, and any way
+          // out of its folder except into common/ (`../../common/limits`).
+          regex: '^(@contract$|\\.\\./(?!\\.\\./common/[^/]+$)|.*/(main|renderer)/)',
+          message: 'The contract is the bottom layer above common/: it imports only zod, common/ and its own files.',
+        },
+      ],
       ['electron'],
     ),
   },
@@ -56,8 +76,8 @@ export const layerRules = [
     rules: restrict(
       [
         forbid(
-          ['**/services/**', '**/preload/**', '@contract', '**/handlers/**', '**/electron/**'],
-          "The demo backend stands alone, like a real platform: it never imports the app's services or contract.",
+          ['**/services/**', '**/preload/**', '@contract', '**/handlers/**', '**/electron/**', '**/common/**', '**/common'],
+          "The demo backend stands alone, like a real platform: it never imports the app's services, contract or common/ (its own copies are checked against common/ by differential tests).",
         ),
       ],
       ['electron'],

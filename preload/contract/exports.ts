@@ -8,6 +8,7 @@
  * preview take the job's id, main looks the path up itself.
  */
 import { z } from 'zod'
+import { REPORT_LIMITS } from '../../common/limits'
 import { presetNameSchema } from './presets'
 import { reportDefinitionSchema, sortRuleSchema } from './reports'
 import { channel, empty, profileRef, requestId } from './primitives'
@@ -37,12 +38,12 @@ export const exportOptionsSchema = z
   .object({
     format: z.enum(exportFormats),
     dataFields: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one data field').max(200).optional(),
-    keys: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one key').max(10).optional(),
+    keys: z.array(z.string().min(1).max(200)).min(1, 'Pick at least one key').max(REPORT_LIMITS.exportKeys).optional(),
     /** A ` Name` column after each key that has a mapping (`include_mappings`). */
     includeNames: z.boolean().optional(),
     /** A `Total` row at the end (`include_total`). */
     includeTotal: z.boolean().optional(),
-    sort: z.array(sortRuleSchema).max(10).optional(),
+    sort: z.array(sortRuleSchema).max(REPORT_LIMITS.sortRules).optional(),
     /** `1 and (2 or 3)` over the definition's filter positions; empty: all filters apply. */
     filterLogic: z.string().max(2_000).optional(),
   })

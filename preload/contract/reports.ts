@@ -7,6 +7,7 @@
  * answers a result that is ready to paint. The same code serves the command line and presets.
  */
 import { z } from 'zod'
+import { REPORT_LIMITS } from '../../common/limits'
 import { channel, profileRef, requestId } from './primitives'
 
 /* ---------- what the builder edits (and a preset saves) ---------- */
@@ -63,7 +64,7 @@ export const sortRuleSchema = z
   .strict()
 export type SortRule = z.infer<typeof sortRuleSchema>
 
-export const MAX_CHART_LINES = 50
+export const MAX_CHART_LINES = REPORT_LIMITS.chartLines
 export const lineSelectionSchema = z.discriminatedUnion('mode', [
   /** The top N values of the breakdown by a metric (the first metric when `by` is null), found by a ranking call. */
   z
@@ -86,20 +87,20 @@ export const reportDefinitionSchema = z
     dates: z.object({ start: dateTokenSchema, end: dateTokenSchema }).strict(),
     timezone: timezoneRuleSchema,
     /** One call per metric; several metrics share the chart, on a second axis when units differ. */
-    metrics: z.array(z.string().min(1).max(200)).min(1, 'Pick a metric').max(8),
+    metrics: z.array(z.string().min(1).max(200)).min(1, 'Pick a metric').max(REPORT_LIMITS.metrics),
     /** `auto` (suggested from the range), a time key (`granularity_day`…) or any key field (a category chart). */
     granularity: z.string().min(1).max(200),
     /** Top N categories when the granularity is a key field (the API's `limit`). */
-    categoryLimit: z.number().int().min(1).max(10_000),
+    categoryLimit: z.number().int().min(REPORT_LIMITS.categoryLimit.min).max(REPORT_LIMITS.categoryLimit.max),
     /** Break down by these keys (`split_by`); empty: the total only. */
-    breakdown: z.array(z.string().min(1).max(200)).max(5),
+    breakdown: z.array(z.string().min(1).max(200)).max(REPORT_LIMITS.breakdownKeys),
     lines: lineSelectionSchema,
-    filters: z.array(reportFilterSchema).max(50),
+    filters: z.array(reportFilterSchema).max(REPORT_LIMITS.filters),
     /** `1 and (2 or 3)` over filter positions; empty: all filters apply. */
     filterLogic: z.string().max(2_000),
-    metricConditions: z.array(metricConditionSchema).max(50),
+    metricConditions: z.array(metricConditionSchema).max(REPORT_LIMITS.metricConditions),
     metricConditionLogic: z.string().max(2_000),
-    sort: z.array(sortRuleSchema).max(10),
+    sort: z.array(sortRuleSchema).max(REPORT_LIMITS.sortRules),
     comparison: z.enum(comparisons),
     chart: z
       .object({
@@ -114,8 +115,8 @@ export const reportDefinitionSchema = z
         /** One of `info.audience_sources`; null: the first. */
         source: z.string().max(200).nullable(),
         /** Precision: records the platform reads (`audience_rows_limit`). */
-        rowsLimit: z.number().int().min(10_000).max(10_000_000),
-        breakdown: z.array(z.string().min(1).max(200)).max(5),
+        rowsLimit: z.number().int().min(REPORT_LIMITS.audienceRowsLimit.min).max(REPORT_LIMITS.audienceRowsLimit.max),
+        breakdown: z.array(z.string().min(1).max(200)).max(REPORT_LIMITS.audienceBreakdownKeys),
       })
       .strict(),
   })

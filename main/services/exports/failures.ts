@@ -1,5 +1,9 @@
 import path from 'node:path'
+import { formatBytes } from '../../../common/format'
 import { isAppError } from '../errors'
+
+// One way to write a byte count (common/format); jobs.ts and the command line import it from here.
+export { formatBytes }
 
 /**
  * Why an export failed, as the sentence the jobs panel shows. It reaches the page, so it names
@@ -23,16 +27,4 @@ export function exportFailure(error: unknown, filePath: string, bytes: number, a
     return `The connection to the platform dropped after ${formatBytes(bytes)}; nothing was saved at ${file}. Check your network or VPN connection and export again.`
   }
   return error.message
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB', 'TB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../common/format'
 import { AppError } from '../errors'
 import type { ResponseBody } from './body'
 import { errorCodeOf, networkFailureOf } from './network-codes'
@@ -147,14 +148,6 @@ export function unreadableBody(body: ResponseBody, status: number, context: Requ
     return badResponse('invalid or truncated JSON.', context, details)
   }
   return badResponse('an answer of the wrong shape.', context, { httpStatus: status })
-}
-
-/** A byte count as a person reads it: "64 MB", "256 KB". */
-export function formatBytes(bytes: number): string {
-  const mebibyte = 1024 * 1024
-  if (bytes >= mebibyte) return `${Math.round(bytes / mebibyte)} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} bytes`
 }
 
 /** A success answer longer than the client reads at once (see MAX_RESPONSE_BYTES). */

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events'
+import { describeThrown } from '../../../common/errors'
 import type { Notices } from '../notices'
 import type { Logger } from './logger'
 import { redactSecrets } from './redact'
@@ -43,16 +44,7 @@ export function createErrorReporter({ log, notices }: { log: Logger; notices: Pi
   }
 }
 
-/** An error, or whatever was thrown or rejected, as a message and a stack. */
-export function describeThrown(value: unknown): { message: string; stack?: string | undefined } {
-  if (value instanceof Error) return { message: value.message || value.name, stack: value.stack }
-  if (typeof value === 'string') return { message: value }
-  try {
-    return { message: JSON.stringify(value) ?? String(value) }
-  } catch {
-    return { message: String(value) }
-  }
-}
+export { describeThrown }
 
 /**
  * Catches what main lets fall: with a listener, Node (and Electron) neither exit nor show a

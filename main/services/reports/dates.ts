@@ -1,4 +1,5 @@
 import type { Comparison, ResolvedRange, TimezoneRule } from '@contract'
+import { suggestGranularity, TIME_GRANULARITIES, type TimeGranularity } from '../../../common/granularity'
 import { invalidField } from './errors'
 
 /**
@@ -201,13 +202,5 @@ export function comparisonRange(range: DayRange, comparison: Exclude<Comparison,
 
 /* ---------- granularity ---------- */
 
-export type TimeGranularity = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year'
-export const TIME_GRANULARITIES: readonly TimeGranularity[] = ['hour', 'day', 'week', 'month', 'quarter', 'year']
-
-/** A readable number of points for a range: hours up to 3 days, days up to 90, weeks up to a year, then months. */
-export function suggestGranularity(days: number): TimeGranularity {
-  if (days <= 3) return 'hour'
-  if (days <= 90) return 'day'
-  if (days <= 366) return 'week'
-  return 'month'
-}
+// One list and one `auto` rule for main and the renderer (common/granularity).
+export { suggestGranularity, TIME_GRANULARITIES, type TimeGranularity }

@@ -1,5 +1,6 @@
 import type { ReportDefinition } from '@contract'
 import { AppError } from '../errors'
+import { fieldOfParameter, isPlatformParameter, PARAMETER_FIELDS, type ReportOperation } from '../../../common/fields'
 
 /**
  * Errors the builder can show beside the control they are about. `details.field` names a
@@ -7,34 +8,15 @@ import { AppError } from '../errors'
  * so the renderer's generic field-error reader (`ApiError.fieldErrors`) finds it too.
  */
 // The definition's own keys (less the chart's look, which no request carries), not a second list of them.
-export type BuilderField = Exclude<keyof ReportDefinition, 'chart'>
+export type DefinitionSection = Exclude<keyof ReportDefinition, 'chart'>
 
-export function invalidField(field: BuilderField, message: string, extra: Record<string, unknown> = {}): AppError {
+export function invalidField(field: DefinitionSection, message: string, extra: Record<string, unknown> = {}): AppError {
   return new AppError('validation', message, { field, fields: { [field]: [message] }, ...extra })
 }
 
-export type ReportOperation = 'time_series' | 'audience' | 'export'
+export type { ReportOperation }
 
-/** Request fields a `bad_request` reason may name, and the builder field that sets each. */
-const fieldOfParameter: Record<string, (operation: ReportOperation) => { field: BuilderField; part?: string }> = {
-  start_date: () => ({ field: 'dates', part: 'start' }),
-  end_date: () => ({ field: 'dates', part: 'end' }),
-  chart_lines: () => ({ field: 'lines' }),
-  limit: () => ({ field: 'categoryLimit' }),
-  filters: () => ({ field: 'filters' }),
-  filter_template: () => ({ field: 'filterLogic' }),
-  data_filters: () => ({ field: 'metricConditions' }),
-  data_filter_template: () => ({ field: 'metricConditionLogic' }),
-  timezone: () => ({ field: 'timezone' }),
-  granularity: () => ({ field: 'granularity' }),
-  order_by: () => ({ field: 'sort' }),
-  data_field: () => ({ field: 'metrics' }),
-  data_fields: () => ({ field: 'metrics' }),
-  split_by: (operation) => ({ field: operation === 'audience' ? 'audience' : 'breakdown' }),
-  audience_rows_limit: () => ({ field: 'audience' }),
-  audience_key: () => ({ field: 'audience' }),
-}
-const parameterPattern = new RegExp(`\\b(${Object.keys(fieldOfParameter).join('|')})\\b`)
+const parameterPattern = new RegExp(`\\b(${Object.keys(PARAMETER_FIELDS).join('|')})\\b`)
 
 /**
  * A platform `bad_request` whose reason names a request field gets `details.field` (and
@@ -46,9 +28,10 @@ export function withBuilderField(error: unknown, operation: ReportOperation): un
   const reason = error.details.reason
   if (typeof reason !== 'string') return error
   const named = parameterPattern.exec(reason)?.[1]
-  const resolve = named === undefined ? undefined : fieldOfParameter[named]
-  if (resolve === undefined) return error
-  const { field, part } = resolve(operation)
+  if (named === undefined || !isPlatformParameter(named)) return error
+  // Main names the definition's top-level key (`audience`, `dates`); `part` says which end of the dates.
+  const [field, rest] = fieldOfParameter(named, operation).split('.') as [DefinitionSection, string | undefined]
+  const part = field === 'dates' ? rest : undefined
   return new AppError(error.code, error.message, {
     ...error.details,
     field,

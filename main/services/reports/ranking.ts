@@ -2,7 +2,7 @@ import type { ReportingClient } from '../reporting/client'
 import { AppError } from '../errors'
 import { withBuilderField } from './errors'
 import { REQUEST_DEADLINE_MS } from '../http/client'
-import { formatBytes } from '../http/errors'
+import { formatBytes } from '../../../common/format'
 import { readCsvHead, type HeadLimits } from './csv-head'
 import { exportRankingBody, LINE_SEPARATOR, rankingBody, type FilterBody, type ReportScope } from './request'
 

@@ -1,4 +1,5 @@
 import { MAX_CHART_LINES, type FilterMatch, type ReportDefinition, type ReportInfoView, type ResolvedRange } from '@contract'
+import { LINE_SEPARATOR, TOTAL_LINE } from '../../../common/lines'
 import type { ReportRequest, ReportTarget } from '../reporting/schemas'
 import { absoluteDates, chooseOffset, presentRange, resolveTokens, suggestGranularity, TIME_GRANULARITIES, type DayRange } from './dates'
 import { invalidField } from './errors'
@@ -9,9 +10,8 @@ import { checkLogic } from './logic'
  * check that can be made before sending is made here and named after the builder's field.
  */
 
-export const TOTAL_LINE = '__total__'
-/** Several breakdown keys' values are joined with U+0002 into one chart line. */
-export const LINE_SEPARATOR = '\u0002'
+// The total's line name and the separator of several keys' values, as main and the renderer share them.
+export { LINE_SEPARATOR, TOTAL_LINE }
 
 export interface FilterBody {
   name: string

@@ -1,4 +1,5 @@
 import type { ReportDefinition, ReportInfoView, Series, TimeSeriesView } from '@contract'
+import { TOTAL_LINE } from '../../../common/lines'
 import type { ReportingClient } from '../reporting/client'
 import { alignByName, categoryLabels, fitLength, readAnswer, sharedCategories, uniqueMarkers, type SeriesAnswer } from './answers'
 import { comparisonRange, presentRange, type DayRange } from './dates'
@@ -130,7 +131,7 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
       const label = lineLabel(line, chart.breakdown, mappings)
       const values = current === undefined ? categories.map(() => null) : alignByName(current, line, categories)
       const stats = seriesStats(values, additive)
-      const role = line === '__total__' ? 'total' : 'line'
+      const role = line === TOTAL_LINE ? 'total' : 'line'
       if (before === undefined) {
         series.push({ key: `${metric}|${line}`, metric, line, label, role, values, stats })
         continue

@@ -1,4 +1,5 @@
 import { RENDERER_ERROR_LIMITS, type ChannelInput } from '@contract'
+import { describeThrown } from '../../../common/errors'
 
 export type RendererErrorReport = ChannelInput<'app:reportRendererError'>
 
@@ -17,17 +18,7 @@ function cut(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`
 }
 
-/** Whatever was thrown or rejected, as a message and maybe a stack. */
-export function describeThrown(value: unknown): { message: string; stack?: string } {
-  if (value instanceof Error)
-    return value.stack === undefined ? { message: value.message || value.name } : { message: value.message || value.name, stack: value.stack }
-  if (typeof value === 'string') return { message: value }
-  try {
-    return { message: JSON.stringify(value) ?? String(value) }
-  } catch {
-    return { message: String(value) }
-  }
-}
+export { describeThrown }
 
 /**
  * Errors nothing in the page caught reach main (logged, shown once as a notice) instead of

@@ -111,7 +111,7 @@ describe('the ranking export is read within bounds', () => {
     answer = hostile('country,device_type,impressions\r\n', Buffer.alloc(64 * 1024, '\n'.charCodeAt(0)), served)
     const error = await caught(topCombinations(reporting, scope, ['country', 'device_type'], 'impressions', 5, new AbortController().signal))
     expect(error.code).toBe('bad_response')
-    expect(error.message).toMatch(/ranking export sent more than 4 MB without the rows asked for/)
+    expect(error.message).toMatch(/ranking export sent more than 4.0 MB without the rows asked for/)
     expect(pulled).toBeLessThanOrEqual(RANKING_LIMITS.read.maxBytes + CHUNK.length)
     await expect.poll(() => served.hungUp).toBe(true)
   })

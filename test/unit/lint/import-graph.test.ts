@@ -3,11 +3,11 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The import graph of the app's own code (main, preload, renderer) has no circle. Type-only
+ * The import graph of the app's own code (common, main, preload, renderer) has no circle. Type-only
  * imports count too: a circle of types today is a circle of values after the next refactor.
  */
 const root = path.join(import.meta.dirname, '..', '..', '..')
-const sourceRoots = ['main', 'preload', 'renderer/src']
+const sourceRoots = ['common', 'main', 'preload', 'renderer/src']
 const aliases: Record<string, string> = { '@contract': 'preload/contract/index.ts' }
 
 function sourceFiles(folder: string): string[] {
@@ -74,6 +74,13 @@ describe('import graph', () => {
     expect(graph.size).toBeGreaterThan(100)
     const contractIndex = path.join(root, 'preload/contract/index.ts')
     expect([...graph.values()].some((targets) => targets.includes(contractIndex))).toBe(true)
+    // common/ is in the graph, and both sides reach it.
+    const limits = path.join(root, 'common/limits.ts')
+    expect(graph.has(limits)).toBe(true)
+    const importers = [...graph].filter(([, targets]) => targets.includes(limits)).map(([file]) => path.relative(root, file))
+    expect(importers.some((file) => file.startsWith('preload/contract/'))).toBe(true)
+    expect(importers.some((file) => file.startsWith('renderer/src/'))).toBe(true)
+    expect(importers.some((file) => file.startsWith('main/services/'))).toBe(true)
   })
 
   it('has no circle', () => {

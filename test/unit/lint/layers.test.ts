@@ -23,6 +23,14 @@ const wrongWay: Array<[string, string, string]> = [
   ['preload/contract/bad.ts', "import { AppError } from '../../main/services/errors'\nexport const x = AppError", 'bottom layer'],
   ['main/sandbox/bad.ts', "import { channels } from '@contract'\nexport const x = channels", 'stands alone'],
   ['main/sandbox/reporting/bad.ts', "import { AppError } from '../../services/errors'\nexport const x = AppError", 'stands alone'],
+  ['main/sandbox/reporting/bad2.ts', "import { TOTAL_LINE } from '../../../common/lines'\nexport const x = TOTAL_LINE", 'stands alone'],
+  ['preload/contract/bad2.ts', "import { bridge } from '../bridge'\nexport const x = bridge", 'bottom layer'],
+  ['common/bad.ts', "import { z } from 'zod'\nexport const x = z", 'runtime-neutral'],
+  ['common/bad2.ts', "import { readFile } from 'node:fs/promises'\nexport const x = readFile", 'runtime-neutral'],
+  ['common/bad3.ts', "import { ref } from 'vue'\nexport const x = ref", 'runtime-neutral'],
+  ['common/bad4.ts', "import type { ReportDefinition } from '@contract'\nexport const x: ReportDefinition | null = null", 'runtime-neutral'],
+  ['common/bad5.ts', "import { AppError } from '../main/services/errors'\nexport const x = AppError", 'runtime-neutral'],
+  ['common/bad6.ts', "import { lineLabel } from '../renderer/src/domain/reports/lines'\nexport const x = lineLabel", 'runtime-neutral'],
 ]
 
 describe('layer rules (eslint no-restricted-imports)', () => {
@@ -41,5 +49,15 @@ describe('layer rules (eslint no-restricted-imports)', () => {
     ).toEqual([])
     expect(await layerErrors('main/handlers/good.ts', "import { createServices } from '../services'\nexport const x = createServices")).toEqual([])
     expect(await layerErrors('renderer/src/stores/good.ts', "import type { Profile } from '@contract'\nexport const x: Profile | null = null")).toEqual([])
+  })
+
+  it('lets every layer but the demo backend import common/, and common/ its own files', async () => {
+    const limits = (from: string) => `import { REPORT_LIMITS } from '${from}'\nexport const x = REPORT_LIMITS`
+    expect(await layerErrors('common/good.ts', limits('./limits'))).toEqual([])
+    expect(await layerErrors('preload/contract/good.ts', limits('../../common/limits'))).toEqual([])
+    expect(await layerErrors('main/services/reports/good.ts', limits('../../../common/limits'))).toEqual([])
+    expect(await layerErrors('main/handlers/good.ts', limits('../../common/limits'))).toEqual([])
+    expect(await layerErrors('renderer/src/domain/reports/good.ts', limits('../../../../common/limits'))).toEqual([])
+    expect(await layerErrors('renderer/src/components/reports/good.ts', limits('../../../../common/limits'))).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { conditionMatches, type FilterMatch, type MetricCondition } from '@contract'
+import { TIME_GRANULARITIES } from '../../../../common/granularity'
 
 /*
  * The spellings the platform's docs, the vendor's scripts and the web UI use for one thing the
@@ -7,7 +8,7 @@ import { conditionMatches, type FilterMatch, type MetricCondition } from '@contr
  */
 
 /** The platform's time keys, finest first (an export's finest one becomes the chart's x-axis). */
-export const TIME_KEYS = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const
+export const TIME_KEYS = TIME_GRANULARITIES
 
 /** Every spelling of a filter match seen in the docs, the vendor's scripts and the web UI. */
 export function filterMatchOf(spelling: string): FilterMatch | null {

@@ -1,6 +1,7 @@
 import { MAX_CHART_LINES, reportDefinitionSchema, type LineSelection, type ReportDefinition } from '@contract'
 import { AppError } from '../../errors'
 import { defaultDefinitionParts, MAX_CHART_LINE_LENGTH, MAX_FILTERS } from './limits'
+import { LINE_SEPARATOR } from '../../../../common/lines'
 import { TOTAL_LINE, type Reading } from './reading'
 
 /*
@@ -11,7 +12,6 @@ import { TOTAL_LINE, type Reading } from './reading'
  */
 
 /** How the platform joins the values of one chart line across breakdown keys. */
-const LINE_SEPARATOR = '\u0002'
 
 /** The builder's definition from a paste, and one sentence per thing that could not be read. */
 export interface PasteResult {

@@ -10,7 +10,7 @@ import { AppError } from '../../errors'
 export type Kind = 'time_series' | 'audience' | 'export' | 'url'
 
 /** The platform's name for the total line among `chart_lines`. */
-export const TOTAL_LINE = '__total__'
+export { TOTAL_LINE } from '../../../../common/lines'
 
 /** What the paste said, before it is laid over the base. Absent: the paste did not say. */
 export interface Reading {

@@ -3,6 +3,7 @@ import type { EChartsType } from 'echarts/core'
 import type { TimeSeriesView } from '@contract'
 import { init } from '../../components/reports/echarts'
 import { buildChartOption, selectionChanges } from '../../domain/reports/chartOption'
+import { TOTAL_LINE } from '../../domain/reports/lines'
 import { seriesColors } from '../../domain/reports/series'
 import { browserIdle, type IdleScheduler } from '../../lib/idle'
 
@@ -29,7 +30,7 @@ export function warmUpResult(): TimeSeriesView {
     granularity: 'granularity_hour',
     categories,
     comparisonCategories: [],
-    series: [line('a', 'A', 'line', 10), line('b', 'B', 'line', 20), line('__total__', 'Total', 'total', 30)],
+    series: [line('a', 'A', 'line', 10), line('b', 'B', 'line', 20), line(TOTAL_LINE, 'Total', 'total', 30)],
     markers: [],
     sourcePoints: categories.length,
     reduced: false,

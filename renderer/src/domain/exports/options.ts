@@ -1,8 +1,9 @@
 import type { ExportFormat, ExportOptions, ReportDefinition, SortRule } from '@contract'
+import { REPORT_LIMITS } from '../../../../common/limits'
 import { checkFilterLogic } from '../reports/filterLogic'
 
 /** The platform splits an export by at most this many keys (the contract's own bound). */
-export const MAX_EXPORT_KEYS = 10
+export const MAX_EXPORT_KEYS = REPORT_LIMITS.exportKeys
 
 /** What the Export… dialog edits; every choice is sent, so the file is what the dialog shows. */
 export interface ExportForm {

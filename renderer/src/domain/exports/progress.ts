@@ -1,18 +1,9 @@
 import type { ExportJob, ExportState } from '@contract'
+import { formatBytes } from '../../../../common/format'
 
 /** How a job's numbers read in the jobs panel. */
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB', 'TB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit] ?? 'TB'}`
-}
+export { formatBytes }
 
 export const formatRate = (bytesPerSecond: number): string => `${formatBytes(Math.max(0, Math.round(bytesPerSecond)))}/s`
 

@@ -1,3 +1,4 @@
+import { suggestGranularity, TIME_GRANULARITIES, timeGranularityOf, timeKey, type TimeGranularity } from '../../../../common/granularity'
 /**
  * Date ranges as the builder keeps them: the API's own relative tokens, so a weekly report stays
  * relative. Resolving tokens to dates is main's job (`reports.resolveDates`); this module only
@@ -53,26 +54,8 @@ export function dayTimestamp(day: string | null | undefined): number | null {
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime()
 }
 
-export type TimeGranularity = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year'
-export const TIME_GRANULARITIES: readonly TimeGranularity[] = ['hour', 'day', 'week', 'month', 'quarter', 'year']
-
-export function timeKey(granularity: TimeGranularity): string {
-  return `granularity_${granularity}`
-}
-
-/** `granularity_day` → `day`; null for anything that is not a time key. */
-export function timeGranularityOf(key: string): TimeGranularity | null {
-  const name = key.startsWith('granularity_') ? key.slice('granularity_'.length) : ''
-  return TIME_GRANULARITIES.find((granularity) => granularity === name) ?? null
-}
-
-/** What `auto` picks for a range of `days`: hours up to 3 days, days up to 90, weeks up to a year, then months. */
-export function suggestGranularity(days: number): TimeGranularity {
-  if (days <= 3) return 'hour'
-  if (days <= 90) return 'day'
-  if (days <= 366) return 'week'
-  return 'month'
-}
+// One list and one `auto` rule for main and the renderer (common/granularity).
+export { suggestGranularity, TIME_GRANULARITIES, timeGranularityOf, timeKey, type TimeGranularity }
 
 /** `UTC+1`, `UTC−3`, `UTC` for whole-hour offsets. */
 export function formatOffset(hours: number): string {

@@ -1,32 +1,31 @@
 import type { DataFieldInfo, KeyFieldInfo, ReportDefinition, ReportInfoView } from '@contract'
+import { DEFAULT_TOP_LINES, defaultDefinitionParts } from '../../../../common/definition'
 import { checkFilterLogic } from './filterLogic'
 import { linesProblem } from './lines'
-
-export const DEFAULT_TOP_LINES = 10
-export const DEFAULT_CATEGORY_LIMIT = 30
-export const DEFAULT_ROWS_LIMIT = 1_000_000
 
 /** What the builder starts with for a report: its first everyday metric, last 7 days, top 10 + Total, a line chart. */
 export function defaultDefinition(info: ReportInfoView): ReportDefinition {
   const metric = info.dataFields.find((field) => !field.optional) ?? info.dataFields[0]
+  // The shared defaults (common/definition), in the definition's own key order: saved presets and copied requests read the same.
+  const parts = defaultDefinitionParts()
   return {
     project: info.project,
     report: info.report,
-    dates: { start: '-7d', end: '-1d' },
-    timezone: { mode: 'report' },
+    dates: parts.dates,
+    timezone: parts.timezone,
     metrics: metric ? [metric.name] : [],
-    granularity: 'auto',
-    categoryLimit: DEFAULT_CATEGORY_LIMIT,
-    breakdown: [],
-    lines: { mode: 'top', count: DEFAULT_TOP_LINES, by: null, includeTotal: true },
+    granularity: parts.granularity,
+    categoryLimit: parts.categoryLimit,
+    breakdown: parts.breakdown,
+    lines: parts.lines,
     filters: [],
     filterLogic: '',
     metricConditions: [],
     metricConditionLogic: '',
     sort: [],
-    comparison: 'none',
-    chart: { type: 'line', hidden: [], showMarkers: true },
-    audience: { source: null, rowsLimit: DEFAULT_ROWS_LIMIT, breakdown: [] },
+    comparison: parts.comparison,
+    chart: parts.chart,
+    audience: parts.audience,
   }
 }
 

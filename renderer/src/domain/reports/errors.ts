@@ -1,3 +1,4 @@
+import { PARAMETER_FIELDS, type BuilderField } from '../../../../common/fields'
 /**
  * Which builder field an error belongs to. Main names it in `details.field` (a definition path
  * such as `dates.start`, or the platform's parameter such as `chart_lines[3]`); a malformed
@@ -5,52 +6,16 @@
  * each field can show the sentence next to itself.
  */
 
-/** The builder fields an error can be shown at. */
-export type BuilderField =
-  | 'project'
-  | 'report'
-  | 'dates.start'
-  | 'dates.end'
-  | 'timezone'
-  | 'metrics'
-  | 'granularity'
-  | 'categoryLimit'
-  | 'breakdown'
-  | 'lines'
-  | 'filters'
-  | 'filterLogic'
-  | 'metricConditions'
-  | 'metricConditionLogic'
-  | 'sort'
-  | 'comparison'
-  | 'audience.source'
-  | 'audience.rowsLimit'
-  | 'audience.breakdown'
+export type { BuilderField }
 
-/** The platform's request parameters, and the resolver's own input names, as builder fields. */
+/** The platform's request parameters (common's one map), and the resolver's own input names, as builder fields. */
 const ALIASES: Record<string, BuilderField> = {
-  project_name: 'project',
-  slicer_name: 'report',
+  ...PARAMETER_FIELDS,
   slicer: 'report',
   start: 'dates.start',
-  start_date: 'dates.start',
   end: 'dates.end',
-  end_date: 'dates.end',
   dates: 'dates.start',
-  timezone: 'timezone',
-  data_field: 'metrics',
   metric: 'metrics',
-  granularity: 'granularity',
-  limit: 'categoryLimit',
-  split_by: 'breakdown',
-  chart_lines: 'lines',
-  filters: 'filters',
-  filter_template: 'filterLogic',
-  data_filters: 'metricConditions',
-  data_filter_template: 'metricConditionLogic',
-  order_by: 'sort',
-  audience_key: 'audience.source',
-  audience_rows_limit: 'audience.rowsLimit',
 }
 
 const FIELDS = new Set<string>(

@@ -1,8 +1,8 @@
 import { MAX_CHART_LINES, type LineSelection } from '@contract'
 
-/** The platform joins the values of several breakdown keys into one chart line with U+0002. */
-export const LINE_SEPARATOR = '\u0002'
-export const TOTAL_LINE = '__total__'
+import { LINE_SEPARATOR, TOTAL_LINE } from '../../../../common/lines'
+
+export { LINE_SEPARATOR, TOTAL_LINE }
 
 export function joinLine(values: readonly string[]): string {
   return values.join(LINE_SEPARATOR)

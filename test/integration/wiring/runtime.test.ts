@@ -36,13 +36,15 @@ describe('the composition root (main/runtime.ts)', () => {
     const userDataDir = await temporaryFolder()
     runtime = await createRuntime({
       userDataDir,
-      openKeychain: async () => createMemoryKeychain(),
       keychainServiceName: 'AdOps Desk runtime test',
       environment: { version: '0.0.0-test', platform: 'test' },
-      saveDialog: options.saveDialog ? { chooseSavePath: async () => null } : null,
-      fileDialogs: createFolderDialogs(userDataDir),
-      loadSandbox: options.loadSandbox,
-      sendEvent: (event) => options.sent?.push(eventChannel(event)),
+      host: {
+        openKeychain: async () => createMemoryKeychain(),
+        // Dialogs of its own make a host "native" to the page, whatever they are.
+        ...(options.saveDialog ? { dialogs: createFolderDialogs(userDataDir) } : {}),
+        loadSandbox: options.loadSandbox,
+        sendEvent: (event) => options.sent?.push(eventChannel(event)),
+      },
     })
     return runtime
   }

@@ -12,13 +12,16 @@ export async function temporaryFolder(prefix = 'adops-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
 }
 
+/** What createTestServices gives: the services, their data folder, and close() for their lifetime. */
+export type TestServices = Services & { userDataDir: string; close(): Promise<void> }
+
 /**
  * The services alone, as the runtime builds them, over a memory keychain and the real demo
  * backend; `close()` disposes the lifetime they were built in, as the runtime's close does.
  */
 export async function createTestServices(
   options: { keychain?: Keychain; userDataDir?: string; serviceName?: string; fileDialogs?: FileDialogs; extra?: Partial<ServicesOptions> } = {},
-): Promise<Services & { userDataDir: string; close(): Promise<void> }> {
+): Promise<TestServices> {
   const userDataDir = options.userDataDir ?? (await temporaryFolder())
   const keychain = options.keychain ?? createMemoryKeychain()
   const lifetime = new DisposableStore()

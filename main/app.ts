@@ -8,9 +8,9 @@ import type { ElectronModule } from './electron/types'
 import { createMainWindow, mainWindowOptions } from './electron/window'
 import { createExportShell, createExportSignals } from './electron/export-signals'
 import { listenForDeepLinks } from './electron/deep-links'
-import { desktopRuntimeOptions, installDesktop, reloadWhenGone } from './electron/desktop'
+import { desktopAdapters, desktopRuntimeOptions, installDesktop, reloadWhenGone } from './electron/desktop'
 import { createWindowStateStore, placeWindow, trackWindowState, workAreasOf } from './electron/window-state'
-import { createFileDialogs, createSaveDialog } from './electron/dialogs'
+import { createFileDialogs } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
 import { createRuntime, type LoadSandbox } from './runtime'
@@ -54,19 +54,21 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   let window: BrowserWindow | null = null
   const runtime = await createRuntime({
     userDataDir: app.getPath('userData'),
-    openKeychain: options.openKeychain,
     keychainServiceName: KEYCHAIN_SERVICE,
     environment: { version: app.getVersion(), platform: process.platform },
-    loadSandbox: options.loadSandbox,
-    saveDialog: createSaveDialog(electron.dialog, () => window, app.getPath('downloads')),
-    fileDialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
-    exportSignals: createExportSignals(electron.Notification, () => window),
-    exportShell: createExportShell(electron.shell),
-    // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
-    sendEvent: (event, payload) => {
-      if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
-    },
     ...desktopRuntimeOptions(electron, options.mainDir),
+    host: {
+      openKeychain: options.openKeychain,
+      loadSandbox: options.loadSandbox,
+      dialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
+      exportSignals: createExportSignals(electron.Notification, () => window),
+      exportShell: createExportShell(electron.shell),
+      // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
+      sendEvent: (event, payload) => {
+        if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
+      },
+      ...desktopAdapters(electron),
+    },
   })
   installDesktop(electron, runtime, options.processEvents ?? process)
 

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { BrowserWindow, Shell } from 'electron'
-import type { Runtime, RuntimeOptions } from '../runtime'
+import type { HostAdapters, Runtime, RuntimeOptions } from '../runtime'
 import { AppError } from '../services/errors'
 import { watchProcessErrors } from '../services/logs/error-reporter'
 import { installMenu } from './menu'
@@ -18,18 +18,21 @@ export function folderOpener(shell: Pick<Shell, 'openPath'>): (folder: string) =
   }
 }
 
-/** What only the desktop app gives the runtime: Electron's log folder, the OS theme, the menu, folders, licenses. */
-export function desktopRuntimeOptions(
-  electron: ElectronModule,
-  mainDir: string,
-): Pick<RuntimeOptions, 'logsDir' | 'systemTheme' | 'nativeMenu' | 'openFolder' | 'licensesFile'> {
+/** Where only the desktop app keeps things: Electron's log folder, the licenses beside the build. */
+export function desktopRuntimeOptions(electron: ElectronModule, mainDir: string): Pick<RuntimeOptions, 'logsDir' | 'licensesFile'> {
   return {
     logsDir: electron.app.getPath('logs'),
+    // build/licenses.mjs writes it beside out/main.
+    licensesFile: path.join(mainDir, '..', 'licenses.json'),
+  }
+}
+
+/** What only the desktop app has to offer: the OS theme, the application menu, opening folders. */
+export function desktopAdapters(electron: ElectronModule): Pick<HostAdapters, 'systemTheme' | 'nativeMenu' | 'openFolder'> {
+  return {
     systemTheme: systemThemeOf(electron.nativeTheme),
     nativeMenu: true,
     openFolder: folderOpener(electron.shell),
-    // build/licenses.mjs writes it beside out/main.
-    licensesFile: path.join(mainDir, '..', 'licenses.json'),
   }
 }
 

@@ -1,16 +1,14 @@
 import path from 'node:path'
 import type { BrowserWindow, Dialog } from 'electron'
-import type { SaveDialog } from '../services/entities/entity-service'
 import type { FileDialogs, FileFilter } from '../services/files/dialogs'
 
 const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] }
 
-/** The OS save dialog, attached to the app window, starting in the user's Downloads folder. */
-export function createSaveDialog(dialog: Dialog, window: () => BrowserWindow | null, downloads: string): SaveDialog {
-  return { chooseSavePath: (defaultName) => createFileDialogs(dialog, window, downloads).chooseSavePath(defaultName, CSV) }
-}
-
-/** The OS open and save dialogs for files main reads and writes (preset files): the page never names a path. */
+/**
+ * The OS open and save dialogs for every file main reads or writes (presets, exports, entity
+ * csv, charts), attached to the app window and starting in the user's Downloads folder; a save
+ * offers CSV unless told otherwise. The page never names a path.
+ */
 export function createFileDialogs(dialog: Dialog, window: () => BrowserWindow | null, downloads: string): FileDialogs {
   return {
     async chooseSavePath(defaultName, filter = CSV) {

@@ -1,8 +1,8 @@
 import { events, type EventName, type EventPayload } from '@contract'
 import type { Services } from '../services'
+import type { EventSink } from '../services/host-adapters'
 
-/** Where main's events go: a window's webContents in Electron, a server-sent-events stream in the web host. */
-export type EventSink = <E extends EventName>(event: E, payload: EventPayload<E>) => void
+export type { EventSink }
 
 export interface ConnectEventsOptions {
   /** Where a dropped event is reported (main's console by default). */

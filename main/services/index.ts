@@ -1,15 +1,20 @@
+/**
+ * Builds the services, each from its dependencies, and registers each one's teardown in the
+ * lifetime it is given as it is built. It is not the composition root: main/runtime.ts is (it
+ * owns the lifetime, adds handlers and events, and closes it); tests and benches call this alone.
+ */
 import path from 'node:path'
 import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
 import type { StartSandbox } from './connection/demo'
+import type { ServiceAdapters } from './host-adapters'
+import { toDisposable, type DisposableStore } from './lifecycle/disposables'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
-import { createEntityService, type EntityService, type SaveDialog } from './entities/entity-service'
+import { createEntityService, type EntityService } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportHistory, exportHistoryFile } from './exports/history'
 import { createExportService, type ExportService } from './exports/jobs'
-import type { ExportShell, ExportSignals } from './exports/signals'
-import type { FileDialogs, SaveFileDialog } from './files/dialogs'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
@@ -20,7 +25,6 @@ import { createProfileStore, type ProfileStore } from './profiles/profile-store'
 import { createRequestRegistry, type RequestRegistry } from './requests'
 import { createDiskInfoStore } from './reports/info-store'
 import { createReportService } from './reports/service'
-import type { Keychain } from './secrets/keychain'
 import { createHistoryStore, historyFolder, type HistoryStore } from './history/history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from './history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
@@ -29,7 +33,7 @@ import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
 import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
-import { createThemeService, type SystemTheme, type ThemeService } from './workspace/theme'
+import { createThemeService, type ThemeService } from './workspace/theme'
 import { createWorkspace, type Workspace } from './workspace/workspace'
 
 export interface Environment {
@@ -39,28 +43,22 @@ export interface Environment {
 
 export interface ServicesOptions {
   userDataDir: string
-  openKeychain: () => Promise<Keychain>
   keychainServiceName: string
   environment: Environment
-  /** Starts the embedded demo backend (main/sandbox); passed in so services never import a server. */
+  /** What the host gives the services (host-adapters.ts says what each is and where it is absent). */
+  host: ServiceAdapters
+  /**
+   * Starts the demo backend (main/sandbox); passed in so services never import a server. The
+   * runtime's starts it embedded on loopback through the host's loader; a test's may start the module itself.
+   */
   startSandbox: StartSandbox
-  /** The OS save dialog; null where there is none (the web host). */
-  saveDialog: SaveDialog | null
-  /** Open and save dialogs for every file main writes on the page's behalf (presets, exports, entity csv); without them (the web host), fixed folders in the data folder. */
-  fileDialogs?: FileDialogs
-  /** The taskbar's progress and notifications for export jobs (main/electron/export-signals.ts); none in the web host. */
-  exportSignals?: ExportSignals | null
-  /** Opens finished exports and shows them in their folder (main/electron/export-signals.ts); none in the web host. */
-  exportShell?: ExportShell | null
   http?: HttpClientOptions
   now?: () => Date
   /** Where the rotating log goes: Electron's logs folder in the app; default `<userData>/logs` (the web host, tests). */
   logsDir?: string
-  /** The OS theme (Electron's nativeTheme); null or absent where main cannot see it (the web host). */
-  systemTheme?: SystemTheme | null
 }
 
-/** Everything the handlers use, built once from its dependencies: the composition root of main. */
+/** Everything the handlers use, built once from its dependencies. */
 export interface Services {
   environment: Environment
   notices: Notices
@@ -91,11 +89,15 @@ export interface Services {
   theme: ThemeService
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
-  /** Releases what the services hold (the demo server, sockets) when the app quits. */
-  close(): Promise<void>
 }
 
-export function createServices(options: ServicesOptions): Services {
+/**
+ * Builds the services. What each holds (sockets, the demo server, the log file, subscriptions)
+ * is added to `lifetime` right after it is built, so disposing the lifetime releases it in the
+ * reverse order: jobs stop while their connections still exist, the log is flushed last.
+ */
+export function createServices(options: ServicesOptions, lifetime: DisposableStore): Services {
+  const { host } = options
   // Notices reach the page: a path in one is shown relative to the data folder, or as a file name.
   const notices = createNotices(undefined, { appFolder: options.userDataDir })
   const events = createEventHub()
@@ -103,10 +105,16 @@ export function createServices(options: ServicesOptions): Services {
   const log = createLogger({
     file: createLogFile({ folder: logsDir, onError: (error) => console.warn(`AdOps Desk could not write its log in ${logsDir}: ${String(error)}`) }),
   })
+  lifetime.add(
+    toDisposable(async () => {
+      log.info('AdOps Desk stopped')
+      await log.flush()
+    }),
+  )
   // What the user is told without asking (a file moved aside, a keychain entry left behind) is worth a line too.
-  notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))
+  lifetime.add(toDisposable(notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))))
   const errors = createErrorReporter({ log, notices })
-  const secrets = createSecretStore({ openKeychain: options.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
+  const secrets = createSecretStore({ openKeychain: host.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
   const profiles = createProfileStore({
     userDataDir: options.userDataDir,
     secrets,
@@ -122,6 +130,7 @@ export function createServices(options: ServicesOptions): Services {
       options.http?.onRetry?.(event)
     },
   })
+  lifetime.add(toDisposable(() => http.close()))
   // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
   const workspace = createWorkspace({
     profiles,
@@ -130,18 +139,20 @@ export function createServices(options: ServicesOptions): Services {
     startSandbox: options.startSandbox,
     onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token),
   })
-  const theme = createThemeService({ settings, events, system: options.systemTheme ?? null })
+  lifetime.add(toDisposable(() => workspace.close()))
+  const theme = createThemeService({ settings, events, system: host.systemTheme ?? null })
+  lifetime.add(toDisposable(() => theme.close()))
   const mirrors = createMirrorStore(options.userDataDir, notices)
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
-  const saveDialog: SaveFileDialog = options.fileDialogs ?? options.saveDialog ?? createFolderDialogs(options.userDataDir)
-  const entities = createEntityService({ workspace, mirrors, events, saveDialog, ...(options.now ? { now: options.now } : {}) })
+  const dialogs = host.dialogs ?? createFolderDialogs(options.userDataDir)
+  const entities = createEntityService({ workspace, mirrors, events, saveDialog: dialogs, ...(options.now ? { now: options.now } : {}) })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
   // A deleted connection takes its local lists and drafts with it.
-  profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))
-  profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))
+  lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))))
+  lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => drafts.removeProfile(profileId))))
   const now = options.now ?? (() => new Date())
   const presets = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, now })
-  const presetFiles = createPresetTransfer(presets, options.fileDialogs ?? createFolderDialogs(options.userDataDir))
+  const presetFiles = createPresetTransfer(presets, dialogs)
   const results = createResultCache({
     folder: resultsFolder(options.userDataDir),
     limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
@@ -150,9 +161,9 @@ export function createServices(options: ServicesOptions): Services {
   })
   const history = createHistoryStore({ folder: historyFolder(options.userDataDir), notices, now })
   // The saved results belong to the connection; the history keeps its runs (it names the connection).
-  profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))
+  lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))))
   const infoStore = createDiskInfoStore(options.userDataDir, notices)
-  profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))
+  lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))))
   const capture = createRequestCapture()
   const reports = recordRuns(
     createReportService({
@@ -173,6 +184,7 @@ export function createServices(options: ServicesOptions): Services {
       },
     },
   )
+  lifetime.add(toDisposable(() => reports.flush()))
   const copyRequest = createRequestCopier({
     infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
     reportUrlOf: async (profileId) => (await workspace.connection(profileId)).settings.reportUrl,
@@ -186,15 +198,18 @@ export function createServices(options: ServicesOptions): Services {
     reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
     infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
     presetOf: async (name) => (await presets.get(name)).definition,
-    dialog: saveDialog,
+    dialog: dialogs,
     history: createExportHistory(exportHistoryFile(options.userDataDir), notices),
     events,
     notices,
-    signals: options.exportSignals ?? null,
-    shell: options.exportShell ?? null,
+    signals: host.exportSignals ?? null,
+    shell: host.exportShell ?? null,
     now,
   })
+  // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
+  lifetime.add(toDisposable(() => exportJobs.close()))
   const requests = createRequestRegistry()
+  lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
     environment: options.environment,
     notices,
@@ -212,7 +227,7 @@ export function createServices(options: ServicesOptions): Services {
     history,
     copyRequest,
     exports: exportJobs,
-    chartFiles: createChartFiles({ dialog: saveDialog }),
+    chartFiles: createChartFiles({ dialog: dialogs }),
     requests,
     http,
     log,
@@ -229,17 +244,6 @@ export function createServices(options: ServicesOptions): Services {
       // holding up the window: a team folder may hold a thousand of them.
       void presets.list().catch(() => undefined)
       log.info(`AdOps Desk ${options.environment.version} started`, { platform: options.environment.platform })
-    },
-    async close() {
-      requests.cancelAll()
-      theme.close()
-      // Jobs stop first (kept as interrupted, temporary files removed) while their connections still exist.
-      await exportJobs.close()
-      await reports.flush()
-      await workspace.close()
-      await http.close()
-      log.info('AdOps Desk stopped')
-      await log.flush()
     },
   }
 }

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline'
 import type { ExportOptions, ReportDefinition } from '@contract'
 import type { SandboxInfo } from '../../main/sandbox/index'
 import { createServices } from '../../main/services'
+import { DisposableStore } from '../../main/services/lifecycle/disposables'
 import { planExport } from '../../main/services/exports/request'
 import { createMemoryKeychain } from '../support/memory-keychain'
 import { sampleDefinition } from '../support/channel-samples'
@@ -88,15 +89,20 @@ export default async function bench(): Promise<void> {
   const { child, info } = await startLargeSandbox()
   const userDataDir = path.join(work, 'user-data')
   let target = ''
-  const services = createServices({
-    userDataDir,
-    openKeychain: async () => createMemoryKeychain(),
-    keychainServiceName: 'AdOps Desk exports bench',
-    environment: { version: 'bench', platform: process.platform },
-    startSandbox: () => Promise.reject(new Error('no demo in the bench')),
-    saveDialog: null,
-    fileDialogs: { chooseSavePath: async () => target, chooseOpenPaths: async () => [] },
-  })
+  const lifetime = new DisposableStore()
+  const services = createServices(
+    {
+      userDataDir,
+      keychainServiceName: 'AdOps Desk exports bench',
+      environment: { version: 'bench', platform: process.platform },
+      host: {
+        openKeychain: async () => createMemoryKeychain(),
+        dialogs: { chooseSavePath: async () => target, chooseOpenPaths: async () => [] },
+      },
+      startSandbox: () => Promise.reject(new Error('no demo in the bench')),
+    },
+    lifetime,
+  )
   try {
     await services.start()
     const profile = await services.profiles.create({
@@ -215,7 +221,7 @@ export default async function bench(): Promise<void> {
     targets.check('main-process RSS growth during the job', best.rssGrowthMb, 'MB', TARGETS.rssGrowthMb, { atMost: true })
     targets.check('command line / baseline, start included', best.cli / best.baseline, '×', TARGETS.cliVsBaseline, { atMost: true })
   } finally {
-    await services.close()
+    await lifetime.dispose()
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited

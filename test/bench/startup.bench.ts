@@ -8,7 +8,6 @@ import { createTargets, ensure } from './targets'
 import { median, root, startChild, stop } from './browser-host'
 import { dispatch } from '../../main/handlers/dispatch'
 import { createRuntime } from '../../main/runtime'
-import { createFolderDialogs } from '../../main/services/files/folder-dialogs'
 import type { Keychain } from '../../main/services/secrets/keychain'
 
 /**
@@ -66,13 +65,13 @@ const keychain: Keychain = {
 
 const runtimeOptions = (userDataDir: string): Parameters<typeof createRuntime>[0] => ({
   userDataDir,
-  openKeychain: () => Promise.resolve(keychain),
   keychainServiceName: 'AdOps Desk bench (unused)',
   environment: { version: '0.1.0-bench', platform: process.platform },
-  loadSandbox: () => Promise.reject(new Error('the demo is not opened at start')),
-  saveDialog: null,
-  fileDialogs: createFolderDialogs(userDataDir),
-  sendEvent: () => undefined,
+  host: {
+    openKeychain: () => Promise.resolve(keychain),
+    loadSandbox: () => Promise.reject(new Error('the demo is not opened at start')),
+    sendEvent: () => undefined,
+  },
 })
 
 /** A user-data folder with stores to read at start: 20 saved connections (session-only secrets, so no keychain). */

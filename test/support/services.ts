@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createServices, type Services, type ServicesOptions } from '../../main/services'
 import type { FileDialogs } from '../../main/services/files/dialogs'
+import { DisposableStore } from '../../main/services/lifecycle/disposables'
 import type { Keychain } from '../../main/services/secrets/keychain'
 import { createMemoryKeychain } from './memory-keychain'
 import { startSandbox } from '../../main/sandbox'
@@ -11,26 +12,35 @@ export async function temporaryFolder(prefix = 'adops-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
 }
 
+/** What createTestServices gives: the services, their data folder, and close() for their lifetime. */
+export type TestServices = Services & { userDataDir: string; close(): Promise<void> }
+
+/**
+ * The services alone, as the runtime builds them, over a memory keychain and the real demo
+ * backend; `close()` disposes the lifetime they were built in, as the runtime's close does.
+ */
 export async function createTestServices(
   options: { keychain?: Keychain; userDataDir?: string; serviceName?: string; fileDialogs?: FileDialogs; extra?: Partial<ServicesOptions> } = {},
-): Promise<Services & { userDataDir: string }> {
+): Promise<TestServices> {
   const userDataDir = options.userDataDir ?? (await temporaryFolder())
   const keychain = options.keychain ?? createMemoryKeychain()
-  const services = createServices({
-    userDataDir,
-    openKeychain: async () => keychain,
-    keychainServiceName: options.serviceName ?? 'AdOps Desk test',
-    environment: { version: '0.0.0-test', platform: 'test' },
-    startSandbox: ({ port }) => startSandbox({ port }),
-    saveDialog: null,
-    // Tests wait for retries in milliseconds, not seconds.
-    http: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
-    // Without dialogs, files go where the web host puts them: a new name in <userData>/exports/.
-    ...(options.fileDialogs ? { fileDialogs: options.fileDialogs } : {}),
-    ...options.extra,
-  })
+  const lifetime = new DisposableStore()
+  const services = createServices(
+    {
+      userDataDir,
+      keychainServiceName: options.serviceName ?? 'AdOps Desk test',
+      environment: { version: '0.0.0-test', platform: 'test' },
+      // Without dialogs, files go where the web host puts them: a new name in <userData>/exports/.
+      host: { openKeychain: async () => keychain, ...(options.fileDialogs ? { dialogs: options.fileDialogs } : {}) },
+      startSandbox: ({ port }) => startSandbox({ port }),
+      // Tests wait for retries in milliseconds, not seconds.
+      http: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+      ...options.extra,
+    },
+    lifetime,
+  )
   await services.start()
-  return Object.assign(services, { userDataDir })
+  return Object.assign(services, { userDataDir, close: () => lifetime.dispose() })
 }
 
 export const passwordProfile = {

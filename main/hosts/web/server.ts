@@ -13,7 +13,6 @@ import { eventChannel } from '@contract'
 import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
 import { dispatch } from '../../handlers/dispatch'
 import { createRuntime, type LoadSandbox } from '../../runtime'
-import { createFolderDialogs } from '../../services/files/folder-dialogs'
 import type { Services } from '../../services'
 import type { HttpClientOptions } from '../../services/http/client'
 import type { Keychain } from '../../services/secrets/keychain'
@@ -193,17 +192,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const storedSecrets: StoredSecrets = { keychain: null, entries: new Map() }
   const runtime = await createRuntime({
     userDataDir: options.userDataDir,
-    openKeychain: recordingKeychain(options.openKeychain ?? loadKeytar, storedSecrets),
     keychainServiceName: options.keychainServiceName,
     environment: { version: '0.1.0-web', platform: `${process.platform} (web preview)` },
-    loadSandbox: options.loadSandbox ?? loadSandboxInWorker,
-    // No OS dialog in a browser: the page asks for a path instead.
-    saveDialog: null,
-    // Preset files: imports are read from <user data>/imports, exports written to <user data>/exports.
-    fileDialogs: createFolderDialogs(options.userDataDir),
-    sendEvent: (event, payload) => {
-      const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
-      for (const stream of streams) stream.write(line)
+    host: {
+      openKeychain: recordingKeychain(options.openKeychain ?? loadKeytar, storedSecrets),
+      loadSandbox: options.loadSandbox ?? loadSandboxInWorker,
+      // No OS dialogs in a browser: files are read from <user data>/imports and written to <user data>/exports.
+      sendEvent: (event, payload) => {
+        const line = `data: ${JSON.stringify({ channel: eventChannel(event), payload })}\n\n`
+        for (const stream of streams) stream.write(line)
+      },
     },
     http: retryProfiles[options.retryProfile ?? 'production'],
     // build/licenses.mjs writes it beside out/renderer; logs go to <user data>/logs, the theme follows the browser.

@@ -10,9 +10,6 @@ import type { Workspace } from '../workspace/workspace'
 import { builtInKinds, kindSpec } from './kinds'
 import type { Mirror, MirrorStore } from './mirror-store'
 
-/** The save dialog entity exports use (files/dialogs.ts); kept under this name for the Electron adapter. */
-export type SaveDialog = SaveFileDialog
-
 export type { UpdateResult }
 
 export interface EntityService {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChannelName, Outcome } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createRuntime, type Runtime } from '../../../main/runtime'
-import { createFolderDialogs } from '../../../main/services/files/folder-dialogs'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
 import { definition } from '../../unit/reports/fixtures'
@@ -47,15 +46,15 @@ describe('the log after real sign-ins', () => {
     const userDataDir = await temporaryFolder('adops-log-scan-')
     runtime = await createRuntime({
       userDataDir,
-      openKeychain: async () => keytar,
       keychainServiceName: serviceName,
       environment: { version: '0.0.0-test', platform: 'test' },
-      loadSandbox: async () => {
-        throw new Error('this test signs in to a sandbox of its own')
+      host: {
+        openKeychain: async () => keytar,
+        loadSandbox: async () => {
+          throw new Error('this test signs in to a sandbox of its own')
+        },
+        sendEvent: () => undefined,
       },
-      saveDialog: null,
-      fileDialogs: createFolderDialogs(userDataDir),
-      sendEvent: () => undefined,
       http: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
     })
     await call('app:setLogLevel', { level: 'debug' })

@@ -4,8 +4,7 @@ import type { EventName } from '@contract'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { connectEvents } from '../../../main/handlers/events'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
-import type { Services } from '../../../main/services'
-import { createTestServices } from '../../support/services'
+import { createTestServices, type TestServices } from '../../support/services'
 import { startStubServer, type StubServer } from './support'
 
 /**
@@ -24,7 +23,7 @@ type Part = 'token' | 'workflow' | 'reporting'
 let hostileAnswer: { part: Part; status: number; contentType: string; body: (sent: string) => string } | null = null
 
 let server: StubServer
-let services: Services
+let services: TestServices
 let handlers: Handlers
 let profileId: string
 

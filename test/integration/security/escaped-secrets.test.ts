@@ -3,12 +3,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
-import type { Services } from '../../../main/services'
 import { historyFolder } from '../../../main/services/history/history-store'
 import { maskJson, maskSecrets } from '../../../main/services/http/secrets'
 import { createRedactor } from '../../../main/services/logs/redact'
 import { readLogs } from '../../support/log-scan'
-import { createTestServices } from '../../support/services'
+import { createTestServices, type TestServices } from '../../support/services'
 import { definition } from '../../unit/reports/fixtures'
 import { startStubServer, type StubServer } from './support'
 
@@ -41,7 +40,7 @@ const answers: Array<[string, string, (spelled: string) => string]> = [
 ]
 
 let server: StubServer
-let services: Services & { userDataDir: string }
+let services: TestServices
 let handlers: Handlers
 let profileId: string
 let body = ''

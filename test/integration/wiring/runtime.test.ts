@@ -32,24 +32,26 @@ describe('the composition root (main/runtime.ts)', () => {
     runtime = undefined
   })
 
-  async function build(options: { saveDialog: boolean; loadSandbox: LoadSandbox; sent?: string[] }): Promise<Runtime> {
+  async function build(options: { nativeDialogs: boolean; loadSandbox: LoadSandbox; sent?: string[] }): Promise<Runtime> {
     const userDataDir = await temporaryFolder()
     runtime = await createRuntime({
       userDataDir,
-      openKeychain: async () => createMemoryKeychain(),
       keychainServiceName: 'AdOps Desk runtime test',
       environment: { version: '0.0.0-test', platform: 'test' },
-      saveDialog: options.saveDialog ? { chooseSavePath: async () => null } : null,
-      fileDialogs: createFolderDialogs(userDataDir),
-      loadSandbox: options.loadSandbox,
-      sendEvent: (event) => options.sent?.push(eventChannel(event)),
+      host: {
+        openKeychain: async () => createMemoryKeychain(),
+        // Dialogs of its own make a host "native" to the page, whatever they are.
+        ...(options.nativeDialogs ? { dialogs: createFolderDialogs(userDataDir) } : {}),
+        loadSandbox: options.loadSandbox,
+        sendEvent: (event) => options.sent?.push(eventChannel(event)),
+      },
     })
     return runtime
   }
 
   it('starts and answers without loading the demo backend, and loads it once when the demo opens', async () => {
     const sandbox = countingLoader()
-    const { handlers } = await build({ saveDialog: true, loadSandbox: sandbox.load })
+    const { handlers } = await build({ nativeDialogs: true, loadSandbox: sandbox.load })
     for (const channel of ['app:info', 'profiles:list', 'workspace:state', 'entities:kinds'] as const) {
       expect(await dispatch(handlers, channel, {}), channel).toMatchObject({ ok: true })
     }
@@ -64,16 +66,16 @@ describe('the composition root (main/runtime.ts)', () => {
 
   it('tells the page through app:info whether there is a native save dialog', async () => {
     const neverLoaded: LoadSandbox = () => Promise.reject(new Error('no demo in this test'))
-    const withDialog = await build({ saveDialog: true, loadSandbox: neverLoaded })
+    const withDialog = await build({ nativeDialogs: true, loadSandbox: neverLoaded })
     expect(await dispatch(withDialog.handlers, 'app:info', {})).toMatchObject({ ok: true, value: { capabilities: { nativeSaveDialog: true } } })
     await withDialog.close()
-    const withoutDialog = await build({ saveDialog: false, loadSandbox: neverLoaded })
+    const withoutDialog = await build({ nativeDialogs: false, loadSandbox: neverLoaded })
     expect(await dispatch(withoutDialog.handlers, 'app:info', {})).toMatchObject({ ok: true, value: { capabilities: { nativeSaveDialog: false } } })
   })
 
   it('wires service events to the sink it is given, and stops on close', async () => {
     const sent: string[] = []
-    const built = await build({ saveDialog: false, loadSandbox: () => Promise.reject(new Error('no demo in this test')), sent })
+    const built = await build({ nativeDialogs: false, loadSandbox: () => Promise.reject(new Error('no demo in this test')), sent })
     built.services.events.emit('onThrottled', { profileId: null, waitSeconds: 1, url: 'http://127.0.0.1:9/' })
     expect(sent).toEqual([eventChannel('onThrottled')])
     await built.close()

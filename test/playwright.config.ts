@@ -13,8 +13,8 @@ export default defineConfig({
   // Every test has its own web host, user-data folder, port, keychain service name and (where it
   // needs one) demo backend, so tests share nothing and could run in parallel. They run one at a
   // time because the CI machine has 2 cores and a test keeps both busy (Chromium, the host, the
-  // demo backend): measured on it, two workers took 9.4 min where one takes about 5, each test
-  // three times slower. ADOPS_E2E_WORKERS sets more on a bigger machine.
+  // demo backend): measured on it, two workers took 9.4 min for the suite where one took 8.7,
+  // each test two to three times slower. ADOPS_E2E_WORKERS sets more on a bigger machine.
   fullyParallel: true,
   workers: process.env.ADOPS_E2E_WORKERS ? Number(process.env.ADOPS_E2E_WORKERS) : 1,
   retries: 0,

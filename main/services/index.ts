@@ -22,7 +22,7 @@ import { createLogFile } from './logs/log-file'
 import { createLogger, type Logger } from './logs/logger'
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
-import { createRequestRegistry, type RequestRegistry } from './requests'
+import { createCancellationRegistry, type CancellationRegistry } from './cancellation'
 import { createDiskInfoStore } from './reports/info-store'
 import { createReportService } from './reports/service'
 import { createHistoryStore, historyFolder, type HistoryStore } from './history/history-store'
@@ -80,7 +80,7 @@ export interface Services {
   exports: ExportService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
-  requests: RequestRegistry
+  requests: CancellationRegistry
   http: HttpClient
   log: Logger
   logsDir: string
@@ -208,7 +208,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
-  const requests = createRequestRegistry()
+  const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
     environment: options.environment,

@@ -21,7 +21,7 @@ import {
   type TimeSeriesResult,
 } from './schemas'
 import { errorFromReportingStatus, reportAccessDenied } from './statuses'
-import { checkRequest } from './requests'
+import { checkRequest } from './wire-schemas'
 
 export interface CallOptions {
   signal?: AbortSignal

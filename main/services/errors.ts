@@ -1,23 +1,37 @@
-import type { ApiErrorShape, ErrorCode } from '@contract'
+import type { ApiErrorShape, ErrorCode, ErrorDetails } from '@contract'
 import { publicErrorShape } from './error-shape'
 
 /**
+ * What an AppError knows: the contract's typed details (a key the page reads has one type
+ * wherever it is set; null: not known, left out for the page), plus facts kept for logs and
+ * tests only (a raw body, a file path), which error-shape.ts keeps from the page.
+ */
+export type ErrorFacts = { [Key in keyof ErrorDetails]?: ErrorDetails[Key] | null } & { readonly [fact: string]: unknown }
+
+/** An AppError as main holds it, before error-shape.ts makes it an `ApiErrorShape` for the page. */
+export interface RawErrorShape {
+  code: ErrorCode
+  message: string
+  details?: ErrorFacts
+}
+
+/**
  * The one error type services throw. `message` is a sentence a user can act on;
- * `details` keeps the raw facts (HTTP code, API status, field errors, wait time)
+ * `details` keeps the facts (HTTP code, API status, field errors, wait time)
  * for the details view and for tests.
  */
 export class AppError extends Error {
   readonly code: ErrorCode
-  readonly details: Record<string, unknown> | undefined
+  readonly details: ErrorFacts | undefined
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, details?: ErrorFacts) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.details = details
   }
 
-  toShape(): ApiErrorShape {
+  toShape(): RawErrorShape {
     return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details }
   }
 }

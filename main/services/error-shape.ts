@@ -1,4 +1,4 @@
-import { dependentSchema, type ApiErrorShape } from '@contract'
+import { apiErrorSchema, dependentSchema, errorDetailsSchemaOf, type ApiErrorShape, type ErrorCode, type ErrorDetails } from '@contract'
 import { UNSAFE_CHARACTERS } from './http/reasons'
 
 /**
@@ -7,6 +7,20 @@ import { UNSAFE_CHARACTERS } from './http/reasons'
  * use for, each checked for its type and bounded, and a message that is one clean line of
  * bounded length. A key the page should get must be added here, with its rule.
  */
+
+/**
+ * What an AppError knows: the contract's typed details (a key the page reads has one type
+ * wherever it is set; null: not known, left out for the page), plus facts kept for logs and
+ * tests only (a raw body, a file path), which error-shape.ts keeps from the page.
+ */
+export type ErrorFacts = { [Key in keyof ErrorDetails]?: ErrorDetails[Key] | null } & { readonly [fact: string]: unknown }
+
+/** An AppError as main holds it, before error-shape.ts makes it an `ApiErrorShape` for the page. */
+export interface RawErrorShape {
+  code: ErrorCode
+  message: string
+  details?: ErrorFacts
+}
 
 /** A message longer than this is not a sentence any more; ours stay well below it. */
 export const MAX_MESSAGE_LENGTH = 1_000
@@ -124,15 +138,24 @@ const detailRules: Record<string, Rule> = {
   error: (value) => (typeof value === 'string' ? cleanText(withoutPaths(value), MAX_DETAIL_TEXT) : undefined),
 }
 
-/** The error as the page may see it: known detail keys only, each checked and bounded; a clean, bounded message. */
-export function publicErrorShape(shape: ApiErrorShape): ApiErrorShape {
+/** The detail keys the page may receive; the contract's typed shapes name the same keys (a test keeps them equal). */
+export const PUBLIC_DETAIL_KEYS: readonly string[] = Object.keys(detailRules)
+
+/**
+ * The error as the page may see it: known detail keys only, each checked and bounded, then
+ * typed by the contract's shape for its code (a key of another code's shape is left out); a
+ * clean, bounded message.
+ */
+export function publicErrorShape(shape: RawErrorShape): ApiErrorShape {
   const message = cleanText(shape.message, MAX_MESSAGE_LENGTH)
-  if (shape.details === undefined) return { code: shape.code, message }
+  if (shape.details === undefined) return apiErrorSchema.parse({ code: shape.code, message })
   const details: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(shape.details)) {
     const rule = Object.hasOwn(detailRules, key) ? detailRules[key] : undefined
     const checked = rule?.(value)
     if (checked !== undefined) details[key] = checked
   }
-  return { code: shape.code, message, details }
+  const typed = errorDetailsSchemaOf(shape.code).safeParse(details)
+  // The rules above only let through values of the contract's types; should one ever slip, the page gets the sentence alone.
+  return apiErrorSchema.parse(typed.success ? { code: shape.code, message, details: typed.data } : { code: shape.code, message })
 }

@@ -1,23 +1,23 @@
 import type { ApiErrorShape, ErrorCode } from '@contract'
-import { publicErrorShape } from './error-shape'
+import { publicErrorShape, type ErrorFacts, type RawErrorShape } from './error-shape'
 
 /**
  * The one error type services throw. `message` is a sentence a user can act on;
- * `details` keeps the raw facts (HTTP code, API status, field errors, wait time)
+ * `details` keeps the facts (HTTP code, API status, field errors, wait time)
  * for the details view and for tests.
  */
 export class AppError extends Error {
   readonly code: ErrorCode
-  readonly details: Record<string, unknown> | undefined
+  readonly details: ErrorFacts | undefined
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, details?: ErrorFacts) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.details = details
   }
 
-  toShape(): ApiErrorShape {
+  toShape(): RawErrorShape {
     return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details }
   }
 }

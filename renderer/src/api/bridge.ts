@@ -1,4 +1,4 @@
-import type { Api, ApiErrorShape, ErrorCode, Outcome } from '@contract'
+import type { Api, ApiErrorShape, ErrorCode, ErrorDetails, Outcome } from '@contract'
 
 declare global {
   interface Window {
@@ -10,7 +10,8 @@ declare global {
 /** A failed bridge call, thrown in the renderer so stores can use try/catch. */
 export class ApiError extends Error {
   readonly code: ErrorCode
-  readonly details: Record<string, unknown> | undefined
+  /** Typed by the contract: each key has one type whatever the code (`throttled` alone brings `retryAfterSeconds`, `dependents` the list). */
+  readonly details: ErrorDetails | undefined
 
   constructor(shape: ApiErrorShape) {
     super(shape.message)
@@ -21,8 +22,7 @@ export class ApiError extends Error {
 
   /** Field messages from a validation error, keyed by field name. */
   get fieldErrors(): Record<string, string[]> {
-    const fields = this.details?.fields
-    return fields && typeof fields === 'object' ? (fields as Record<string, string[]>) : {}
+    return this.details?.fields ?? {}
   }
 }
 

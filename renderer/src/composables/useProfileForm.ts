@@ -138,12 +138,11 @@ export function useProfileForm(existing: Profile | null) {
       const field = (issuePathToField[name] ?? name) as ProfileField
       found[field] = messages.join(' ')
     }
-    const issues = apiError.details?.issues
-    if (Array.isArray(issues)) {
-      for (const issue of issues as Array<{ path: string; message: string }>) {
-        const field = (issuePathToField[issue.path] ?? issue.path) as ProfileField
-        found[field] = issue.message
-      }
+    for (const issue of apiError.details?.issues ?? []) {
+      // Plain lines (a response check's) name no field: the message above the form says them.
+      if (typeof issue === 'string') continue
+      const field = (issuePathToField[issue.path] ?? issue.path) as ProfileField
+      found[field] = issue.message
     }
     errors.value = found
     formError.value = apiError

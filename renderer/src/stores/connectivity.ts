@@ -61,7 +61,7 @@ export const useConnectivityStore = defineStore('connectivity', () => {
     if (error.code === 'network') {
       offline.value = { ...offline.value, [profileId]: { since: new Date().toISOString(), reason: error.message } }
     } else if (error.code === 'throttled') {
-      const seconds = Number(error.details?.retryAfterSeconds ?? 0)
+      const seconds = error.details?.retryAfterSeconds ?? 0
       if (seconds > 0) throttled(profileId, seconds)
     }
   }

@@ -1,18 +1,18 @@
-import type { Dependent, Entity, EntityId, EntityKindSpec } from '@contract'
+import type { Dependent, Entity, EntityId, EntityKindSpec, ErrorDetails } from '@contract'
 
 /**
  * Who depends on an entity that could not be deleted (406): the list main sent, or, when main
  * found none, what the local mirrors say (rows of the dependent kinds pointing at the id).
  */
 export function dependentsOf(
-  error: { details?: Record<string, unknown> | undefined },
+  error: { details?: ErrorDetails | undefined },
   spec: EntityKindSpec,
   id: EntityId,
   rowsOf: (kind: string) => readonly Entity[],
   specOf: (kind: string) => EntityKindSpec,
 ): Dependent[] {
-  const sent = error.details?.dependents
-  if (Array.isArray(sent) && sent.length > 0) return sent as Dependent[]
+  const sent = error.details?.dependents ?? []
+  if (sent.length > 0) return sent
   const wanted = String(id)
   const found: Dependent[] = []
   for (const { kind, field } of spec.dependents) {

@@ -1,3 +1,4 @@
+import type { ErrorDetails } from '@contract'
 import { PARAMETER_FIELDS, type BuilderField } from '../../../../common/fields'
 /**
  * Which builder field an error belongs to. Main names it in `details.field` (a definition path
@@ -47,8 +48,8 @@ export function builderField(path: string): BuilderField | null {
 }
 
 /** Main names the audience settings as one field; the platform's reason says which parameter it meant. */
-function audienceField(details: Record<string, unknown>): BuilderField | null {
-  const text = `${typeof details.part === 'string' ? details.part : ''} ${typeof details.reason === 'string' ? details.reason : ''}`
+function audienceField(details: ErrorDetails): BuilderField | null {
+  const text = `${details.part ?? ''} ${details.reason ?? ''}`
   if (/audience_rows_limit|rowsLimit/.test(text)) return 'audience.rowsLimit'
   if (/audience_key|source/.test(text)) return 'audience.source'
   if (/split_by|breakdown/.test(text)) return 'audience.breakdown'
@@ -59,21 +60,17 @@ function audienceField(details: Record<string, unknown>): BuilderField | null {
  * The field an error names: `details.field` (with `details.part` saying which end of `dates`),
  * else the first issue with a known path.
  */
-export function errorField(details: Record<string, unknown> | undefined): BuilderField | null {
+export function errorField(details: ErrorDetails | undefined): BuilderField | null {
   if (!details) return null
   if (details.field === 'dates') return details.part === 'end' ? 'dates.end' : 'dates.start'
   if (details.field === 'audience') return audienceField(details)
-  if (typeof details.field === 'string') {
+  if (details.field !== undefined) {
     const field = builderField(details.field)
     if (field) return field
   }
-  const issues = details.issues
-  if (Array.isArray(issues)) {
-    for (const issue of issues) {
-      const path = (issue as { path?: unknown }).path
-      const field = typeof path === 'string' ? builderField(path) : null
-      if (field) return field
-    }
+  for (const issue of details.issues ?? []) {
+    const field = typeof issue === 'string' ? null : builderField(issue.path)
+    if (field) return field
   }
   return null
 }

@@ -39,29 +39,36 @@ export interface Runtime {
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { host } = options
   const lifetime = new DisposableStore()
-  const services = createServices(
-    {
-      userDataDir: options.userDataDir,
-      keychainServiceName: options.keychainServiceName,
-      environment: options.environment,
-      host,
-      // The demo backend listens on loopback only, with credentials of its own for this run.
-      startSandbox: async ({ port }) => (await host.loadSandbox()).startSandbox({ port, host: '127.0.0.1', embedded: true }),
-      ...(options.http ? { http: options.http } : {}),
-      ...(options.logsDir === undefined ? {} : { logsDir: options.logsDir }),
-    },
-    lifetime,
-  )
-  await services.start()
-  const { openFolder } = host
-  const features: HostFeatures = {
-    nativeSaveDialog: host.dialogs !== undefined,
-    nativeMenu: host.nativeMenu ?? false,
-    // The page names a folder, never a path: main knows where each one is.
-    ...(openFolder === undefined ? {} : { openFolder: (folder) => openFolder(folder === 'logs' ? services.logsDir : options.userDataDir) }),
-    ...(options.licensesFile === undefined ? {} : { licensesFile: options.licensesFile }),
+  try {
+    const services = createServices(
+      {
+        userDataDir: options.userDataDir,
+        keychainServiceName: options.keychainServiceName,
+        environment: options.environment,
+        host,
+        // The demo backend listens on loopback only, with credentials of its own for this run.
+        startSandbox: async ({ port }) => (await host.loadSandbox()).startSandbox({ port, host: '127.0.0.1', embedded: true }),
+        ...(options.http ? { http: options.http } : {}),
+        ...(options.logsDir === undefined ? {} : { logsDir: options.logsDir }),
+      },
+      lifetime,
+    )
+    await services.start()
+    const { openFolder } = host
+    const features: HostFeatures = {
+      nativeSaveDialog: host.dialogs !== undefined,
+      nativeMenu: host.nativeMenu ?? false,
+      // The page names a folder, never a path: main knows where each one is.
+      ...(openFolder === undefined ? {} : { openFolder: (folder) => openFolder(folder === 'logs' ? services.logsDir : options.userDataDir) }),
+      ...(options.licensesFile === undefined ? {} : { licensesFile: options.licensesFile }),
+    }
+    const handlers = createHandlers(services, features)
+    lifetime.add(toDisposable(connectEvents(services, host.sendEvent)))
+    return { services, handlers, close: () => lifetime.dispose() }
+  } catch (error) {
+    // What was built before the failure holds sockets, files and subscriptions: release it, last
+    // built first. The caller learns why the start failed; a release that fails too is secondary.
+    await lifetime.dispose().catch(() => undefined)
+    throw error
   }
-  const handlers = createHandlers(services, features)
-  lifetime.add(toDisposable(connectEvents(services, host.sendEvent)))
-  return { services, handlers, close: () => lifetime.dispose() }
 }

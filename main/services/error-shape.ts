@@ -1,5 +1,4 @@
-import { apiErrorSchema, dependentSchema, errorDetailsSchemaOf, type ApiErrorShape } from '@contract'
-import type { RawErrorShape } from './errors'
+import { apiErrorSchema, dependentSchema, errorDetailsSchemaOf, type ApiErrorShape, type ErrorCode, type ErrorDetails } from '@contract'
 import { UNSAFE_CHARACTERS } from './http/reasons'
 
 /**
@@ -8,6 +7,20 @@ import { UNSAFE_CHARACTERS } from './http/reasons'
  * use for, each checked for its type and bounded, and a message that is one clean line of
  * bounded length. A key the page should get must be added here, with its rule.
  */
+
+/**
+ * What an AppError knows: the contract's typed details (a key the page reads has one type
+ * wherever it is set; null: not known, left out for the page), plus facts kept for logs and
+ * tests only (a raw body, a file path), which error-shape.ts keeps from the page.
+ */
+export type ErrorFacts = { [Key in keyof ErrorDetails]?: ErrorDetails[Key] | null } & { readonly [fact: string]: unknown }
+
+/** An AppError as main holds it, before error-shape.ts makes it an `ApiErrorShape` for the page. */
+export interface RawErrorShape {
+  code: ErrorCode
+  message: string
+  details?: ErrorFacts
+}
 
 /** A message longer than this is not a sentence any more; ours stay well below it. */
 export const MAX_MESSAGE_LENGTH = 1_000

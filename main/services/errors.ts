@@ -1,19 +1,5 @@
-import type { ApiErrorShape, ErrorCode, ErrorDetails } from '@contract'
-import { publicErrorShape } from './error-shape'
-
-/**
- * What an AppError knows: the contract's typed details (a key the page reads has one type
- * wherever it is set; null: not known, left out for the page), plus facts kept for logs and
- * tests only (a raw body, a file path), which error-shape.ts keeps from the page.
- */
-export type ErrorFacts = { [Key in keyof ErrorDetails]?: ErrorDetails[Key] | null } & { readonly [fact: string]: unknown }
-
-/** An AppError as main holds it, before error-shape.ts makes it an `ApiErrorShape` for the page. */
-export interface RawErrorShape {
-  code: ErrorCode
-  message: string
-  details?: ErrorFacts
-}
+import type { ApiErrorShape, ErrorCode } from '@contract'
+import { publicErrorShape, type ErrorFacts, type RawErrorShape } from './error-shape'
 
 /**
  * The one error type services throw. `message` is a sentence a user can act on;

@@ -66,7 +66,7 @@ describe('names that say what they hold', () => {
   it('the check finds a name declared twice, and ignores re-exports', () => {
     const declarations = typeDeclarations([
       ['a.ts', 'export interface OrderTerm {\n  name: string\n}\nexport type { Other } from "./b"\n'],
-      ['b.ts', "export type OrderTerm = z.input<typeof schema>\nexport declare type Other = string\n"],
+      ['b.ts', 'export type OrderTerm = z.input<typeof schema>\nexport declare type Other = string\n'],
     ])
     expect(declarations.get('OrderTerm')).toEqual(['a.ts', 'b.ts'])
     expect(declarations.get('Other')).toEqual(['b.ts'])

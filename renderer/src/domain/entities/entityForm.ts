@@ -35,6 +35,21 @@ export function editableFields(spec: EntityKindSpec): EntityField[] {
   return spec.fields.filter((field) => !field.readOnly && field.name !== 'id')
 }
 
+/** The form's fields: the editable ones, or, for a kind never seen yet, the whole entity as one JSON field. */
+export function formFields(spec: EntityKindSpec): EntityField[] {
+  const editable = editableFields(spec)
+  if (editable.length > 0) return editable
+  return [
+    {
+      name: WHOLE_ENTITY,
+      label: `${spec.singular} as JSON`,
+      type: 'json',
+      required: true,
+      hint: `No ${spec.label.toLowerCase()} were seen yet, so their fields are unknown: enter the whole entity as a JSON object.`,
+    },
+  ]
+}
+
 function isId(value: unknown): value is Id {
   return typeof value === 'number' || (typeof value === 'string' && value !== '')
 }

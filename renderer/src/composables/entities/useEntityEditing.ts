@@ -1,5 +1,6 @@
 import { computed, nextTick, ref, type Ref } from 'vue'
 import type { Draft, Entity, EntityId } from '@contract'
+import type { FormOutcome } from '../../domain/entities/entityForm'
 import type { RowSelection } from '../../lib/table'
 import type { KindScreen } from './useKindScreen'
 
@@ -60,7 +61,7 @@ export function useEntityEditing({ screen, selection, list, notify }: EntityEdit
     openForm(row)
   }
 
-  function done(result: { kind: 'created' | 'saved' | 'deleted' | 'unchanged'; entity: Entity | null }): void {
+  function done(result: FormOutcome): void {
     editing.value = null
     const entity = result.entity
     if (!entity) return

@@ -5,8 +5,8 @@ import { loadKeytar, type Keychain } from '../services/secrets/keychain'
 import { createSecretStore } from '../services/secrets/secret-store'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../services/http/client'
 import { createConnection, type Connection } from '../services/connection/connection'
-import { createHistoryStore, historyFolder } from '../services/history/history-store'
-import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/history/record-runs'
+import { createRunHistoryStore, runHistoryFolder } from '../services/run-history/run-history-store'
+import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/run-history/record-runs'
 import { createPresetStore, presetsFolder, type PresetStore } from '../services/presets/preset-store'
 import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../services/reports/info-store'
 import { createReportService } from '../services/reports/service'
@@ -81,7 +81,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
           limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
           notices,
         }),
-        history: createHistoryStore({ folder: historyFolder(context.userDataDir), notices }),
+        runHistory: createRunHistoryStore({ folder: runHistoryFolder(context.userDataDir), notices }),
         capture,
         notices,
         connectionName: async (id) => (await profiles.find(id))?.name ?? id,

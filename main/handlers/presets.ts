@@ -4,7 +4,12 @@ import { reduceKeptChart } from '../services/results/kept-chart'
 import type { Handlers, HandlersFor } from './types'
 
 /** Presets, their files, the results kept from runs and the run history: thin calls into the services. */
-export function presetHandlers({ presets, presetFiles, results, history }: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
+export function presetHandlers({
+  presets,
+  presetFiles,
+  results,
+  runHistory,
+}: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
   return {
     'presets:list': () => presets.list(),
     'presets:get': ({ name }) => presets.get(name),
@@ -20,8 +25,8 @@ export function presetHandlers({ presets, presetFiles, results, history }: Servi
       const kept = await results.get(profileId, kind, definition, preset ?? null)
       return kept?.kind === 'chart' ? { ...kept, result: reduceKeptChart(kept.result, pointBudget) } : kept
     },
-    'history:list': (query) => history.list(query),
-    'history:get': ({ id }) => history.get(id),
+    'history:list': (query) => runHistory.list(query),
+    'history:get': ({ id }) => runHistory.get(id),
   }
 }
 

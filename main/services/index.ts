@@ -13,7 +13,7 @@ import { createEntityService, type EntityService } from './entities/entity-servi
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
-import { createExportHistory, exportHistoryFile } from './exports/history'
+import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createExportService, type ExportService } from './exports/jobs'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
@@ -22,11 +22,11 @@ import { createLogFile } from './logs/log-file'
 import { createLogger, type Logger } from './logs/logger'
 import { createNotices, type Notices } from './notices'
 import { createProfileStore, type ProfileStore } from './profiles/profile-store'
-import { createRequestRegistry, type RequestRegistry } from './requests'
+import { createCancellationRegistry, type CancellationRegistry } from './cancellation'
 import { createDiskInfoStore } from './reports/info-store'
 import { createReportService } from './reports/service'
-import { createHistoryStore, historyFolder, type HistoryStore } from './history/history-store'
-import { createRequestCapture, recordRuns, type RecordedReportService } from './history/record-runs'
+import { createRunHistoryStore, runHistoryFolder, type RunHistoryStore } from './run-history/run-history-store'
+import { createRequestCapture, recordRuns, type RecordedReportService } from './run-history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
@@ -74,13 +74,13 @@ export interface Services {
   presets: PresetStore
   presetFiles: PresetTransfer
   results: ResultCache
-  history: HistoryStore
+  runHistory: RunHistoryStore
   /** "Copy as API request". */
   copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
   exports: ExportService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
-  requests: RequestRegistry
+  requests: CancellationRegistry
   http: HttpClient
   log: Logger
   logsDir: string
@@ -159,7 +159,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     notices,
     now,
   })
-  const history = createHistoryStore({ folder: historyFolder(options.userDataDir), notices, now })
+  const runHistory = createRunHistoryStore({ folder: runHistoryFolder(options.userDataDir), notices, now })
   // The saved results belong to the connection; the history keeps its runs (it names the connection).
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))))
   const infoStore = createDiskInfoStore(options.userDataDir, notices)
@@ -173,7 +173,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     }),
     {
       cache: results,
-      history,
+      runHistory,
       capture,
       notices,
       now,
@@ -199,7 +199,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
     presetOf: async (name) => (await presets.get(name)).definition,
     dialog: dialogs,
-    history: createExportHistory(exportHistoryFile(options.userDataDir), notices),
+    jobHistory: createExportJobHistory(exportJobHistoryFile(options.userDataDir), notices),
     events,
     notices,
     signals: host.exportSignals ?? null,
@@ -208,7 +208,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
-  const requests = createRequestRegistry()
+  const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
     environment: options.environment,
@@ -224,7 +224,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     presets,
     presetFiles,
     results,
-    history,
+    runHistory,
     copyRequest,
     exports: exportJobs,
     chartFiles: createChartFiles({ dialog: dialogs }),

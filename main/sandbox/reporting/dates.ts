@@ -3,8 +3,8 @@
  * from 1970-01-01T00:00; "local" means shifted by the request's whole-hour time zone.
  */
 
-export type TimeGranularity = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year'
-export const TIME_GRANULARITIES: readonly TimeGranularity[] = ['hour', 'day', 'week', 'month', 'quarter', 'year']
+export type Granularity = 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year'
+export const TIME_GRANULARITIES: readonly Granularity[] = ['hour', 'day', 'week', 'month', 'quarter', 'year']
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const MONTH_SHORT = MONTH_NAMES.map((name) => name.slice(0, 3))
@@ -92,7 +92,7 @@ export function localToday(now: Date, timezone: number): number {
 }
 
 /** Bucket id of a local hour: comparable integers, consecutive for consecutive buckets. */
-export function bucketOfLocalHour(granularity: TimeGranularity, localHour: number): number {
+export function bucketOfLocalHour(granularity: Granularity, localHour: number): number {
   if (granularity === 'hour') return localHour
   const day = Math.floor(localHour / 24)
   if (granularity === 'day') return day
@@ -105,7 +105,7 @@ export function bucketOfLocalHour(granularity: TimeGranularity, localHour: numbe
 }
 
 /** First local day of a bucket (hour buckets: their day). */
-export function bucketFirstDay(granularity: TimeGranularity, bucket: number): number {
+export function bucketFirstDay(granularity: Granularity, bucket: number): number {
   switch (granularity) {
     case 'hour':
       return Math.floor(bucket / 24)
@@ -131,7 +131,7 @@ function isoWeek(bucket: number): { year: number; week: number } {
 }
 
 /** `__time__` text, exactly as the spec's table. */
-export function formatBucket(granularity: TimeGranularity, bucket: number): string {
+export function formatBucket(granularity: Granularity, bucket: number): string {
   switch (granularity) {
     case 'hour':
       return `${formatDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`
@@ -157,7 +157,7 @@ function longDay(day: number): string {
 }
 
 /** `__mapping__` of a time bucket: the human label a chart axis shows. */
-export function bucketMapping(granularity: TimeGranularity, bucket: number): string {
+export function bucketMapping(granularity: Granularity, bucket: number): string {
   switch (granularity) {
     case 'hour':
       return `${longDay(Math.floor(bucket / 24))} ${pad(((bucket % 24) + 24) % 24)}:00`

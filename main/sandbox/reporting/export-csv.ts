@@ -1,4 +1,4 @@
-import type { Cell, ExportPlan } from './export'
+import type { Cell, ExportFile } from './export'
 import { CHUNK_CHARACTERS, ChunkWriter } from './export-sink'
 import type { ByteSink } from './export-sink'
 
@@ -33,7 +33,7 @@ export function tsvLine(cells: readonly Cell[]): string {
 }
 
 /** Streams a csv or tsv export: header, rows, in chunks that respect the sink's backpressure. */
-export async function writeTextExport(plan: ExportPlan, sink: ByteSink): Promise<void> {
+export async function writeTextExport(plan: ExportFile, sink: ByteSink): Promise<void> {
   const line = plan.format === 'tsv' ? tsvLine : csvLine
   const encoder = new TextEncoder()
   const writer = new ChunkWriter(sink)

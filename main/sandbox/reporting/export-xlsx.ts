@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate } from 'fflate'
-import type { Cell, ExportPlan } from './export'
+import type { Cell, ExportFile } from './export'
 import { CHUNK_CHARACTERS, ChunkWriter } from './export-sink'
 import type { ByteSink } from './export-sink'
 
@@ -56,7 +56,7 @@ export function sheetRow(rowNumber: number, cells: readonly Cell[]): string {
   return `${xml}</row>`
 }
 
-export async function writeXlsxExport(plan: ExportPlan, sink: ByteSink): Promise<void> {
+export async function writeXlsxExport(plan: ExportFile, sink: ByteSink): Promise<void> {
   const encoder = new TextEncoder()
   const writer = new ChunkWriter(sink)
   let pending: Uint8Array[] = []

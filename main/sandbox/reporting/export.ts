@@ -11,7 +11,7 @@ import { passesDataFilters, resolveDataFilters, resolveOrder, sortRows } from '.
 import type { RowSource, SortTerm } from './table'
 import { checkSplitBy } from './time-series'
 
-export type ExportFormat = 'csv' | 'tsv' | 'xlsx'
+export type ExportFileFormat = 'csv' | 'tsv' | 'xlsx'
 export type Cell = string | number | null
 
 export interface ExportLimits {
@@ -25,8 +25,8 @@ export interface ExportLimits {
 
 export const EXPORT_LIMITS: ExportLimits = { textRows: 1_000_000, xlsxRows: 1_048_570, multiKeyRows: 1_000_000 }
 
-export interface ExportPlan {
-  format: ExportFormat
+export interface ExportFile {
+  format: ExportFileFormat
   filename: string
   columns: string[]
   /** Data rows first, then `Others` and `Total` when they apply; produced lazily. */
@@ -37,9 +37,9 @@ export interface ExportPlan {
   matchingRows: number
 }
 
-const FORMATS: readonly ExportFormat[] = ['csv', 'tsv', 'xlsx']
+const FORMATS: readonly ExportFileFormat[] = ['csv', 'tsv', 'xlsx']
 
-export function planExport(context: ReportContext, raw: unknown, limits: ExportLimits = EXPORT_LIMITS): ExportPlan {
+export function planExport(context: ReportContext, raw: unknown, limits: ExportLimits = EXPORT_LIMITS): ExportFile {
   const body = parseBody(exportSchema, raw)
   const format = FORMATS.find((candidate) => candidate === body.export_format)
   if (!format) throw badRequest(`Invalid parameter export_format: ${body.export_format} is not supported; use xlsx, csv or tsv`)

@@ -3,7 +3,7 @@ import type { FactTable } from '../data/facts'
 /** Sums kept per group; every data field is computed from these. */
 export type BaseMetric = 'requests' | 'impressions' | 'clicks' | 'bids' | 'wins' | 'revenue' | 'margin' | 'my_margin_estimate'
 
-export interface DataFieldInfo {
+export interface ServedDataField {
   name: string
   description: string
   display_type: 'int' | 'float' | 'percent'
@@ -18,7 +18,7 @@ export interface DataFieldInfo {
 }
 
 export interface DataField {
-  info: DataFieldInfo
+  info: ServedDataField
   /** Base sums the value needs. */
   inputs: readonly BaseMetric[]
   /** Value from the input sums (`second` is 0 for single-input fields). */
@@ -27,7 +27,7 @@ export interface DataField {
   owner: string | null
 }
 
-function info(partial: Partial<DataFieldInfo> & Pick<DataFieldInfo, 'name' | 'description' | 'display_type'>): DataFieldInfo {
+function info(partial: Partial<ServedDataField> & Pick<ServedDataField, 'name' | 'description' | 'display_type'>): ServedDataField {
   return {
     display_precision: partial.display_type === 'int' ? 0 : 2,
     display_pattern: null,
@@ -41,7 +41,7 @@ function info(partial: Partial<DataFieldInfo> & Pick<DataFieldInfo, 'name' | 'de
   }
 }
 
-function sum(name: BaseMetric, description: string, type: 'int' | 'float', extra: Partial<DataFieldInfo> = {}, owner: string | null = null): DataField {
+function sum(name: BaseMetric, description: string, type: 'int' | 'float', extra: Partial<ServedDataField> = {}, owner: string | null = null): DataField {
   return { info: info({ name, description, display_type: type, ...extra }), inputs: [name], compute: (first) => first, owner }
 }
 

@@ -8,7 +8,7 @@ import type { ReportContext } from './context'
 import { HTTP_CODE_OF_STATUS, ReportError } from './errors'
 import type { ReportStatus } from './errors'
 import { EXPORT_LIMITS, planExport } from './export'
-import type { ExportLimits, ExportPlan } from './export'
+import type { ExportLimits, ExportFile } from './export'
 import { writeTextExport } from './export-csv'
 import type { ByteSink } from './export-sink'
 import { writeXlsxExport } from './export-xlsx'
@@ -185,7 +185,7 @@ function responseSink(response: ServerResponse, dropAfter: number): ByteSink {
   }
 }
 
-async function streamExport(response: ServerResponse, plan: ExportPlan, faults: FaultState): Promise<void> {
+async function streamExport(response: ServerResponse, plan: ExportFile, faults: FaultState): Promise<void> {
   response.writeHead(200, {
     'Content-Type': CONTENT_TYPES[plan.format],
     'Content-Disposition': `attachment; filename="${plan.filename}"`,

@@ -3,9 +3,9 @@ import type { FactTable } from '../data/facts'
 import type { SeededEntities } from '../data/entities'
 import { countries, dealTypes, deviceTypes } from '../data/names'
 import { bucketMapping, bucketOfLocalHour, formatBucket, TIME_GRANULARITIES } from './dates'
-import type { TimeGranularity } from './dates'
+import type { Granularity } from './dates'
 
-export interface KeyFieldInfo {
+export interface ServedKeyField {
   name: string
   description: string
   type: 'int' | 'text'
@@ -31,7 +31,7 @@ export interface KeyAccessor {
   cardinality: number
   hasMapping: boolean
   /** The granularity when this is a time field. */
-  time: TimeGranularity | null
+  time: Granularity | null
   /** The code of each listed record. */
   codes(records: Int32Array): Int32Array
   /** The fact column holding the codes, when the field is stored (lets hot loops skip a copy). */
@@ -51,8 +51,8 @@ export type NameLookup = (kind: EntityKind, id: number) => string | undefined
 
 export const TIME_FIELD_NAMES: readonly string[] = TIME_GRANULARITIES.map((granularity) => `granularity_${granularity}`)
 
-export const KEY_FIELDS: readonly KeyFieldInfo[] = [
-  ...TIME_GRANULARITIES.map((granularity): KeyFieldInfo => ({
+export const KEY_FIELDS: readonly ServedKeyField[] = [
+  ...TIME_GRANULARITIES.map((granularity): ServedKeyField => ({
     name: `granularity_${granularity}`,
     description: granularity.charAt(0).toUpperCase() + granularity.slice(1),
     type: 'text',
@@ -78,7 +78,7 @@ export const KEY_FIELDS: readonly KeyFieldInfo[] = [
   { name: 'page_url', description: 'Page URL', type: 'text', mapping: null, is_segmented: 1, annotation: 'Address of the page the ad was shown on.' },
 ]
 
-export function timeGranularityOf(name: string): TimeGranularity | null {
+export function timeGranularityOf(name: string): Granularity | null {
   const match = /^granularity_(\w+)$/.exec(name)
   const granularity = match?.[1]
   return TIME_GRANULARITIES.find((candidate) => candidate === granularity) ?? null
@@ -190,7 +190,7 @@ export class KeyModel {
     }
   }
 
-  private timeAccessor(name: string, granularity: TimeGranularity, range: HourRange): KeyAccessor {
+  private timeAccessor(name: string, granularity: Granularity, range: HourRange): KeyAccessor {
     // Codes are bucket ordinals from the first bucket the range touches; a per-hour table maps
     // each record's hour to its code in one read.
     const localStart = range.startHour + range.timezone
@@ -226,12 +226,12 @@ export class KeyModel {
   }
 
   /** `__mapping__` of a time bucket code, used by time_series rows. */
-  static timeMapping(granularity: TimeGranularity, range: HourRange, code: number): string {
+  static timeMapping(granularity: Granularity, range: HourRange, code: number): string {
     return bucketMapping(granularity, bucketOfLocalHour(granularity, range.startHour + range.timezone) + code)
   }
 
   /** Bucket id (see dates.ts) of a code, for placing markers. */
-  static bucketOfCode(granularity: TimeGranularity, range: HourRange, code: number): number {
+  static bucketOfCode(granularity: Granularity, range: HourRange, code: number): number {
     return bucketOfLocalHour(granularity, range.startHour + range.timezone) + code
   }
 }

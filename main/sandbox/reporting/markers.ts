@@ -1,5 +1,5 @@
 import { bucketOfLocalHour, formatBucket } from './dates'
-import type { TimeGranularity } from './dates'
+import type { Granularity } from './dates'
 
 /** A chart marker as stored: when it points to and who wrote it. Hours are UTC hours since 1970. */
 export interface StoredMarker {
@@ -13,7 +13,7 @@ export interface StoredMarker {
   message: string
 }
 
-export interface ChartMarker {
+export interface ServedMarker {
   edited: string
   created: string
   first_name: string
@@ -45,7 +45,7 @@ export function seedMarkers(firstDay: number): StoredMarker[] {
 }
 
 /** The marker as a row of the given granularity and time zone shows it. */
-export function presentMarker(marker: StoredMarker, granularity: TimeGranularity, timezone: number, referer: string): ChartMarker {
+export function presentMarker(marker: StoredMarker, granularity: Granularity, timezone: number, referer: string): ServedMarker {
   const format = (hour: number): string => formatBucket(granularity, bucketOfLocalHour(granularity, hour + timezone))
   return {
     edited: format(marker.editedHour),

@@ -108,9 +108,9 @@ export const exportSchema = z.object({
   data_fields: z.array(z.string()).optional(),
 })
 
-export type FilterBody = z.infer<typeof filterSchema>
-export type DataFilterBody = z.output<typeof dataFilterSchema>
-export type OrderTermBody = z.output<typeof orderTermSchema>
+export type ParsedFilter = z.infer<typeof filterSchema>
+export type ParsedDataFilter = z.output<typeof dataFilterSchema>
+export type ParsedOrderTerm = z.output<typeof orderTermSchema>
 export type TimeSeriesBody = z.infer<typeof timeSeriesSchema>
 export type AudienceBody = z.infer<typeof audienceSchema>
 export type ExportBody = z.infer<typeof exportSchema>

@@ -2,7 +2,7 @@ import { badRequest } from './errors'
 import { findDataField, presentValue } from './fields'
 import type { DataField } from './fields'
 import type { KeyAccessor } from './keys'
-import type { DataFilterBody, DataFilterOperator, OrderTermBody } from './request'
+import type { ParsedDataFilter, DataFilterOperator, ParsedOrderTerm } from './request'
 import { templateOrNull } from './scope'
 import { evaluateScalar } from './templates'
 import type { TemplateNode } from './templates'
@@ -20,7 +20,7 @@ export interface DataFilters {
   template: TemplateNode | null
 }
 
-export function resolveDataFilters(user: string, filters: readonly DataFilterBody[] | undefined, template: string | undefined): DataFilters {
+export function resolveDataFilters(user: string, filters: readonly ParsedDataFilter[] | undefined, template: string | undefined): DataFilters {
   const items = (filters ?? []).map((filter, index) => {
     const field = findDataField(filter.name, user)
     if (!field) throw badRequest(`Invalid parameter data_filters[${index}].name: unknown data field '${filter.name}'`)
@@ -61,7 +61,7 @@ export function passesDataFilters(filters: DataFilters, valueOf: (field: DataFie
 export type SortTerm = { kind: 'field'; field: DataField; descending: boolean } | { kind: 'key'; keyIndex: number; byMapping: boolean; descending: boolean }
 
 /** order_by names a data field or one of the row's key fields. */
-export function resolveOrder(user: string, orderBy: OrderTermBody | OrderTermBody[] | undefined, keys: readonly KeyAccessor[]): SortTerm[] {
+export function resolveOrder(user: string, orderBy: ParsedOrderTerm | ParsedOrderTerm[] | undefined, keys: readonly KeyAccessor[]): SortTerm[] {
   if (orderBy === undefined) return []
   const terms = Array.isArray(orderBy) ? orderBy : [orderBy]
   return terms.map((term, index): SortTerm => {

@@ -7,7 +7,7 @@ import type { DataField } from './fields'
 import { KeyModel } from './keys'
 import type { KeyAccessor } from './keys'
 import { presentMarker } from './markers'
-import type { ChartMarker } from './markers'
+import type { ServedMarker } from './markers'
 import { parseBody, timeSeriesSchema } from './request'
 import { accessorOrFail, resolveScope } from './scope'
 import { passesDataFilters, resolveDataFilters, resolveOrder, sortRows } from './table'
@@ -101,7 +101,7 @@ export function timeSeries(context: ReportContext, raw: unknown): Record<string,
   let positions = sortRows(source, Int32Array.from(rowCodes.keys()), orderTerms.length > 0 ? orderTerms : defaultTerms)
   if (!x.time) positions = positions.slice(0, body.limit ?? DEFAULT_LIMIT)
 
-  const markersByCode = new Map<number, ChartMarker[]>()
+  const markersByCode = new Map<number, ServedMarker[]>()
   const time = x.time
   if (time) {
     const referer = `${context.reportUrl}/#/demo/supply?${new URLSearchParams({

@@ -2,7 +2,7 @@ import type { ConnectionSettings, Credentials } from './settings'
 import type { ReportTarget } from '../reporting/schemas'
 
 /** What the embedded sandbox tells about itself (see main/sandbox); only the fields the demo uses. */
-export interface SandboxInfo {
+export interface DemoSandboxInfo {
   base_url: string
   auth_url: string
   report_url: string
@@ -12,7 +12,7 @@ export interface SandboxInfo {
 }
 
 export interface RunningSandbox {
-  info: SandboxInfo
+  info: DemoSandboxInfo
   close(): Promise<void>
 }
 

@@ -1,8 +1,8 @@
 import type { ExportEstimate } from '@contract'
 import { AppError } from '../errors'
 import type { ReportingClient } from '../reporting/client'
-import { rankingBody } from '../reports/request'
-import { capsOf, type ExportPlan } from './request'
+import { rankingBody } from '../reports/platform-body'
+import { capsOf, type ExportPlan } from './export-plan'
 
 /** The estimate's ranking call reads at most this many values of the first key (the API's `limit`). */
 export const ESTIMATE_LIMIT = 10_000

@@ -1,7 +1,7 @@
 import { PREVIEW_ROWS, type ExportPreview } from '@contract'
 import { AppError } from '../errors'
 import type { ExportFs } from './fs'
-import type { ExportRecord } from './history'
+import type { ExportRecord } from './job-history'
 import { readExportHead } from './preview'
 import type { ExportShell } from './signals'
 

@@ -7,7 +7,7 @@ import { saveStreamAtomically } from '../reporting/save-export'
 import type { ReportRequest } from '../reporting/schemas'
 import { exportFailure } from './failures'
 import type { ExportFs } from './fs'
-import type { ExportRecord } from './history'
+import type { ExportRecord } from './job-history'
 import { createRowCounter, endsWithOthers, observed, type RowCounter } from './rows'
 
 /**

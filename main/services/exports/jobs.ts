@@ -7,16 +7,16 @@ import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget, safeBaseName } from '../files/save-target'
 import type { Notices } from '../notices'
 import type { ReportingClient } from '../reporting/client'
-import type { ClockContext } from '../reports/request'
+import type { ClockContext } from '../reports/scope'
 import { estimateExport } from './estimate'
 import { createFileActions } from './file-actions'
 import { exportFs, type ExportFs } from './fs'
-import { jobView, type ExportHistory, type ExportRecord } from './history'
+import { jobView, type ExportJobHistory, type ExportRecord } from './job-history'
 import { createLiveJob, type LiveJob, type StopReason } from './job'
 import { createLimiter, LimiterStopped } from './limiter'
 import { endNotification } from './notification'
 import { createJobRecords } from './records'
-import { planExport, type ExportPlan } from './request'
+import { planExport, type ExportPlan } from './export-plan'
 import type { ExportShell, ExportSignals } from './signals'
 
 /**
@@ -51,7 +51,7 @@ export interface ExportServiceOptions {
   /** A saved preset's definition by name (`not_found` when there is none). */
   presetOf(name: string): Promise<ReportDefinition>
   dialog: SaveFileDialog
-  history: ExportHistory
+  jobHistory: ExportJobHistory
   events: Pick<EventHub, 'emit'>
   notices: Pick<Notices, 'add'>
   signals?: ExportSignals | null
@@ -87,7 +87,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
   const monotonic = options.monotonic ?? (() => performance.now())
   const clock: ClockContext = { now, osOffsetMinutes: options.osOffsetMinutes ?? (() => -now().getTimezoneOffset()) }
   const fs = exportFs(options.fs)
-  const records = createJobRecords({ history: options.history, notices: options.notices, fs })
+  const records = createJobRecords({ jobHistory: options.jobHistory, notices: options.notices, fs })
   const live = new Map<string, LiveJob>()
   const queue = createLimiter(options.concurrency ?? EXPORT_CONCURRENCY)
   const files = createFileActions({

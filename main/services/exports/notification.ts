@@ -1,5 +1,5 @@
 import { formatBytes } from './failures'
-import type { ExportRecord } from './history'
+import type { ExportRecord } from './job-history'
 import type { ExportSignals } from './signals'
 
 type EndNotification = Parameters<ExportSignals['ended']>[0]

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { AppError } from '../errors'
 import type { Notices } from '../notices'
 import type { ExportFs } from './fs'
-import { HISTORY_LIMIT, type ExportHistory, type ExportRecord } from './history'
+import { JOB_HISTORY_LIMIT, type ExportJobHistory, type ExportRecord } from './job-history'
 import { QUIT_SENTENCE } from './job'
 
 /**
@@ -22,7 +22,7 @@ export interface JobRecords {
 }
 
 export interface JobRecordsOptions {
-  history: ExportHistory
+  jobHistory: ExportJobHistory
   notices: Pick<Notices, 'add'>
   fs: Pick<ExportFs, 'readdir' | 'rm'>
 }
@@ -31,7 +31,7 @@ const isActive = (record: ExportRecord): boolean => record.state === 'queued' ||
 
 const newestFirst = (left: ExportRecord, right: ExportRecord): number => (left.createdAt < right.createdAt ? 1 : left.createdAt > right.createdAt ? -1 : 0)
 
-export function createJobRecords({ history, notices, fs }: JobRecordsOptions): JobRecords {
+export function createJobRecords({ jobHistory, notices, fs }: JobRecordsOptions): JobRecords {
   const records = new Map<string, ExportRecord>()
   let loaded: Promise<void> | null = null
 
@@ -48,9 +48,9 @@ export function createJobRecords({ history, notices, fs }: JobRecordsOptions): J
 
   async function persist(record: ExportRecord): Promise<void> {
     try {
-      await history.update(({ jobs }) => {
+      await jobHistory.update(({ jobs }) => {
         const others = jobs.filter((job) => job.id !== record.id)
-        return { jobs: [record, ...others].sort(newestFirst).slice(0, HISTORY_LIMIT) }
+        return { jobs: [record, ...others].sort(newestFirst).slice(0, JOB_HISTORY_LIMIT) }
       })
     } catch (error) {
       // The job itself is not affected; the user should know its line may be missing after a restart.
@@ -60,7 +60,7 @@ export function createJobRecords({ history, notices, fs }: JobRecordsOptions): J
 
   function ready(): Promise<void> {
     loaded ??= (async () => {
-      const { jobs } = await history.read()
+      const { jobs } = await jobHistory.read()
       const interrupted: ExportRecord[] = []
       for (const record of jobs) {
         if (isActive(record)) {

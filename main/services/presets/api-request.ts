@@ -2,7 +2,8 @@ import type { ApiRequestCopy, ReportDefinition, ReportInfoView, RunKind } from '
 import type { ReportRequest } from '../reporting/schemas'
 import { audienceBody } from '../reports/audience'
 import { comparisonRange } from '../reports/dates'
-import { chartLines, exportRankingBody, planChart, planScope, rankingBody, timeSeriesBody, TOTAL_LINE, type ClockContext } from '../reports/request'
+import { chartLines, exportRankingBody, planChart, rankingBody, timeSeriesBody, TOTAL_LINE } from '../reports/platform-body'
+import { planScope, type ClockContext } from '../reports/scope'
 import { jsonForCopy, shellComment, shellQuote, visibleText } from './copy-text'
 
 /**

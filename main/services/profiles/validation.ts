@@ -2,7 +2,7 @@ import { isIPv4 } from 'node:net'
 import type { ProfileInput } from '@contract'
 import { AppError } from '../errors'
 
-export type FieldErrors = Record<string, string[]>
+export type ProfileFieldErrors = Record<string, string[]>
 
 /**
  * Whether a host is this computer: 127.0.0.0/8, ::1 or localhost. The URL parser has already
@@ -63,7 +63,7 @@ export interface NormalisedProfile {
 
 /** Validates and normalises a profile form; throws a `validation` AppError carrying every field's message at once. */
 export function normaliseProfileInput(input: ProfileInput): NormalisedProfile {
-  const errors: FieldErrors = {}
+  const errors: ProfileFieldErrors = {}
   const urls: Record<'baseUrl' | 'authUrl' | 'reportUrl', string> = { baseUrl: '', authUrl: '', reportUrl: '' }
   for (const field of ['baseUrl', 'authUrl', 'reportUrl'] as const) {
     const result = normaliseServiceUrl(input[field])

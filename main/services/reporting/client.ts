@@ -21,9 +21,9 @@ import {
   type TimeSeriesResult,
 } from './schemas'
 import { errorFromReportingStatus, reportAccessDenied } from './statuses'
-import { checkRequest } from './requests'
+import { checkRequest } from './wire-schemas'
 
-export interface CallOptions {
+export interface ReportingCallOptions {
   signal?: AbortSignal
 }
 
@@ -36,10 +36,10 @@ export interface ReportExport {
 }
 
 export interface ReportingClient {
-  info(target: ReportTarget, options?: CallOptions): Promise<ReportInfo>
-  timeSeries(request: ReportRequest, options?: CallOptions): Promise<TimeSeriesResult>
-  audience(request: ReportRequest, options?: CallOptions): Promise<AudienceResult>
-  export(request: ReportRequest, options?: CallOptions): Promise<ReportExport>
+  info(target: ReportTarget, options?: ReportingCallOptions): Promise<ReportInfo>
+  timeSeries(request: ReportRequest, options?: ReportingCallOptions): Promise<TimeSeriesResult>
+  audience(request: ReportRequest, options?: ReportingCallOptions): Promise<AudienceResult>
+  export(request: ReportRequest, options?: ReportingCallOptions): Promise<ReportExport>
 }
 
 export interface ReportingClientOptions {

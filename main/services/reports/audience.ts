@@ -2,7 +2,7 @@ import type { AudienceView, ReportDefinition, ReportInfoView } from '@contract'
 import type { ReportingClient } from '../reporting/client'
 import type { AudienceResult, ReportRequest } from '../reporting/schemas'
 import { invalidField, withBuilderField } from './errors'
-import { planScope, scopeFields, type ClockContext, type ReportScope } from './request'
+import { planScope, scopeFields, type ClockContext, type ReportScope } from './scope'
 
 /**
  * Unique counts. Uniques are not additive: nothing here adds rows up, and the total is the

@@ -1,4 +1,4 @@
-import { LINE_SEPARATOR, TOTAL_LINE } from './request'
+import { LINE_SEPARATOR, TOTAL_LINE } from './platform-body'
 
 /** The `mappings` of a time series answer: key field → value → name (null when it has none). */
 export type LineMappings = Record<string, Record<string, string | null>>

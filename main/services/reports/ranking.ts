@@ -4,7 +4,8 @@ import { withBuilderField } from './errors'
 import { REQUEST_DEADLINE_MS } from '../http/client'
 import { formatBytes } from '../../../common/format'
 import { readCsvHead, type HeadLimits } from './csv-head'
-import { exportRankingBody, LINE_SEPARATOR, rankingBody, type FilterBody, type ReportScope } from './request'
+import { exportRankingBody, LINE_SEPARATOR, rankingBody } from './platform-body'
+import type { FilterBody, ReportScope } from './scope'
 
 /**
  * "Top N by a metric" has no call of its own in the API (the spec has no `query`), so:

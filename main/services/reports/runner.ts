@@ -7,7 +7,8 @@ import { withBuilderField } from './errors'
 import { lineLabel, mergeMappings } from './labels'
 import { topLines } from './ranking'
 import { reduceView } from './reducer'
-import { chartLines, planChart, planScope, timeSeriesBody, type ChartPlan, type ClockContext, type ReportScope } from './request'
+import { chartLines, planChart, timeSeriesBody, type ChartPlan } from './platform-body'
+import { planScope, type ClockContext, type ReportScope } from './scope'
 import { changeAgainst, seriesStats } from './stats'
 
 export const DEFAULT_POINT_BUDGET = 2_000

@@ -6,7 +6,7 @@ import { chooseOffset, presentRange, resolveTokens } from './dates'
 import { createInfoCache } from './info-cache'
 import type { InfoStore } from './info-store'
 import type { RankedValue } from './ranking'
-import type { ClockContext } from './request'
+import type { ClockContext } from './scope'
 import { runTimeSeries } from './runner'
 import { searchValues, type ValuesQuery } from './values'
 

@@ -2,7 +2,7 @@ import type { ReportDefinition, ReportFilter, ReportInfoView } from '@contract'
 import { AppError } from '../errors'
 import type { ReportingClient } from '../reporting/client'
 import { topValuesOfKey, type RankedValue } from './ranking'
-import { planScope, type ClockContext } from './request'
+import { planScope, type ClockContext } from './scope'
 
 export interface ValuesQuery {
   key: string

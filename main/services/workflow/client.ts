@@ -27,19 +27,19 @@ export interface ListOptions {
   query?: Record<string, string>
 }
 
-export interface CallOptions {
+export interface WorkflowCallOptions {
   signal?: AbortSignal
 }
 
 export interface WorkflowClient {
   /** Pages of entities, fetched one at a time as the caller asks for them. */
   list(kind: string, options?: ListOptions): AsyncGenerator<Entity[], void, undefined>
-  get(kind: string, id: EntityId, options?: CallOptions): Promise<Entity>
+  get(kind: string, id: EntityId, options?: WorkflowCallOptions): Promise<Entity>
   /** Returns the created entity, with the id the platform gave it. */
-  create(kind: string, entity: Record<string, unknown>, options?: CallOptions): Promise<Entity>
+  create(kind: string, entity: Record<string, unknown>, options?: WorkflowCallOptions): Promise<Entity>
   /** Sends the whole entity (the platform's advice, to avoid validation errors); the platform answers 204. */
-  update(kind: string, id: EntityId, entity: Record<string, unknown>, options?: CallOptions): Promise<void>
-  delete(kind: string, id: EntityId, options?: CallOptions): Promise<void>
+  update(kind: string, id: EntityId, entity: Record<string, unknown>, options?: WorkflowCallOptions): Promise<void>
+  delete(kind: string, id: EntityId, options?: WorkflowCallOptions): Promise<void>
 }
 
 /**

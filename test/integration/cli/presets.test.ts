@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ReportDefinition, TimeSeriesView } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
-import { createHistoryStore, historyFolder } from '../../../main/services/history/history-store'
+import { createRunHistoryStore, runHistoryFolder } from '../../../main/services/run-history/run-history-store'
 import { createNotices } from '../../../main/services/notices'
 import { presetFileText } from '../../../main/services/presets/format'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
@@ -141,7 +141,7 @@ describe('report run --preset', () => {
   })
 
   it("with --profile the run is kept in the app's history and its result in the app's cache", async () => {
-    const history = createHistoryStore({ folder: historyFolder(userData), notices: createNotices() })
+    const history = createRunHistoryStore({ folder: runHistoryFolder(userData), notices: createNotices() })
     const before = (await history.list({ preset: 'Two metrics' })).total
     const run = await cli(['report', 'run', '--preset', 'two METRICS', '--profile', 'Demo'])
     expectSuccess(run)
@@ -149,7 +149,7 @@ describe('report run --preset', () => {
     expect(result.series.map((series) => series.key)).toEqual(['impressions|DE', 'revenue|DE'])
     expect(result.reduced).toBe(false)
 
-    const after = await createHistoryStore({ folder: historyFolder(userData), notices: createNotices() }).list({ preset: 'Two metrics' })
+    const after = await createRunHistoryStore({ folder: runHistoryFolder(userData), notices: createNotices() }).list({ preset: 'Two metrics' })
     expect(after.total).toBe(before + 1)
     expect(after.entries[0]).toMatchObject({
       connection: 'Demo',
@@ -172,7 +172,7 @@ describe('report run --preset', () => {
   it('runs a preset file with a connection from flags, writes --out whole, and leaves no history behind', async () => {
     const file = path.join(work, 'exported.json')
     await writeFile(file, presetFileText({ name: 'From a file', description: '', savedAt: '2026-01-01T00:00:00.000Z', definition: weekly }))
-    const history = () => createHistoryStore({ folder: historyFolder(userData), notices: createNotices() }).list({})
+    const history = () => createRunHistoryStore({ folder: runHistoryFolder(userData), notices: createNotices() }).list({})
     const before = (await history()).total
     const out = path.join(work, 'weekly.json')
     const run = await cli(['report', 'run', '--preset', file, '--out', out, ...flags()], { env: env({ ADOPS_PASSWORD: 'demo' }) })
@@ -228,7 +228,7 @@ describe('report run --preset', () => {
     expectFailure(await cli(['report', 'run', '--preset', 'Stale metric', '--profile', 'Demo']), 1, /"metric_deleted_since" is not a metric of .+\/supply/)
     sandbox.setFaults({ report_status: 'internal_error' })
     expectFailure(await cli(['report', 'run', '--preset', 'Weekly EU', '--profile', 'Demo']), 1, /status internal_error/)
-    const failed = await createHistoryStore({ folder: historyFolder(userData), notices: createNotices() }).list({ outcome: 'error', preset: 'Weekly EU' })
+    const failed = await createRunHistoryStore({ folder: runHistoryFolder(userData), notices: createNotices() }).list({ outcome: 'error', preset: 'Weekly EU' })
     expect(failed.entries[0]).toMatchObject({ outcome: 'error', error: expect.stringMatching(/\S/) })
   })
 })

@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers } from '../../../main/handlers/handlers'
 import { createEventHub } from '../../../main/services/events'
-import { createExportHistory } from '../../../main/services/exports/history'
+import { createExportJobHistory } from '../../../main/services/exports/job-history'
 import { createExportService, type ExportService } from '../../../main/services/exports/jobs'
 import type { FileDialogs } from '../../../main/services/files/dialogs'
 import { createNotices } from '../../../main/services/notices'
@@ -226,7 +226,7 @@ describe('export jobs against the sandbox', () => {
       infoOf: (id, project, report, signal) => services.reports.info(id, project, report, { signal }),
       presetOf: async () => definition,
       dialog: acceptingDialog(() => folder),
-      history: createExportHistory(path.join(history, 'history.json'), createNotices()),
+      jobHistory: createExportJobHistory(path.join(history, 'history.json'), createNotices()),
       events: createEventHub(),
       notices: createNotices(),
       fs: full,
@@ -269,7 +269,7 @@ describe('export jobs against the sandbox', () => {
       infoOf: (id, project, report, signal) => services.reports.info(id, project, report, { signal }),
       presetOf: async () => definition,
       dialog,
-      history: createExportHistory(path.join(await temporaryFolder(), 'history.json'), createNotices()),
+      jobHistory: createExportJobHistory(path.join(await temporaryFolder(), 'history.json'), createNotices()),
       events,
       notices: createNotices(),
     })

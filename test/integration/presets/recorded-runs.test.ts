@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
 import { resultsFolder } from '../../../main/services/results/result-cache'
-import { historyFolder } from '../../../main/services/history/history-store'
+import { runHistoryFolder } from '../../../main/services/run-history/run-history-store'
 import { call, sandboxDefinition } from '../../support/handler-calls'
 import { createTestServices } from '../../support/services'
 import { readKeptFile } from '../../support/kept-files'
@@ -167,7 +167,7 @@ describe('runs are recorded: the result kept per connection, a line in the histo
     expect(tokens.every((token) => typeof token === 'string' && token.length >= 8)).toBe(true)
     const files = [
       ...(await filesUnder(resultsFolder(services.userDataDir))),
-      ...(await filesUnder(historyFolder(services.userDataDir))),
+      ...(await filesUnder(runHistoryFolder(services.userDataDir))),
       ...(await filesUnder(path.join(services.userDataDir, 'reports'))),
     ]
     expect(files.length).toBeGreaterThan(4)

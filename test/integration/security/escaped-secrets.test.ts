@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
-import { historyFolder } from '../../../main/services/history/history-store'
+import { runHistoryFolder } from '../../../main/services/run-history/run-history-store'
 import { maskJson, maskSecrets } from '../../../main/services/http/secrets'
 import { createRedactor } from '../../../main/services/logs/redact'
 import { readLogs } from '../../support/log-scan'
@@ -100,7 +100,7 @@ describe('a password the sign-in service quotes back JSON-escaped stays masked',
       expect(outcomes[0]).toMatchObject({ ok: false, error: { code: 'auth' } })
       for (const outcome of outcomes) expectNoPassword(JSON.stringify(outcome), 'the outcome')
       await services.reports.flush()
-      const history = await filesUnder(historyFolder(services.userDataDir))
+      const history = await filesUnder(runHistoryFolder(services.userDataDir))
       expect(history.length).toBeGreaterThan(0)
       for (const file of history) expectNoPassword(await fs.readFile(file, 'utf8'), 'the history')
       await services.log.flush()

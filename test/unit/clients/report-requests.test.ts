@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../main/services/errors'
-import { checkRequest } from '../../../main/services/reporting/requests'
-import type { AudienceRequest, ExportRequest, TimeSeriesRequest } from '../../../main/services/reporting/requests'
+import { checkRequest } from '../../../main/services/reporting/wire-schemas'
+import type { WireAudienceRequest, WireExportRequest, WireTimeSeriesRequest } from '../../../main/services/reporting/wire-schemas'
 
 const target = { project_name: 'demo', slicer_name: 'supply' }
-const series: TimeSeriesRequest = {
+const series: WireTimeSeriesRequest = {
   ...target,
   granularity: 'day',
   split_by: [],
@@ -28,7 +28,7 @@ function rejected(operation: 'time_series' | 'audience' | 'export', request: Rec
 
 describe('checkRequest: the platform shapes pass', () => {
   it('keeps a request in the platform shape as it is, unknown fields included', () => {
-    const request: TimeSeriesRequest = {
+    const request: WireTimeSeriesRequest = {
       ...series,
       filters: [{ name: 'country', value: ['U'], match: 'not beginswith', case_insensitive: 1, search_mappings: 1 }],
       data_filters: [
@@ -71,7 +71,7 @@ describe('checkRequest: the platform shapes pass', () => {
   })
 
   it('takes audience_key and audience_rows_limit from 10,000 to 10,000,000', () => {
-    const audience: AudienceRequest = {
+    const audience: WireAudienceRequest = {
       ...target,
       split_by: [],
       start_date: '-7d',
@@ -85,7 +85,7 @@ describe('checkRequest: the platform shapes pass', () => {
 
   it('leaves required fields to the platform, which names them in its reason', () => {
     expect(checkRequest('time_series', { ...target })).toEqual(target)
-    const exportRequest: ExportRequest = { ...target, split_by: 'country', export_format: 'csv', start_date: 'today', end_date: 'today' }
+    const exportRequest: WireExportRequest = { ...target, split_by: 'country', export_format: 'csv', start_date: 'today', end_date: 'today' }
     expect(checkRequest('export', exportRequest)).toEqual(exportRequest)
   })
 })

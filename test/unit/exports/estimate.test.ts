@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../main/services/errors'
 import { ESTIMATE_LIMIT, estimateExport } from '../../../main/services/exports/estimate'
-import { planExport } from '../../../main/services/exports/request'
+import { planExport } from '../../../main/services/exports/export-plan'
 import type { ReportingClient } from '../../../main/services/reporting/client'
 import type { ReportRequest } from '../../../main/services/reporting/schemas'
 import { clock, definition, infoView } from '../reports/fixtures'
 
 /**
- * The estimate asks the platform with the report builder's ranking call (reports/request.ts),
+ * The estimate asks the platform with the report builder's ranking call (reports/platform-body.ts),
  * so a filter or condition the builder sends is sent here the same way.
  */
 function platform(count: number | Error) {

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createEventHub } from '../../../main/services/events'
 import type { ExportFs } from '../../../main/services/exports/fs'
-import { createExportHistory, type ExportRecord } from '../../../main/services/exports/history'
+import { createExportJobHistory, type ExportRecord } from '../../../main/services/exports/job-history'
 import { queuedRecord } from '../../../main/services/exports/job'
 import { createExportService } from '../../../main/services/exports/jobs'
 import { createNotices } from '../../../main/services/notices'
@@ -24,7 +24,7 @@ async function serviceWith(records: ExportRecord[], replaced: Partial<ExportFs>)
     infoOf: () => Promise.reject(new Error('not used')),
     presetOf: () => Promise.reject(new Error('not used')),
     dialog: { chooseSavePath: async () => null },
-    history: createExportHistory(historyFile, createNotices()),
+    jobHistory: createExportJobHistory(historyFile, createNotices()),
     events: createEventHub(),
     notices: createNotices(),
     fs: replaced,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planExport } from '../../../main/services/exports/request'
+import { planExport } from '../../../main/services/exports/export-plan'
 import { clock, definition, infoView } from '../reports/fixtures'
 
 /**

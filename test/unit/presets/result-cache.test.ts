@@ -3,7 +3,7 @@ import { singleSeriesChart } from '../../support/chart-results'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Notice, ReportDefinition, TimeSeriesView } from '@contract'
-import { createHistoryStore } from '../../../main/services/history/history-store'
+import { createRunHistoryStore } from '../../../main/services/run-history/run-history-store'
 import { createResultCache, type ResultCache } from '../../../main/services/results/result-cache'
 import { definitionHash, resultKey } from '../../../main/services/results/result-key'
 import { sampleDefinition } from '../../support/channel-samples'
@@ -253,13 +253,13 @@ describe('the run history', () => {
   it('persists across a restart, newest first, searchable and filtered by preset and outcome', async () => {
     const historyDir = path.join(path.dirname(folder), 'history')
     let ids = 0
-    const first = createHistoryStore({ folder: historyDir, notices: collect, newId: () => `run-${++ids}` })
+    const first = createRunHistoryStore({ folder: historyDir, notices: collect, newId: () => `run-${++ids}` })
     await first.add(entry('Weekly EU', 'ok'), definitionFor('demo'))
     await first.add(entry(null, 'error', { error: 'The platform answered bad_request: unknown field imps.' }), definitionFor('demo'))
     await first.add(entry('weekly eu', 'cancelled'), definitionFor('other'))
     await first.add(entry(null, 'ok', { project: 'bidswitch', profileId: 'p2' }), definitionFor('bidswitch'))
 
-    const second = createHistoryStore({ folder: historyDir, notices: collect })
+    const second = createRunHistoryStore({ folder: historyDir, notices: collect })
     const all = await second.list({})
     expect(all.total).toBe(4)
     expect(all.entries.map((run) => run.id)).toEqual(['run-4', 'run-3', 'run-2', 'run-1'])
@@ -279,7 +279,7 @@ describe('the run history', () => {
   it('keeps the last N runs and drops the definitions no kept run uses', async () => {
     const historyDir = path.join(path.dirname(folder), 'history')
     let ids = 0
-    const store = createHistoryStore({ folder: historyDir, notices: collect, limit: 3, newId: () => `run-${++ids}` })
+    const store = createRunHistoryStore({ folder: historyDir, notices: collect, limit: 3, newId: () => `run-${++ids}` })
     for (const project of ['a', 'b', 'b', 'c', 'd']) await store.add(entry(null, 'ok', { project }), definitionFor(project))
     expect((await store.list({})).entries.map((run) => run.project)).toEqual(['d', 'c', 'b'])
     await expect(store.get('run-1')).rejects.toMatchObject({ code: 'not_found' })

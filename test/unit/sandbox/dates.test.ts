@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bucketMapping, bucketOfLocalHour, dayNumber, formatBucket, formatDay, localToday, parseDateExpression } from '../../../main/sandbox/reporting/dates'
-import type { TimeGranularity } from '../../../main/sandbox/reporting/dates'
+import type { Granularity } from '../../../main/sandbox/reporting/dates'
 import { grammarCases, invalidTokens, monthEndCases, monthOfDayCases } from '../../support/date-token-cases'
 
 const day = (text: string): number => {
@@ -53,7 +53,7 @@ describe('parseDateExpression', () => {
 })
 
 describe('time buckets', () => {
-  const at = (granularity: TimeGranularity, date: string, hour = 0): string => formatBucket(granularity, bucketOfLocalHour(granularity, day(date) * 24 + hour))
+  const at = (granularity: Granularity, date: string, hour = 0): string => formatBucket(granularity, bucketOfLocalHour(granularity, day(date) * 24 + hour))
 
   it('formats each granularity as the spec table says', () => {
     expect(at('hour', '2024-06-14', 7)).toBe('2024-06-14 07:00')

@@ -7,7 +7,7 @@ import type { ReportContext } from '../../../main/sandbox/reporting/context'
 import { dayNumber } from '../../../main/sandbox/reporting/dates'
 import { ReportError } from '../../../main/sandbox/reporting/errors'
 import { planExport } from '../../../main/sandbox/reporting/export'
-import type { ExportPlan } from '../../../main/sandbox/reporting/export'
+import type { ExportFile } from '../../../main/sandbox/reporting/export'
 import { csvField, csvLine, tsvField, tsvLine } from '../../../main/sandbox/reporting/export-csv'
 import type { ByteSink } from '../../../main/sandbox/reporting/export-sink'
 import { writeXlsxExport } from '../../../main/sandbox/reporting/export-xlsx'
@@ -32,7 +32,7 @@ beforeAll(() => {
 const LIMITS = { textRows: 10, xlsxRows: 12, multiKeyRows: 50 }
 const BODY = { start_date: '2024-06-01', end_date: '2024-06-07', data_fields: ['impressions'] }
 
-function collect(plan: ExportPlan): unknown[][] {
+function collect(plan: ExportFile): unknown[][] {
   return Array.from(plan.rows)
 }
 

@@ -1,6 +1,6 @@
 import { curlParts } from '../relaxed-json'
 import { parseBody, readBody } from './json-body'
-import { notUnderstood, type Kind, type Reading } from './reading'
+import { notUnderstood, type ReadingKind, type Reading } from './reading'
 import { readUrl } from './web-link'
 
 /*
@@ -24,7 +24,7 @@ export function readPaste(text: string): Reading {
 }
 
 /** `…/API/v2/time_series` in a curl command says which call the body is for. */
-function operationOf(url: string | null): Kind | null {
+function operationOf(url: string | null): ReadingKind | null {
   const operation = /\/API\/v\d+\/(time_series|audience|export)\b/i.exec(url ?? '')?.[1]?.toLowerCase()
   return operation === 'time_series' || operation === 'audience' || operation === 'export' ? operation : null
 }

@@ -2,7 +2,7 @@ import { parseRelaxedJson, RelaxedJsonError, Variable, type Relaxed } from '../r
 import { granularityOf, isTimeKey, TIME_KEYS } from './aliases'
 import { describe, integerOf, nameOf, namesOf, readCondition, readFilter, readSort, textOf, timezoneOf } from './fields'
 import { AUDIENCE_ROWS_LIMIT, CATEGORY_LIMIT, MAX_BREAKDOWN_KEYS, MAX_DATE_LENGTH, MAX_METRICS } from './limits'
-import { notUnderstood, type Kind, type Reading } from './reading'
+import { notUnderstood, type ReadingKind, type Reading } from './reading'
 
 /*
  * A platform request body (time_series, audience or export), as the API docs and scripts show it:
@@ -26,7 +26,7 @@ export function parseBody(text: string): Record<string, Relaxed> {
 /** Fields a request may carry that say nothing a definition keeps. */
 const QUIETLY_IGNORED = new Set(['token', 'export_format', 'include_mappings', 'include_total'])
 
-function bodyKind(body: Record<string, Relaxed>, fromUrl: Kind | null): Kind {
+function bodyKind(body: Record<string, Relaxed>, fromUrl: ReadingKind | null): ReadingKind {
   if (fromUrl !== null) return fromUrl
   if ('data_field' in body || 'chart_lines' in body || 'granularity' in body) return 'time_series'
   if ('audience_rows_limit' in body || 'audience_key' in body) return 'audience'
@@ -35,7 +35,7 @@ function bodyKind(body: Record<string, Relaxed>, fromUrl: Kind | null): Kind {
   return 'audience'
 }
 
-export function readBody(body: Record<string, Relaxed>, fromUrl: Kind | null): Reading {
+export function readBody(body: Record<string, Relaxed>, fromUrl: ReadingKind | null): Reading {
   const unread: string[] = []
   const kind = bodyKind(body, fromUrl)
   const reading: Reading = { kind, filters: [], metricConditions: [], sort: [], unread }

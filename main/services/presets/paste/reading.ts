@@ -7,14 +7,14 @@ import { AppError } from '../../errors'
  * needs to know where a value was read from.
  */
 
-export type Kind = 'time_series' | 'audience' | 'export' | 'url'
+export type ReadingKind = 'time_series' | 'audience' | 'export' | 'url'
 
 /** The platform's name for the total line among `chart_lines`. */
 export { TOTAL_LINE } from '../../../../common/lines'
 
 /** What the paste said, before it is laid over the base. Absent: the paste did not say. */
 export interface Reading {
-  kind: Kind
+  kind: ReadingKind
   project?: string
   report?: string
   start?: string

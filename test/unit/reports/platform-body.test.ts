@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ReportDefinition } from '@contract'
 import { AppError } from '../../../main/services/errors'
 import { checkLogic } from '../../../main/services/reports/logic'
-import { chartLines, exportRankingBody, LINE_SEPARATOR, planChart, planScope, rankingBody, timeSeriesBody } from '../../../main/services/reports/request'
+import { chartLines, exportRankingBody, LINE_SEPARATOR, planChart, rankingBody, timeSeriesBody } from '../../../main/services/reports/platform-body'
+import { planScope } from '../../../main/services/reports/scope'
 import { clock, definition, infoView } from './fixtures'
 
 function bodyOf(overrides: Partial<ReportDefinition>, values: string[] = []) {

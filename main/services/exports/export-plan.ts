@@ -1,8 +1,8 @@
 import { EXPORT_CAPS, type ExportFormat, type ExportOptions, type ReportDefinition, type ReportInfoView, type ResolvedRange } from '@contract'
 import { AppError } from '../errors'
 import type { ReportRequest } from '../reporting/schemas'
-import { suggestGranularity, TIME_GRANULARITIES } from '../reports/dates'
-import { planScope, scopeFields, type ClockContext, type OrderTerm, type ReportScope } from '../reports/request'
+import { granularityName, type OrderTermBody } from '../reports/platform-body'
+import { dataFilterFields, planScope, scopeFields, type ClockContext, type ReportScope } from '../reports/scope'
 
 /**
  * An export's platform request, derived from a report definition with the export's own
@@ -24,17 +24,10 @@ function invalidField(field: keyof ExportOptions, message: string): AppError {
   return new AppError('validation', message, { field, fields: { [field]: [message] } })
 }
 
-/** The definition's granularity as a key: a time key (`granularity_day`), `auto` resolved from the range. */
-function granularityKey(definition: ReportDefinition, days: number): string {
-  const asked = definition.granularity.trim()
-  if (asked === 'auto') return `granularity_${suggestGranularity(days)}`
-  return TIME_GRANULARITIES.some((granularity) => granularity === asked) ? `granularity_${asked}` : asked
-}
-
 export function planExport(definition: ReportDefinition, info: ReportInfoView, options: ExportOptions, clock: ClockContext): ExportPlan {
   const scope = planScope({ ...definition, filterLogic: options.filterLogic ?? definition.filterLogic }, info, clock)
   const dataFields = options.dataFields ?? definition.metrics
-  const keys = options.keys ?? (definition.breakdown.length > 0 ? definition.breakdown : [granularityKey(definition, scope.range.days)])
+  const keys = options.keys ?? (definition.breakdown.length > 0 ? definition.breakdown : [granularityName(definition, scope.range.days)])
 
   if (dataFields.length === 0) throw invalidField('dataFields', 'Pick at least one data field to export.')
   dataFields.forEach((name, index) => {
@@ -48,7 +41,7 @@ export function planExport(definition: ReportDefinition, info: ReportInfoView, o
     if (keys.indexOf(name) !== index) throw invalidField('keys', `"${name}" is listed twice.`)
   })
 
-  const sort = (options.sort ?? definition.sort).map((rule): OrderTerm => {
+  const sort = (options.sort ?? definition.sort).map((rule): OrderTermBody => {
     if (!dataFields.includes(rule.field) && !keys.includes(rule.field)) {
       throw invalidField('sort', `An export sorts by one of its data fields or keys; "${rule.field}" is neither.`)
     }
@@ -60,8 +53,7 @@ export function planExport(definition: ReportDefinition, info: ReportInfoView, o
     ...scopeFields(scope),
     split_by: keys,
     data_fields: dataFields,
-    ...(scope.dataFilters.length > 0 ? { data_filters: scope.dataFilters } : {}),
-    ...(scope.dataFilters.length > 0 && scope.dataFilterTemplate !== null ? { data_filter_template: scope.dataFilterTemplate } : {}),
+    ...dataFilterFields(scope),
     ...(sort.length > 0 ? { order_by: sort } : {}),
     include_mappings: (options.includeNames ?? true) ? 1 : 0,
     include_total: includeTotal ? 1 : 0,

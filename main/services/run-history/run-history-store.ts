@@ -13,7 +13,7 @@ import { definitionHash } from '../results/result-key'
  * used are kept once each (most runs repeat a few reports) in `definitions.json`, so the run
  * list stays small enough to rewrite at every run, and "run again" has what it needs.
  */
-export interface HistoryQuery {
+export interface RunHistoryQuery {
   profileId?: string | undefined
   search?: string | undefined
   /** A preset's name (any case); null: ad hoc runs only; absent: every run. */
@@ -23,13 +23,13 @@ export interface HistoryQuery {
   limit?: number | undefined
 }
 
-export interface HistoryStore {
+export interface RunHistoryStore {
   add(entry: Omit<HistoryEntry, 'id'>, definition: ReportDefinition): Promise<HistoryEntry>
-  list(query: HistoryQuery): Promise<{ total: number; entries: HistoryEntry[] }>
+  list(query: RunHistoryQuery): Promise<{ total: number; entries: HistoryEntry[] }>
   get(id: string): Promise<HistoryEntry & { definition: ReportDefinition }>
 }
 
-export interface HistoryStoreOptions {
+export interface RunHistoryStoreOptions {
   folder: string
   notices: Pick<Notices, 'add'>
   /** Runs kept; the oldest go first. */
@@ -38,8 +38,8 @@ export interface HistoryStoreOptions {
   now?: () => Date
 }
 
-export const DEFAULT_HISTORY_LIMIT = 5_000
-export const historyFolder = (userDataDir: string): string => path.join(userDataDir, 'history')
+export const DEFAULT_RUN_HISTORY_LIMIT = 5_000
+export const runHistoryFolder = (userDataDir: string): string => path.join(userDataDir, 'history')
 
 const storedRunSchema = historyEntrySchema.extend({ definitionHash: z.string() })
 type StoredRun = z.output<typeof storedRunSchema>
@@ -48,7 +48,13 @@ const definitionsSchema = z.object({ version: z.literal(1), byHash: z.record(z.s
 
 const DEFAULT_PAGE = 200
 
-export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LIMIT, newId = randomUUID, now }: HistoryStoreOptions): HistoryStore {
+export function createRunHistoryStore({
+  folder,
+  notices,
+  limit = DEFAULT_RUN_HISTORY_LIMIT,
+  newId = randomUUID,
+  now,
+}: RunHistoryStoreOptions): RunHistoryStore {
   const runs = createDocumentStore({
     filePath: path.join(folder, 'runs.json'),
     schema: runsSchema,
@@ -73,7 +79,7 @@ export function createHistoryStore({ folder, notices, limit = DEFAULT_HISTORY_LI
     ...(now ? { now } : {}),
   })
 
-  function matches(run: StoredRun, query: HistoryQuery, words: string[]): boolean {
+  function matches(run: StoredRun, query: RunHistoryQuery, words: string[]): boolean {
     if (query.profileId !== undefined && run.profileId !== query.profileId) return false
     if (query.outcome !== undefined && run.outcome !== query.outcome) return false
     if (query.preset === null && run.preset !== null) return false

@@ -5,14 +5,14 @@ import { AppError } from './errors'
  * id the renderer chose, and `requests:cancel` aborts it. Calls without an id still get a
  * signal, so services have one code path.
  */
-export interface RequestRegistry {
+export interface CancellationRegistry {
   run<T>(requestId: string | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T>
   cancel(requestId: string): void
   /** Aborts everything in flight (the app is quitting). */
   cancelAll(): void
 }
 
-export function createRequestRegistry(): RequestRegistry {
+export function createCancellationRegistry(): CancellationRegistry {
   const running = new Map<string, AbortController>()
   const anonymous = new Set<AbortController>()
   return {

@@ -2,11 +2,13 @@ import { z } from 'zod'
 import { AppError } from '../errors'
 
 /**
- * Shapes of the reporting requests, as the real platform takes them (docs/architecture.md, "Filling the
- * spec's gaps"). The types say everything a request holds; before sending, the client checks
- * only the fields a request has (`checkRequest`): which ones are required is the platform's to
- * say, in its bad_request reason, while a field in an older shape (data_filters with
- * `operator`) would be misread, so it never leaves.
+ * The wire shapes of the reporting requests, as the real platform takes them (docs/architecture.md,
+ * "Filling the specification's gaps"); every name here starts with `Wire`/`wire`. The types say
+ * everything a request holds; before sending, the client checks only the fields a request has
+ * (`checkRequest`): which ones are required is the platform's to say, in its bad_request reason,
+ * while a field in an older shape (data_filters with `operator`) would be misread, so it never
+ * leaves. The report builder's own bodies (reports/scope.ts, reports/platform-body.ts) are
+ * checked against these.
  */
 
 const binary = z.literal([0, 1])
@@ -31,30 +33,30 @@ export type DataFilterMatch = (typeof DATA_FILTER_MATCHES)[number]
 
 export const AUDIENCE_ROWS_LIMIT = { min: 10_000, max: 10_000_000, default: 1_000_000 } as const
 
-export const reportFilterSchema = z.looseObject({
+export const wireFilterSchema = z.looseObject({
   name: z.string().min(1),
   value: z.array(z.string()).min(1),
   match: z.enum(FILTER_MATCH_MODES, { error: `must be one of ${FILTER_MATCH_MODES.join(', ')}` }),
   case_insensitive: binary.optional(),
   search_mappings: binary.optional(),
 })
-export type ReportFilter = z.input<typeof reportFilterSchema>
+export type WireFilter = z.input<typeof wireFilterSchema>
 
 const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/
 const NOT_NUMERIC = 'must be a number or a text holding one, such as "1"'
 
 /** `{"name": "impressions", "match": ">=", "value": "1"}`: the value is sent as given (the platform's examples use text). */
-export const dataFilterSchema = z.looseObject({
+export const wireDataFilterSchema = z.looseObject({
   name: z.string().min(1),
   match: z.enum(DATA_FILTER_MATCHES, { error: `must be one of ${DATA_FILTER_MATCHES.join(' ')}` }),
   value: z.union([z.string().regex(NUMERIC_TEXT, { error: NOT_NUMERIC }), z.number()], { error: NOT_NUMERIC }),
   /** The older shape's name for match; the platform ignores it, so a filter with it would silently do nothing. */
   operator: z.never({ error: 'is not read by the platform: name the comparison "match"' }).optional(),
 })
-export type DataFilter = z.input<typeof dataFilterSchema>
+export type WireDataFilter = z.input<typeof wireDataFilterSchema>
 
 /** `{name, direction: "ASC"|"DESC", mapping: 0|1}`; a lower-case direction is sent in upper case. */
-export const orderTermSchema = z.looseObject({
+export const wireOrderTermSchema = z.looseObject({
   name: z.string().min(1),
   direction: z
     .string()
@@ -63,9 +65,9 @@ export const orderTermSchema = z.looseObject({
     .optional(),
   mapping: binary.optional(),
 })
-export type OrderTerm = z.input<typeof orderTermSchema>
+export type WireOrderTerm = z.input<typeof wireOrderTermSchema>
 
-const orderBySchema = z.union([orderTermSchema, z.array(orderTermSchema)])
+const wireOrderBySchema = z.union([wireOrderTermSchema, z.array(wireOrderTermSchema)])
 
 const targetFields = { project_name: z.string().min(1), slicer_name: z.string().min(1) }
 
@@ -73,18 +75,18 @@ const rangeFields = {
   start_date: z.string(),
   end_date: z.string(),
   timezone: z.int().min(-12).max(12).optional(),
-  filters: z.array(reportFilterSchema).optional(),
+  filters: z.array(wireFilterSchema).optional(),
   filter_template: z.string().optional(),
 }
 
 const tableFields = {
-  data_filters: z.array(dataFilterSchema).optional(),
+  data_filters: z.array(wireDataFilterSchema).optional(),
   data_filter_template: z.string().optional(),
-  order_by: orderBySchema.optional(),
+  order_by: wireOrderBySchema.optional(),
   data_field_options: z.array(z.record(z.string(), z.unknown())).optional(),
 }
 
-export const timeSeriesRequestSchema = z.looseObject({
+export const wireTimeSeriesRequestSchema = z.looseObject({
   ...targetFields,
   ...rangeFields,
   ...tableFields,
@@ -94,9 +96,9 @@ export const timeSeriesRequestSchema = z.looseObject({
   chart_lines: z.array(z.string()).min(1).max(50),
   data_field: z.string(),
 })
-export type TimeSeriesRequest = z.input<typeof timeSeriesRequestSchema>
+export type WireTimeSeriesRequest = z.input<typeof wireTimeSeriesRequestSchema>
 
-export const audienceRequestSchema = z.looseObject({
+export const wireAudienceRequestSchema = z.looseObject({
   ...targetFields,
   ...rangeFields,
   /** One of `info.audience_sources`; the platform counts the first without it. */
@@ -104,9 +106,9 @@ export const audienceRequestSchema = z.looseObject({
   audience_rows_limit: z.int().min(AUDIENCE_ROWS_LIMIT.min).max(AUDIENCE_ROWS_LIMIT.max).optional(),
   split_by: z.array(z.string()),
 })
-export type AudienceRequest = z.input<typeof audienceRequestSchema>
+export type WireAudienceRequest = z.input<typeof wireAudienceRequestSchema>
 
-export const exportRequestSchema = z.looseObject({
+export const wireExportRequestSchema = z.looseObject({
   ...targetFields,
   ...rangeFields,
   ...tableFields,
@@ -116,13 +118,13 @@ export const exportRequestSchema = z.looseObject({
   export_format: z.string(),
   data_fields: z.array(z.string()).optional(),
 })
-export type ExportRequest = z.input<typeof exportRequestSchema>
+export type WireExportRequest = z.input<typeof wireExportRequestSchema>
 
 /** What each operation's fields are checked against: present fields only. */
 const PRESENT_FIELDS = {
-  time_series: timeSeriesRequestSchema.partial(),
-  audience: audienceRequestSchema.partial(),
-  export: exportRequestSchema.partial(),
+  time_series: wireTimeSeriesRequestSchema.partial(),
+  audience: wireAudienceRequestSchema.partial(),
+  export: wireExportRequestSchema.partial(),
 }
 
 function fieldName(path: readonly PropertyKey[]): string {

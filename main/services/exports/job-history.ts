@@ -18,16 +18,16 @@ export type ExportRecord = z.infer<typeof exportRecordSchema>
 const historySchema = z.object({ jobs: z.array(exportRecordSchema) })
 
 /** The newest jobs kept; older ones drop off the list (their files stay on disk). */
-export const HISTORY_LIMIT = 500
+export const JOB_HISTORY_LIMIT = 500
 
-export type ExportHistory = DocumentStore<z.infer<typeof historySchema>>
+export type ExportJobHistory = DocumentStore<z.infer<typeof historySchema>>
 
-export function exportHistoryFile(userDataDir: string): string {
+export function exportJobHistoryFile(userDataDir: string): string {
   // Not under `exports/`: that folder is the web host's download folder, the user's files only.
   return path.join(userDataDir, 'export-history.json')
 }
 
-export function createExportHistory(filePath: string, notices: Pick<Notices, 'add'>): ExportHistory {
+export function createExportJobHistory(filePath: string, notices: Pick<Notices, 'add'>): ExportJobHistory {
   return createDocumentStore({
     filePath,
     schema: historySchema,

@@ -6,7 +6,7 @@ import type { Notices } from '../notices'
 import type { ReportingClient } from '../reporting/client'
 import type { ReportService } from '../reports/service'
 import type { RecordedRequest, ResultCache } from '../results/result-cache'
-import type { HistoryStore } from './history-store'
+import type { RunHistoryStore } from './run-history-store'
 
 /**
  * Every run leaves a line in the history and, when it succeeds, its result in the cache. This
@@ -63,7 +63,7 @@ export function createRequestCapture(): RequestCapture {
 
 export interface RecordRunsOptions {
   cache: ResultCache
-  history: HistoryStore
+  runHistory: RunHistoryStore
   capture: RequestCapture
   /** The connection's display name now, kept in the history in case it is renamed or deleted. */
   connectionName(profileId: string): Promise<string>
@@ -131,14 +131,14 @@ export function recordRuns(inner: ReportService, options: RecordRunsOptions): Re
           ? { profileId, preset, definition, requests, kind: 'chart', result: outcome.result }
           : { profileId, preset, definition, requests, kind: 'audience', result: outcome.result },
       )
-      await options.history.add(
+      await options.runHistory.add(
         { ...base, range: { start: range.start, end: range.end, timezone: range.timezone }, ...counts(outcome), outcome: 'ok', error: null },
         definition,
       )
       return
     }
     const message = isAppError(outcome.error) ? outcome.error.message : toErrorShape(outcome.error).message
-    await options.history.add(
+    await options.runHistory.add(
       { ...base, range: rangeOf(definition), rows: null, points: null, outcome: outcome.cancelled ? 'cancelled' : 'error', error: message },
       definition,
     )

@@ -19,6 +19,8 @@ export const REPORT_LIMITS = {
   exportKeys: 10,
   /** Top N categories of a category chart (the API's `limit`). */
   categoryLimit: { min: 1, max: 10_000 },
+  /** A fixed timezone: whole hours from UTC (the platform has no named zones and no half hours). */
+  utcOffsetHours: { min: -12, max: 12 },
   /** Records an audience count reads (`audience_rows_limit`). */
   audienceRowsLimit: { min: 10_000, max: 10_000_000 },
 } as const

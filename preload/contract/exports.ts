@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import { REPORT_LIMITS } from '../../common/limits'
 import { presetNameSchema } from './presets'
-import { reportDefinitionSchema, sortRuleSchema } from './reports'
+import { reportDefinitionSchema, sortRuleSchema } from './report-definition'
 import { channel, empty, profileRef, requestId } from './primitives'
 import { svgProblem } from './svg'
 

@@ -7,7 +7,8 @@
  * host, fixed folders in its data folder), and answers name files by their base name only.
  */
 import { z } from 'zod'
-import { audienceResultSchema, reportDefinitionSchema, timeSeriesResultSchema } from './reports'
+import { reportDefinitionSchema } from './report-definition'
+import { audienceResultSchema, timeSeriesResultSchema } from './reports'
 import { channel, empty, profileRef } from './primitives'
 import { HIDDEN_CHARACTERS_SENTENCE, hasHiddenCharacters, normalisePresetName, PRESET_NAME_MAX_LENGTH } from './preset-names'
 

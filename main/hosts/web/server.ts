@@ -10,7 +10,6 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { eventChannel } from '@contract'
-import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
 import { dispatch } from '../../handlers/dispatch'
 import { createRuntime, type LoadSandbox } from '../../runtime'
 import type { Services } from '../../services'
@@ -19,6 +18,7 @@ import type { Keychain } from '../../services/secrets/keychain'
 import { loadKeytar } from '../../services/secrets/keychain'
 import { isLoopbackAddress, refusal, tokenMatches, type RouteKind } from './guard'
 import { webHostLayout } from './layout'
+import { BRIDGE_PATH, bundleBridge, COMMON_HEADERS, contentTypes, serveRendererFile } from './page-files'
 
 /**
  * How the host repeats failed reads. `fast` is for end-to-end tests, which take backends away
@@ -62,66 +62,7 @@ export interface WebHost {
   close(): Promise<void>
 }
 
-/** The one file the page runs before the app: the bridge. Its token comes from the page, never from this file. */
-const BRIDGE_PATH = '/__host/bridge.js'
-/** Headers on every answer: nobody frames it, and no other origin may load it as a resource. */
-const COMMON_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-}
-
 const MAX_BODY_BYTES = 8 * 1024 * 1024
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-}
-
-let bridgeBundle: Promise<string> | undefined
-/**
- * The page's bridge script: the one the `web` build wrote (out/web/bridge.js), or else
- * web-bridge.ts (and through it preload/bridge.ts and the contract) bundled once per process.
- */
-function bundleBridge(builtScript: string | null): Promise<string> {
-  if (builtScript !== null) {
-    bridgeBundle ??= fs.readFile(builtScript, 'utf8').catch(() => {
-      throw new Error(`No built web bridge at ${builtScript}. Run "npm run build" first.`)
-    })
-    return bridgeBundle
-  }
-  // vite only from source: the built host never loads the bundler.
-  bridgeBundle ??= import('vite')
-    .then(({ build }) =>
-      build({
-        configFile: false,
-        logLevel: 'silent',
-        build: {
-          write: false,
-          minify: false,
-          target: 'chrome130',
-          lib: { entry: path.join(import.meta.dirname, 'web-bridge.ts'), formats: ['iife'], name: 'AdopsWebBridge', fileName: () => 'bridge.js' },
-        },
-      }),
-    )
-    .then((output) => {
-      const results = Array.isArray(output) ? output : [output]
-      for (const result of results) {
-        if ('output' in result) {
-          const chunk = result.output.find((item) => item.type === 'chunk')
-          if (chunk && chunk.type === 'chunk') return chunk.code
-        }
-      }
-      throw new Error('The web bridge did not build')
-    })
-  return bridgeBundle
-}
 
 class BodyTooLarge extends Error {}
 
@@ -273,40 +214,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(200, { ...COMMON_HEADERS, 'content-type': contentTypes['.js'] as string }).end(bridge)
       return
     }
-    await serveStatic(url.pathname, response)
-  }
-
-  async function serveStatic(pathname: string, response: http.ServerResponse): Promise<void> {
-    const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname)
-    const root = path.resolve(options.rendererDir)
-    const file = path.resolve(root, `.${relative}`)
-    if (!file.startsWith(root + path.sep)) {
-      response.writeHead(404).end()
-      return
-    }
-    let body: Buffer
-    try {
-      body = await fs.readFile(file)
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
-      return
-    }
-    const headers = {
-      ...COMMON_HEADERS,
-      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-    }
-    if (file === path.join(root, 'index.html')) {
-      // The token travels only in the page, which only its own origin can read (the Host and
-      // site checks ran already): as data in a meta element, since the CSP runs no inline script.
-      // The bridge goes next: a classic script runs before the app's deferred module script.
-      const html = body
-        .toString('utf8')
-        .replace('<head>', `<head>\n    <meta name="adops-host-token" content="${token}" />\n    <script src="${BRIDGE_PATH}"></script>`)
-      response.writeHead(200, headers).end(html)
-      return
-    }
-    response.writeHead(200, headers).end(body)
+    await serveRendererFile(options.rendererDir, token, url.pathname, response)
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { hasHiddenCharacters, presetNameSchema, reportDefinitionSchema, type Pre
  * Format history:
  * - 0: the builder's first draft: dates `{from, to}`, one `metric`, the timezone a number or
  *   null, lines `{top}` or `{values}`, one optional sort, the chart type as a string.
- * - 1: the `ReportDefinition` of preload/contract/reports.ts as it is.
+ * - 1: the `ReportDefinition` of preload/contract/report-definition.ts as it is.
  */
 export const PRESET_FORMAT = 1
 

@@ -2,11 +2,12 @@ import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { normalisePresetName, type FileProblem, type Preset, type PresetSummary, type ReportDefinition } from '@contract'
 import { AppError } from '../errors'
-import { asideName, writeFileAtomic } from '../files/atomic'
+import { writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
-import { presetFileText, readPresetDocument } from './format'
+import { presetFileText } from './format'
 import { fileNameKey, fileStem, freeName, nameKey } from './names'
+import { createPresetFolder } from './preset-folder'
 
 /**
  * Presets, one JSON file each in `<userData>/presets/`. The folder is the truth: files a team
@@ -41,14 +42,6 @@ export interface PresetStoreOptions {
   now?: () => Date
 }
 
-interface Loaded {
-  /** Base name of the file. */
-  fileName: string
-  mtimeMs: number
-  size: number
-  read: { state: 'ok'; preset: Preset } | { state: 'refused'; reason: string }
-}
-
 /** One collator for every sort: `localeCompare` with options builds a new one per comparison. */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
@@ -73,109 +66,9 @@ const sameContent = (left: Preset, right: Preset): boolean =>
 
 export function createPresetStore({ folder, notices, now = () => new Date() }: PresetStoreOptions): PresetStore {
   const serial = createSerialQueue()
-  const files = new Map<string, Loaded>()
-  /**
-   * Every name in the folder as the disk compares it (`fileNameKey`), presets or not: a new file
-   * must not land on one of them. Always, not only on macOS and Windows: the folder is shared
-   * through git, and a name that differs from a teammate's only in case is their file on their
-   * disk (and ours, were the folder case-insensitive), so "Save as" would silently replace it.
-   */
-  let onDisk = new Set<string>()
+  const { files, onDisk, index, current } = createPresetFolder({ folder, notices, now })
   /** Deleted this session, by name key: what `restore` brings back. */
   const deleted = new Map<string, Preset>()
-
-  /** What a file's text (or the failure to read it) makes of it; moves a file that is not a preset aside. */
-  async function interpret(fileName: string, mtimeMs: number, size: number, read: { text: string } | { error: NodeJS.ErrnoException }): Promise<Loaded | null> {
-    if ('error' in read) {
-      if (read.error.code === 'ENOENT') return null
-      return moveAside(fileName, `it could not be read (${read.error.message})`)
-    }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(read.text.replace(/^\uFEFF/, ''))
-    } catch (error) {
-      return moveAside(fileName, `it is not valid JSON (${(error as Error).message})`)
-    }
-    const document = readPresetDocument(parsed)
-    if (document.state === 'newer' || document.state === 'hidden')
-      return { fileName, mtimeMs, size, read: { state: 'refused', reason: `${fileName} was left as it is because ${document.reason}.` } }
-    if (document.state === 'invalid') return moveAside(fileName, document.reason)
-    return { fileName, mtimeMs, size, read: { state: 'ok', preset: document.preset } }
-  }
-
-  async function moveAside(fileName: string, reason: string): Promise<null> {
-    const filePath = path.join(folder, fileName)
-    const movedTo = asideName(filePath, now())
-    await nodeFs.rename(filePath, movedTo)
-    notices.add({
-      level: 'warning',
-      message: `The preset file ${fileName} could not be read because ${reason}. It was moved aside as ${path.basename(movedTo)}; your other presets are fine.`,
-      details: { movedTo },
-    })
-    return null
-  }
-
-  /** Brings the in-memory view in line with the folder: new and changed files read, removed ones forgotten. */
-  async function refresh(): Promise<void> {
-    const entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return []
-      throw error
-    })
-    // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
-    const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
-    onDisk = new Set(entries.map((entry) => fileNameKey(entry.name)))
-    for (const known of [...files.keys()]) if (!names.has(known)) files.delete(known)
-    // Stats at once (a thousand presets cost one round of them); only new or changed files are read.
-    const sorted = [...names].sort()
-    const stats = await Promise.all(sorted.map((fileName) => nodeFs.stat(path.join(folder, fileName)).catch(() => null)))
-    const changed = sorted.flatMap((fileName, index) => {
-      const stat = stats[index]
-      const known = files.get(fileName)
-      if (stat === null || stat === undefined || (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size)) return []
-      return [{ fileName, mtimeMs: stat.mtimeMs, size: stat.size }]
-    })
-    // Read a few at a time (a first start with a thousand presets), then judged in name order so notices come in a stable order.
-    const texts = await mapLimited(changed, READ_AT_ONCE, ({ fileName }) =>
-      nodeFs.readFile(path.join(folder, fileName), 'utf8').then(
-        (text) => ({ text }),
-        (error: NodeJS.ErrnoException) => ({ error }),
-      ),
-    )
-    for (const [index, { fileName, mtimeMs, size }] of changed.entries()) {
-      const loaded = await interpret(fileName, mtimeMs, size, texts[index] as { text: string } | { error: NodeJS.ErrnoException })
-      if (loaded === null) files.delete(fileName)
-      else files.set(fileName, loaded)
-    }
-  }
-
-  /** The usable presets by name key, and the refused files; of two files with one name, the first by file name wins. */
-  function index(): { byKey: Map<string, { fileName: string; preset: Preset }>; refused: FileProblem[] } {
-    const byKey = new Map<string, { fileName: string; preset: Preset }>()
-    const refused: FileProblem[] = []
-    for (const fileName of [...files.keys()].sort()) {
-      const loaded = files.get(fileName) as Loaded
-      if (loaded.read.state === 'refused') {
-        refused.push({ fileName, reason: loaded.read.reason })
-        continue
-      }
-      const key = nameKey(loaded.read.preset.name)
-      const first = byKey.get(key)
-      if (first !== undefined) {
-        refused.push({
-          fileName,
-          reason: `${fileName} was left as it is because ${first.fileName} already holds a preset named “${first.preset.name}”. Rename one of them.`,
-        })
-        continue
-      }
-      byKey.set(key, { fileName, preset: loaded.read.preset })
-    }
-    return { byKey, refused }
-  }
-
-  async function current() {
-    await refresh()
-    return index()
-  }
 
   function notFound(name: string): AppError {
     return new AppError('not_found', `There is no preset named “${name}”. It may have been renamed or deleted; refresh the list.`, { name })
@@ -349,22 +242,6 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         return outcomes
       }),
   }
-}
-
-/** Files read at once: well under the open-file limit of any OS (macOS allows 256 by default). */
-const READ_AT_ONCE = 32
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 function stemOf(fileName: string): string {

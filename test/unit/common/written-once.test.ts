@@ -66,10 +66,11 @@ describe('each rule of the platform is written once (common/)', () => {
   })
 
   it("builds the contract's report bounds from common/'s limits, not bare numbers", () => {
-    for (const file of ['preload/contract/reports.ts', 'preload/contract/exports.ts']) {
+    for (const file of ['preload/contract/report-definition.ts', 'preload/contract/reports.ts', 'preload/contract/exports.ts']) {
       const source = text(file)
       expect(source, file).not.toMatch(/\.max\((?:5|8|10|50|10_000|10_000_000)\)/)
       expect(source, file).not.toMatch(/\.min\(10_000\)/)
+      expect(source, file).not.toMatch(/\.min\(-12\)|\.max\(12\)/)
     }
     const limited = (change: (definition: ReturnType<typeof defaultDefinition>) => void) => {
       const definition = structuredClone(defaultDefinition(infoView))

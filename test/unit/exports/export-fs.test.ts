@@ -8,6 +8,7 @@ import { createExportJobHistory, type ExportRecord } from '../../../main/service
 import { queuedRecord } from '../../../main/services/exports/job'
 import { createExportService } from '../../../main/services/exports/jobs'
 import { createNotices } from '../../../main/services/notices'
+import { supplyCsvOrder } from '../../support/export-orders'
 import { temporaryFolder } from '../../support/services'
 
 /**
@@ -31,19 +32,7 @@ async function serviceWith(records: ExportRecord[], replaced: Partial<ExportFs>)
 }
 
 function record(state: ExportRecord['state'], target: string): ExportRecord {
-  const queued = queuedRecord(
-    {
-      profileId: 'p1',
-      preset: null,
-      project: 'demo',
-      report: 'supply',
-      format: 'csv',
-      request: { project_name: 'demo', slicer_name: 'supply' },
-      includeTotal: false,
-      target,
-    },
-    new Date('2026-11-25T10:00:00.000Z'),
-  )
+  const queued = queuedRecord(supplyCsvOrder(target), new Date('2026-11-25T10:00:00.000Z'))
   return { ...queued, state, startedAt: queued.createdAt }
 }
 

@@ -6,8 +6,9 @@ import type { EventPayload } from '@contract'
 import { AppError } from '../../../main/services/errors'
 import { nodeExportFs } from '../../../main/services/exports/fs'
 import type { ExportRecord } from '../../../main/services/exports/job-history'
-import { createLiveJob, QUIT_SENTENCE, type JobContext, type JobOrder } from '../../../main/services/exports/job'
+import { createLiveJob, QUIT_SENTENCE, type JobContext } from '../../../main/services/exports/job'
 import type { ReportingClient } from '../../../main/services/reporting/client'
+import { supplyCsvOrder } from '../../support/export-orders'
 import { temporaryFolder } from '../../support/services'
 
 /**
@@ -70,17 +71,7 @@ async function setup(options: { steps?: Step[]; stall?: boolean; fail?: Error } 
     persist: async (record) => void persisted.push(record.state),
     finished: async (record) => void finished.push(record.state),
   }
-  const order: JobOrder = {
-    profileId: 'p1',
-    preset: null,
-    project: 'demo',
-    report: 'supply',
-    format: 'csv',
-    request: { project_name: 'demo', slicer_name: 'supply' },
-    includeTotal: false,
-    target,
-  }
-  const job = createLiveJob(order, context)
+  const job = createLiveJob(supplyCsvOrder(target), context)
   return { job, folder, target, clock, changes, persisted, finished, progress, exportCalls: () => exports }
 }
 

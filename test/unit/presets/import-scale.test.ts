@@ -1,32 +1,23 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Preset, ReportDefinition } from '@contract'
+import type { Preset } from '@contract'
 import { createFolderDialogs, dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { bundleText, presetFileText } from '../../../main/services/presets/format'
 import { createPresetStore } from '../../../main/services/presets/preset-store'
 import { createPresetTransfer } from '../../../main/services/presets/transfer'
 import { temporaryFolder } from '../../support/services'
+import { definition as reportDefinition } from '../reports/fixtures'
 
-const definition: ReportDefinition = {
-  project: 'demo',
-  report: 'supply',
+/** A preset as a team keeps it: a pick of lines, a fixed zone, last month. */
+const definition = reportDefinition({
   dates: { start: '-1m_first', end: '-1m_last' },
   timezone: { mode: 'fixed', offset: -5 },
-  metrics: ['impressions'],
   granularity: 'granularity_day',
   categoryLimit: 10,
   breakdown: ['country'],
   lines: { mode: 'pick', values: ['DE'], includeTotal: false },
-  filters: [],
-  filterLogic: '',
-  metricConditions: [],
-  metricConditionLogic: '',
-  sort: [],
-  comparison: 'none',
-  chart: { type: 'line', hidden: [], showMarkers: true },
-  audience: { source: null, rowsLimit: 1_000_000, breakdown: [] },
-}
+})
 
 const presets = (count: number, name: (index: number) => string): Preset[] =>
   Array.from({ length: count }, (_, index) => ({ name: name(index), description: '', savedAt: '2026-01-05T09:00:00.000Z', definition }))

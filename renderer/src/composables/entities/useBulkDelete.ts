@@ -1,4 +1,5 @@
 import { ref, shallowRef } from 'vue'
+import { useDialog } from 'naive-ui'
 import type { Dependent, EntityId, EntityKindSpec } from '@contract'
 import { toApiError } from '../../api/bridge'
 import { dependentsOf } from '../../domain/entities/dependents'
@@ -15,6 +16,7 @@ export interface BulkResult {
 /** Deletes the selected rows one by one and keeps every outcome for the report. */
 export function useBulkDelete() {
   const store = useEntitiesStore()
+  const dialog = useDialog()
   const running = ref(false)
   const progress = ref({ done: 0, total: 0 })
   const results = shallowRef<BulkResult[] | null>(null)
@@ -53,5 +55,22 @@ export function useBulkDelete() {
     return outcome
   }
 
-  return { running, progress, results, run }
+  /** Asks before deleting (it cannot be undone), then deletes; `afterwards` gets every outcome. */
+  function confirmAndRun(
+    profileId: string,
+    spec: EntityKindSpec,
+    targets: Array<{ id: EntityId; name: string }>,
+    afterwards: (outcome: BulkResult[]) => void,
+  ): void {
+    dialog.warning({
+      title: `Delete ${targets.length} ${targets.length === 1 ? spec.singular : spec.label.toLowerCase()}?`,
+      content: 'Each one is deleted on the platform; this cannot be undone. Any that others depend on are kept, and the report says which.',
+      positiveText: `Delete ${targets.length}`,
+      positiveButtonProps: { type: 'error' },
+      negativeText: 'Cancel',
+      onPositiveClick: async () => afterwards(await run(profileId, spec, targets)),
+    })
+  }
+
+  return { running, progress, results, run, confirmAndRun }
 }

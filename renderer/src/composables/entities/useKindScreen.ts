@@ -104,6 +104,13 @@ export function useKindScreen() {
 
   watch([profileId, kind], () => table.clear())
 
+  /** What the list says when it shows no rows. */
+  const emptyText = computed(() => {
+    if (current.value.sync) return `Loading ${spec.value.label.toLowerCase()}…`
+    if (table.filtered.value) return 'No rows match the search and filters.'
+    return current.value.loaded ? `No ${spec.value.label.toLowerCase()} yet.` : 'Loading…'
+  })
+
   return {
     store,
     connectivity,
@@ -122,5 +129,9 @@ export function useKindScreen() {
     locked,
     optionsFor,
     choose,
+    emptyText,
   }
 }
+
+/** What the entities screen works with: its data, spec, table and loading. */
+export type KindScreen = ReturnType<typeof useKindScreen>

@@ -1,4 +1,4 @@
-import type { EntityField, EntityId, EntityKindSpec } from '@contract'
+import type { Entity, EntityField, EntityId, EntityKindSpec } from '@contract'
 
 /**
  * The entity form's rules as plain functions: how entity values become form values and back,
@@ -9,6 +9,11 @@ import type { EntityField, EntityId, EntityKindSpec } from '@contract'
 export type Id = EntityId
 export type FormValue = string | number | boolean | null | Id[] | string[]
 export type FormModel = Record<string, FormValue>
+/** How the form ended: what the screen says, and which row it shows next. */
+export interface FormOutcome {
+  kind: 'created' | 'saved' | 'deleted' | 'unchanged'
+  entity: Entity | null
+}
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
 /** For a kind whose records we have never seen: the whole entity as one JSON text. */
@@ -33,6 +38,21 @@ export function domainProblem(text: string): string | null {
 
 export function editableFields(spec: EntityKindSpec): EntityField[] {
   return spec.fields.filter((field) => !field.readOnly && field.name !== 'id')
+}
+
+/** The form's fields: the editable ones, or, for a kind never seen yet, the whole entity as one JSON field. */
+export function formFields(spec: EntityKindSpec): EntityField[] {
+  const editable = editableFields(spec)
+  if (editable.length > 0) return editable
+  return [
+    {
+      name: WHOLE_ENTITY,
+      label: `${spec.singular} as JSON`,
+      type: 'json',
+      required: true,
+      hint: `No ${spec.label.toLowerCase()} were seen yet, so their fields are unknown: enter the whole entity as a JSON object.`,
+    },
+  ]
 }
 
 function isId(value: unknown): value is Id {

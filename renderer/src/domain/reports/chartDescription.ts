@@ -1,5 +1,5 @@
 import type { ChartType, TimeSeriesView } from '@contract'
-import { chartSeriesName } from './chartOption'
+import { chartSeriesName } from './chartSelection'
 import { categoryText, isCategoryChart } from './series'
 
 const CHART_NAMES: Record<ChartType, string> = { line: 'Line chart', area: 'Area chart', stacked: 'Stacked area chart', bar: 'Bar chart' }

@@ -1,5 +1,6 @@
 import type { ChartTable, TimeSeriesView } from '@contract'
-import { chartSeriesName, MARKERS_SERIES } from './chartOption'
+import { MARKERS_SERIES } from './chartOption'
+import { chartSeriesName } from './chartSelection'
 
 /**
  * What "Save chart" writes: the chart's numbers as a table (csv) and the option an off-screen

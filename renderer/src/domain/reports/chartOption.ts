@@ -8,10 +8,12 @@ import type {
   MarkLineComponentOption,
   TooltipComponentOption,
 } from 'echarts/components'
-import { type ChartType, type DataFieldInfo, type Series, type TimeSeriesView } from '@contract'
+import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
 import { escapeHtml, formatCompact } from './format'
 import { categoryText } from './series'
 import { TOTAL_LINE } from './lines'
+import { axisIndexes, isTotal, totalOnOwnAxis } from './chartAxes'
+import { chartSeriesName, legendSelection } from './chartSelection'
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption
@@ -54,73 +56,6 @@ export function pointBudget(width: number): number {
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
 export const MARKERS_SERIES = '__markers__'
-
-/** Metrics in percent go on their own axis when the chart mixes them with counts or money. */
-export function axisIndexes(metrics: readonly string[], fields: readonly DataFieldInfo[]): Map<string, number> {
-  const isPercent = (name: string): boolean => fields.find((field) => field.name === name)?.displayType === 'percent'
-  const firstPercent = metrics.length > 0 && isPercent(metrics[0] as string)
-  return new Map(metrics.map((name) => [name, isPercent(name) === firstPercent ? 0 : 1]))
-}
-
-/**
- * Total gets its own axis once its peak is over this many times the highest other line's (their
- * comparisons included): at 3 the demo's top 10 countries, whose Total is 2.9 times Sweden, still
- * had nine of their lines pressed into the bottom fifth of the plot.
- */
-export const TOTAL_DWARFS_RATIO = 2
-
-const isTotal = (series: Series): boolean => series.line === TOTAL_LINE
-
-/**
- * Whether Total (and its comparison) goes on an axis of its own on the right: when it dwarfs
- * the lines, on one shared axis it flattens them into the bottom of the plot. Not when the lines
- * stack (their stack reaches Total anyway), nor when the right axis already holds percent metrics.
- */
-export function totalOnOwnAxis(result: TimeSeriesView, type: ChartType, rightAxisTaken: boolean): boolean {
-  if (type === 'stacked' || rightAxisTaken) return false
-  const peak = (list: Series[]): number => {
-    let highest = 0
-    for (const series of list) for (const value of series.values) if (value !== null && value > highest) highest = value
-    return highest
-  }
-  const totals = result.series.filter(isTotal)
-  const lines = result.series.filter((series) => !isTotal(series))
-  if (totals.length === 0 || lines.length === 0) return false
-  return peak(totals) > TOTAL_DWARFS_RATIO * peak(lines)
-}
-
-/**
- * The name ECharts knows a series by. The (hidden) ECharts legend selects series by name, so
- * names must be unique: with several metrics the same line appears once per metric.
- */
-export function chartSeriesName(series: Series, multiMetric: boolean): string {
-  return multiMetric ? `${series.label} · ${series.metric}` : series.label
-}
-
-const isMultiMetric = (result: TimeSeriesView): boolean => new Set(result.series.map((series) => series.metric)).size > 1
-
-/** The legend selection for the hidden keys, by series name, as the option starts with it. */
-export function legendSelection(result: TimeSeriesView, hidden: ReadonlySet<string>): Record<string, boolean> {
-  const multiMetric = isMultiMetric(result)
-  return Object.fromEntries(result.series.map((series) => [chartSeriesName(series, multiMetric), !hidden.has(series.key)]))
-}
-
-/**
- * The series names to show and to hide when the hidden keys go from `before` to `after`: what a
- * toggle sends ECharts (legend select / unselect actions), instead of a new option with new
- * series arrays, so ECharts filters the series it already holds.
- */
-export function selectionChanges(result: TimeSeriesView, before: ReadonlySet<string>, after: ReadonlySet<string>): { show: string[]; hide: string[] } {
-  const multiMetric = isMultiMetric(result)
-  const show: string[] = []
-  const hide: string[] = []
-  for (const series of result.series) {
-    const wasHidden = before.has(series.key)
-    const isHidden = after.has(series.key)
-    if (wasHidden !== isHidden) (isHidden ? hide : show).push(chartSeriesName(series, multiMetric))
-  }
-  return { show, hide }
-}
 
 function markLine(input: ChartInput): LineSeriesOption['markLine'] {
   const categories = new Set(input.result.categories)

@@ -69,3 +69,6 @@ export function useRowSelection<Row>(rows: Ref<readonly Row[]>, keyOf: (row: Row
 
   return { selected, checked, select, positionOf, move, reveal, check, checkAll, checkOnly, forget, reset }
 }
+
+/** What useRowSelection gives: the selected and checked rows, and moving between them. */
+export type RowSelection<Row> = ReturnType<typeof useRowSelection<Row>>

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { LineSeriesOption } from 'echarts/charts'
-import {
-  axisIndexes,
-  buildChartOption,
-  legendSelection,
-  MARKERS_SERIES,
-  pointBudget,
-  selectionChanges,
-  totalOnOwnAxis,
-  type ChartInput,
-} from '../../../../renderer/src/domain/reports/chartOption'
+import { buildChartOption, MARKERS_SERIES, pointBudget, type ChartInput } from '../../../../renderer/src/domain/reports/chartOption'
+import { axisIndexes, totalOnOwnAxis } from '../../../../renderer/src/domain/reports/chartAxes'
+import { legendSelection, selectionChanges } from '../../../../renderer/src/domain/reports/chartSelection'
 import { categoryText, seriesColors, withComparison } from '../../../../renderer/src/domain/reports/series'
 import { tooltipHtml, tooltipRows } from '../../../../renderer/src/domain/reports/tooltip'
 import { info, result } from './fixtures'

@@ -202,14 +202,26 @@ export default async function bench(): Promise<void> {
     const sequence = ['4', '42', '421', '4217', '421', '42', '4', 'g', 'go', 'gol', 'golden 9', 'golden 98', 'golden 9', 'golden', '']
     const strokes: number[] = []
     const scripts: number[] = []
+    const cpus: number[] = []
+    // The page's main-thread CPU time per keystroke (Chromium's ThreadTime): unlike wall time, it
+    // does not grow when other work on a shared machine takes the cores away.
+    const metrics = await page.context().newCDPSession(page)
+    await metrics.send('Performance.enable')
+    const threadTime = async (): Promise<number> =>
+      ((await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000
     let typed = 0
     for (let round = 0; round < 3; round++) {
       await profiled(`keystroke round ${round + 1}`, async () => {
         for (const text of sequence) {
           typed++
+          const cpuBefore = await threadTime()
           const ms = await keystroke(page, text)
+          const cpu = (await threadTime()) - cpuBefore
+          cpus.push(cpu)
           if (process.env.BENCH_VERBOSE)
-            process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)})`}\n`)
+            process.stdout.write(
+              `  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)}, main-thread CPU ${fmt(cpu)})`}\n`,
+            )
           ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
           strokes.push(ms.total)
           scripts.push(ms.script)
@@ -233,6 +245,8 @@ export default async function bench(): Promise<void> {
     // What the page's own code costs, frames aside: on a machine busy with other work it tells more than the totals.
     targets.note('  of which script (input to DOM updated), median', median(scripts), 'ms')
     targets.note('  of which script, worst', Math.max(...scripts), 'ms')
+    targets.note('  main-thread CPU per keystroke, median', median(cpus), 'ms')
+    targets.note('  main-thread CPU per keystroke, worst', Math.max(...cpus), 'ms')
   } finally {
     await browser.close()
     await stop(host)

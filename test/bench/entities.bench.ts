@@ -8,6 +8,7 @@ import { chromium, selectors, type Page } from '@playwright/test'
 import type { Api } from '@contract'
 import { median, root, startChild, stop } from './browser-host'
 import { createTargets, ensure } from './targets'
+import { stretchCosts, TRACE_CATEGORIES } from './trace'
 
 /**
  * 100,000 publishers in the entities view, in Chromium against preview:web with a mirror
@@ -20,13 +21,15 @@ import { createTargets, ensure } from './targets'
  * "Open" is split into the mirror call over the bridge (main + transport + JSON parse, from
  * performance marks the store sets) and the renderer's own part. BENCH_VERBOSE=1 prints every
  * keystroke; BENCH_PROFILE=1 adds CPU profiles (top functions by self time) of one warm open and
- * of each round of keystrokes.
+ * of each round of keystrokes; BENCH_TRACE=1 a Chromium trace of the keystrokes, each one's
+ * main-thread CPU time split into script, style, layout, paint and garbage collection (and
+ * BENCH_TRACE_FILE=path keeps the trace, to open in the browser's performance panel).
  */
 
 const TARGET_OPEN_MS = 300
 const TARGET_KEYSTROKE_MS = 100
 const TARGET_KEYSTROKE_WORST_MS = 50
-const ROUNDS = process.env.BENCH_PROFILE ? 1 : 5
+const ROUNDS = process.env.BENCH_PROFILE || process.env.BENCH_TRACE ? 1 : 5
 const TOTAL = '100,040'
 
 /** What the setup code uses in the page (this file is type-checked without the DOM library). */
@@ -84,13 +87,17 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   const counter = document.querySelector('[data-test="row-count"]')
   if (!input || !counter) return reject(new Error('no search box'))
   const before = counter.textContent
+  performance.mark('bench:keystroke')
   const started = performance.now()
   input.value = ${JSON.stringify(text)}
   input.dispatchEvent(new Event('input', { bubbles: true }))
   let script = 0
   queueMicrotask(() => (script = performance.now() - started))
   const check = () => {
-    if (counter.textContent !== before) requestAnimationFrame(() => setTimeout(() => resolve({ total: performance.now() - started, script })))
+    if (counter.textContent !== before) requestAnimationFrame(() => setTimeout(() => {
+      performance.mark('bench:keystroke:painted')
+      resolve({ total: performance.now() - started, script })
+    }))
     else if (performance.now() - started > 3000) resolve(null)
     else requestAnimationFrame(check)
   }
@@ -202,14 +209,27 @@ export default async function bench(): Promise<void> {
     const sequence = ['4', '42', '421', '4217', '421', '42', '4', 'g', 'go', 'gol', 'golden 9', 'golden 98', 'golden 9', 'golden', '']
     const strokes: number[] = []
     const scripts: number[] = []
+    const cpus: number[] = []
+    // The page's main-thread CPU time per keystroke (Chromium's ThreadTime): unlike wall time, it
+    // does not grow when other work on a shared machine takes the cores away.
+    const metrics = await page.context().newCDPSession(page)
+    await metrics.send('Performance.enable')
+    const threadTime = async (): Promise<number> =>
+      ((await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000
     let typed = 0
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     for (let round = 0; round < 3; round++) {
       await profiled(`keystroke round ${round + 1}`, async () => {
         for (const text of sequence) {
           typed++
+          const cpuBefore = await threadTime()
           const ms = await keystroke(page, text)
+          const cpu = (await threadTime()) - cpuBefore
+          cpus.push(cpu)
           if (process.env.BENCH_VERBOSE)
-            process.stdout.write(`  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)})`}\n`)
+            process.stdout.write(
+              `  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)}, main-thread CPU ${fmt(cpu)})`}\n`,
+            )
           ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
           strokes.push(ms.total)
           scripts.push(ms.script)
@@ -217,6 +237,22 @@ export default async function bench(): Promise<void> {
       })
     }
     ensure(strokes.length === typed, `${strokes.length} keystrokes measured of ${typed} typed`)
+    if (process.env.BENCH_TRACE) {
+      const trace = (await browser.stopTracing()).toString()
+      if (process.env.BENCH_TRACE_FILE) await fs.writeFile(process.env.BENCH_TRACE_FILE, trace)
+      const costs = stretchCosts(trace, 'bench:keystroke', 'bench:keystroke:painted')
+      process.stdout.write('Chromium trace, main-thread CPU of each keystroke (input to rows painted):\n')
+      costs.forEach(({ cpu, parts }, position) => {
+        const split = Object.entries(parts)
+          .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+          .join(', ')
+        process.stdout.write(`  ${JSON.stringify(sequence[position % sequence.length])}: ${fmt(cpu)} (${split})\n`)
+      })
+      if (costs.length > 0) {
+        targets.note('  traced main-thread CPU per keystroke, median', median(costs.map((cost) => cost.cpu)), 'ms')
+        targets.note('  traced main-thread CPU per keystroke, worst', Math.max(...costs.map((cost) => cost.cpu)), 'ms')
+      }
+    }
 
     const totals = (runs: Array<{ total: number; bridge: number }>) => runs.map((run) => run.total)
     const bridges = (runs: Array<{ total: number; bridge: number }>) => runs.map((run) => run.bridge)
@@ -233,6 +269,8 @@ export default async function bench(): Promise<void> {
     // What the page's own code costs, frames aside: on a machine busy with other work it tells more than the totals.
     targets.note('  of which script (input to DOM updated), median', median(scripts), 'ms')
     targets.note('  of which script, worst', Math.max(...scripts), 'ms')
+    targets.note('  main-thread CPU per keystroke, median', median(cpus), 'ms')
+    targets.note('  main-thread CPU per keystroke, worst', Math.max(...cpus), 'ms')
   } finally {
     await browser.close()
     await stop(host)

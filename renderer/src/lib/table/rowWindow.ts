@@ -1,0 +1,95 @@
+import { computed, onBeforeUnmount, onMounted, shallowRef, type Ref } from 'vue'
+
+/**
+ * A window over a long list of rows of one fixed height: which rows to render for a scroll
+ * position. Its cost depends on the screen, never on the number of rows: a list of 100,000
+ * rows that a search replaces on every keystroke is neither walked nor indexed. (Naive UI's
+ * virtual list, which this replaces for the entity table, rebuilt a key map and an offset tree
+ * over every row whenever the rows changed: most of a keystroke's script over 100,000 rows.)
+ */
+export interface RowWindow {
+  /** The first row rendered (a position in the list). */
+  first: number
+  /** One past the last row rendered. */
+  end: number
+  /** Where the first row rendered sits, in pixels from the top of the list. */
+  offset: number
+  /** The whole list's height in pixels (what the scroll bar spans). */
+  height: number
+}
+
+/**
+ * The rows to render for a scroll position, with `overscan` more on each side. A scroll
+ * position past the end (the list just got shorter; the browser clamps it a moment later)
+ * counts as the end, so a narrowed search never shows an empty window.
+ */
+export function rowWindow(count: number, rowHeight: number, scrollTop: number, viewportHeight: number, overscan: number): RowWindow {
+  const height = count * rowHeight
+  const top = Math.max(0, Math.min(scrollTop, height - viewportHeight))
+  const first = Math.max(0, Math.floor(top / rowHeight) - overscan)
+  const end = Math.min(count, Math.ceil((top + viewportHeight) / rowHeight) + overscan)
+  return { first, end: Math.max(first, end), offset: first * rowHeight, height }
+}
+
+/** The part of a ResizeObserver this needs: tests pass their own. */
+export interface HeightObserver {
+  observe(element: Element): void
+  disconnect(): void
+}
+export type CreateHeightObserver = (report: (entries: readonly Pick<ResizeObserverEntry, 'contentRect'>[]) => void) => HeightObserver
+
+const resizeObserver: CreateHeightObserver = (report) => new ResizeObserver(report)
+
+/**
+ * The window over `count` rows shown in the scrolling element `viewport`: follows its scroll
+ * position (call `onScroll` from its scroll event) and its height. `reveal` scrolls just enough
+ * to show one row.
+ */
+export function useRowWindow(
+  viewport: Readonly<Ref<HTMLElement | null>>,
+  count: () => number,
+  rowHeight: number,
+  { overscan = 2, createObserver = resizeObserver }: { overscan?: number; createObserver?: CreateHeightObserver } = {},
+) {
+  const scrollTop = shallowRef(0)
+  const viewportHeight = shallowRef(0)
+  const range = computed(() => rowWindow(count(), rowHeight, scrollTop.value, viewportHeight.value, overscan))
+
+  let observer: HeightObserver | null = null
+  onMounted(() => {
+    const element = viewport.value
+    if (!element) return
+    // Measured at once, so the first rows show in the first paint, not one frame later.
+    viewportHeight.value = element.clientHeight
+    observer = createObserver((entries) => {
+      const entry = entries[entries.length - 1]
+      if (entry) viewportHeight.value = entry.contentRect.height
+    })
+    observer.observe(element)
+  })
+  onBeforeUnmount(() => {
+    observer?.disconnect()
+    observer = null
+  })
+
+  function onScroll(): void {
+    if (viewport.value) scrollTop.value = viewport.value.scrollTop
+  }
+
+  /** Scrolls just enough to show the row at `position`. */
+  function reveal(position: number): void {
+    const element = viewport.value
+    if (!element) return
+    const top = position * rowHeight
+    let next = element.scrollTop
+    if (top < next) next = top
+    // The height the window is computed with, so the row lands inside it.
+    else if (top + rowHeight > next + viewportHeight.value) next = top + rowHeight - viewportHeight.value
+    if (next === element.scrollTop) return
+    element.scrollTop = next
+    // Rendered now, not when the scroll event comes: the keyboard moves rows at key-repeat speed.
+    scrollTop.value = element.scrollTop
+  }
+
+  return { range, onScroll, reveal }
+}

@@ -1,0 +1,68 @@
+/**
+ * What a Chromium trace says about stretches of a page's work marked with user timing marks
+ * (`performance.mark(start)` … `performance.mark(end)`): the page's main-thread CPU time in each,
+ * split into script, style, layout, paint and garbage collection. Thread time, not wall time:
+ * on a machine shared with other work it tells what the page's own code costs.
+ */
+
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  tdur?: number
+  pid: number
+  tid: number
+  args?: { name?: string }
+}
+
+export const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8']
+
+/** Which part of the work an event is; script contains the garbage collection it caused. */
+const PARTS: Record<string, string> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  Layerize: 'paint',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+}
+
+export interface StretchCost {
+  /** Main-thread CPU time of the tasks that ran in the stretch, ms. */
+  cpu: number
+  /** ms by part: script (with gc inside it), style, layout, paint, gc. */
+  parts: Record<string, number>
+}
+
+/** The cost of every stretch between a `start` mark and the next `end` mark on the page's main thread, in order. */
+export function stretchCosts(traceJson: string, start: string, end: string): StretchCost[] {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[]
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
+  const starts = events.filter((event) => event.name === start).sort((a, b) => a.ts - b.ts)
+  const ends = events.filter((event) => event.name === end).sort((a, b) => a.ts - b.ts)
+  const first = starts[0]
+  if (!first) return []
+  // The marks are made on the page's main thread: that thread is the one measured.
+  const mainThread = events.find(
+    (event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === first.pid && event.args?.name === 'CrRendererMain',
+  )
+  const tid = mainThread?.tid ?? first.tid
+  const work = events.filter((event) => event.pid === first.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number')
+  return starts.map((mark) => {
+    const until = ends.find((candidate) => candidate.ts >= mark.ts)?.ts ?? Number.POSITIVE_INFINITY
+    const parts: Record<string, number> = { script: 0, style: 0, layout: 0, paint: 0, gc: 0 }
+    let cpu = 0
+    for (const event of work) {
+      if (event.ts < mark.ts || event.ts > until) continue
+      const ms = (event.tdur ?? 0) / 1000
+      if (event.name === 'RunTask') cpu += ms
+      const part = PARTS[event.name]
+      if (part) parts[part] = (parts[part] ?? 0) + ms
+    }
+    return { cpu, parts }
+  })
+}

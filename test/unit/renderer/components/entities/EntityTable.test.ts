@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
+import { mount } from '@vue/test-utils'
+import type { Entity } from '@contract'
+import EntityTable from '../../../../../renderer/src/components/entities/EntityTable.vue'
+import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
+import { rowWindow, useRowWindow, type CreateHeightObserver } from '../../../../../renderer/src/lib/table'
+import { publishersSpec } from '../../fixtures/entitySpecs'
+
+const ROWS = 100_000
+const columns = buildColumns(publishersSpec, () => new Map())
+const publisher = (id: number): Entity => ({ id, name: `Publisher ${id}`, url: `https://p${id}.example`, external_id: null })
+
+/** A long list whose row reads are counted: what a change of the list costs the table. */
+function countedRows(count: number, offset = 0): { rows: readonly Entity[]; reads: () => number } {
+  const data = Array.from({ length: count }, (_, position) => publisher(position + 1 + offset))
+  let reads = 0
+  const rows = new Proxy(data, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && /^\d+$/.test(property)) reads++
+      return Reflect.get(target, property, receiver) as unknown
+    },
+  })
+  return { rows, reads: () => reads }
+}
+
+const props = (rows: readonly Entity[]) => ({
+  columns,
+  rows,
+  sort: null,
+  filters: {},
+  selectedId: null,
+  checked: new Set<string>(),
+  selectable: true,
+  names: () => new Map<string, string>(),
+  emptyText: 'No rows',
+})
+
+describe('EntityTable', () => {
+  it('renders a screenful of 100,000 rows and reads only those when the list is replaced (a search keystroke)', async () => {
+    const first = countedRows(ROWS)
+    const wrapper = mount(EntityTable, { props: props(first.rows) })
+    // Naive UI's virtual list read every row on each change (its key map and offset tree).
+    expect(first.reads()).toBeLessThan(200)
+    const next = countedRows(ROWS, 7)
+    await wrapper.setProps({ rows: next.rows })
+    expect(next.reads()).toBeLessThan(200)
+    const shown = wrapper.findAll('[data-test="entity-row"]')
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.length).toBeLessThan(200)
+    expect(shown[0]?.attributes('data-id')).toBe('8')
+    // Screen readers hear where a row sits among all of them, after the header's two rows.
+    expect(wrapper.get('[role="grid"]').attributes('aria-rowcount')).toBe(String(ROWS + 2))
+    expect(shown[0]?.attributes('aria-rowindex')).toBe('3')
+  })
+
+  it('shows the empty text for no rows', () => {
+    const wrapper = mount(EntityTable, { props: props([]) })
+    expect(wrapper.get('[data-test="table-empty"]').text()).toBe('No rows')
+    expect(wrapper.findAll('[data-test="entity-row"]')).toHaveLength(0)
+  })
+})
+
+describe('rowWindow', () => {
+  it('covers the viewport plus the overscan on each side', () => {
+    expect(rowWindow(1000, 36, 0, 360, 2)).toEqual({ first: 0, end: 12, offset: 0, height: 36_000 })
+    expect(rowWindow(1000, 36, 3600, 360, 2)).toEqual({ first: 98, end: 112, offset: 98 * 36, height: 36_000 })
+    // A row cut at the top of the viewport is still rendered.
+    expect(rowWindow(1000, 36, 3610, 360, 0)).toMatchObject({ first: 100, end: 111 })
+  })
+
+  it('never goes past the end: a list just made shorter by a search shows its last rows, not an empty window', () => {
+    expect(rowWindow(20, 36, 36_000, 360, 2)).toEqual({ first: 8, end: 20, offset: 8 * 36, height: 720 })
+    expect(rowWindow(3, 36, 5000, 360, 2)).toEqual({ first: 0, end: 3, offset: 0, height: 108 })
+    expect(rowWindow(0, 36, 100, 360, 2)).toEqual({ first: 0, end: 0, offset: 0, height: 0 })
+  })
+})
+
+describe('useRowWindow', () => {
+  it('follows the viewport height it is told about, and reveal scrolls just enough to show a row', async () => {
+    let report: Parameters<CreateHeightObserver>[0] = () => undefined
+    const createObserver: CreateHeightObserver = (callback) => {
+      report = callback
+      return { observe: () => undefined, disconnect: () => undefined }
+    }
+    let window: ReturnType<typeof useRowWindow> | null = null
+    const Probe = defineComponent({
+      setup() {
+        const viewport = ref<HTMLElement | null>(null)
+        window = useRowWindow(viewport, () => 1000, 36, { overscan: 0, createObserver })
+        return () => h('div', { ref: viewport, style: 'overflow-y: auto' })
+      },
+    })
+    mount(Probe)
+    const rows = window as unknown as ReturnType<typeof useRowWindow>
+    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
+    expect(rows.range.value).toMatchObject({ first: 0, end: 10 })
+    rows.reveal(50)
+    // Row 50 ends at 51 × 36 px: scrolled so that it is the last row in view.
+    expect(rows.range.value).toMatchObject({ first: 41, end: 51 })
+    rows.reveal(45)
+    expect(rows.range.value).toMatchObject({ first: 41, end: 51 })
+    rows.reveal(2)
+    expect(rows.range.value).toMatchObject({ first: 2, end: 12 })
+  })
+})

@@ -12,6 +12,7 @@ import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
 import { reportCommands } from './commands/report'
+import { scheduleCommands } from './commands/schedules'
 import { resolveConnection } from './connection-flags'
 import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
 import { writeText } from './io'
@@ -20,7 +21,14 @@ import { createRedactor } from './redact'
 import type { CliServices, CliServicesFactory } from './services'
 import { UsageError } from './usage'
 
-export const commands: readonly Command[] = [...profileCommands, ...presetCommands, ...entityCommands, ...reportCommands, ...reportRunCommands]
+export const commands: readonly Command[] = [
+  ...profileCommands,
+  ...presetCommands,
+  ...entityCommands,
+  ...reportCommands,
+  ...reportRunCommands,
+  ...scheduleCommands,
+]
 
 /** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */
 export function isCliInvocation(argv: readonly string[]): boolean {

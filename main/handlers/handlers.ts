@@ -6,6 +6,7 @@ import { draftHandlers, entityHandlers } from './entities'
 import { exportHandlers } from './exports'
 import { presetHandlers } from './presets'
 import { reportHandlers } from './reports'
+import { scheduleHandlers } from './schedules'
 import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
 
@@ -25,6 +26,7 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...reportHandlers(services),
       ...exportHandlers(services),
       ...presetHandlers(services),
+      ...scheduleHandlers(services),
     },
     services.log,
   )

@@ -30,6 +30,8 @@ import { createRequestCapture, recordRuns, type RecordedReportService } from './
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
+import { createAppSchedules } from './schedules/app-schedules'
+import type { RunningSchedules } from './schedules/service'
 import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
@@ -87,6 +89,8 @@ export interface Services {
   /** Errors nothing else caught, from main or the page: logged, shown once. */
   errors: ErrorReporter
   theme: ThemeService
+  /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
+  schedules: RunningSchedules
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -208,6 +212,21 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
+  const schedules = createAppSchedules({
+    userDataDir: options.userDataDir,
+    source: 'app',
+    notices,
+    events,
+    log,
+    presets,
+    reports,
+    exports: exportJobs,
+    dialogs,
+    host,
+    now,
+  })
+  // The timer stops before the export jobs do.
+  lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
@@ -234,6 +253,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     logsDir,
     errors,
     theme,
+    schedules,
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

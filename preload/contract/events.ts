@@ -4,6 +4,7 @@ import { noticeSchema, themeStateSchema } from './app'
 import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
 import { exportEvents } from './exports'
+import { scheduleEvents } from './schedules'
 
 export const events = {
   onNotice: noticeSchema,
@@ -14,6 +15,7 @@ export const events = {
   /** An `adopsdesk://preset/<name>` link was opened: show that preset. */
   onOpenPreset: z.object({ name: z.string() }),
   ...exportEvents,
+  ...scheduleEvents,
   /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */
   onMenuCommand: z.object({ command: menuCommandIdSchema }),
   /** The theme in effect changed: the OS switched, or the setting did. */

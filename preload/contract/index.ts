@@ -18,6 +18,7 @@ import { exportsChannels } from './exports'
 import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
 import { copyRequestChannel, historyChannels, parseRequestChannel, presetsChannels, resultsChannels } from './presets'
 import { reportsChannels } from './reports'
+import { schedulesChannels } from './schedules'
 
 export const channels = {
   'app:info': appChannels.info,
@@ -78,6 +79,16 @@ export const channels = {
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
   'exports:saveChart': exportsChannels.saveChart,
+  'schedules:list': schedulesChannels.list,
+  'schedules:save': schedulesChannels.save,
+  'schedules:delete': schedulesChannels.delete,
+  'schedules:runNow': schedulesChannels.runNow,
+  'schedules:ledger': schedulesChannels.ledger,
+  'schedules:clearFailures': schedulesChannels.clearFailures,
+  'schedules:chooseFolder': schedulesChannels.chooseFolder,
+  'schedules:installEntry': schedulesChannels.installEntry,
+  'schedules:removeEntry': schedulesChannels.removeEntry,
+  'schedules:setKeepRunning': schedulesChannels.setKeepRunning,
 } as const
 
 export type Channels = typeof channels
@@ -101,4 +112,5 @@ export * from './report-definition'
 export * from './reports'
 export * from './presets'
 export * from './exports'
+export * from './schedules'
 export { splitChannel } from './api'

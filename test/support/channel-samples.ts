@@ -122,6 +122,25 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'exports:estimate': { profileId: 'missing-profile', source: { kind: 'preset', name: 'Monday revenue' }, options: { format: 'xlsx' }, requestId: 'request-6' },
   // A whole 1×1 PNG: the content is checked (signature, IHDR, IEND), so a huge or odd string in its place is refused.
   'exports:saveChart': { format: 'png', name: 'Weekly EU', content: ONE_PIXEL_PNG },
+  'schedules:list': {},
+  'schedules:save': {
+    id: 'schedule-1',
+    name: 'Monday revenue file',
+    preset: 'Monday revenue',
+    profileId: 'missing-profile',
+    actions: { export: { format: 'csv', folderId: 'folder-1', fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: true },
+    cadence: { kind: 'weekdays', days: ['mon', 'thu'], at: '07:30' },
+    timezone: 'report',
+    enabled: true,
+  },
+  'schedules:delete': { id: 'schedule-1' },
+  'schedules:runNow': { id: 'schedule-1' },
+  'schedules:ledger': { scheduleId: 'schedule-1', search: 'revenue', outcome: 'failed', source: 'os', late: true, offset: 0, limit: 100 },
+  'schedules:clearFailures': {},
+  'schedules:chooseFolder': {},
+  'schedules:installEntry': {},
+  'schedules:removeEntry': {},
+  'schedules:setKeepRunning': { keepRunning: true },
 }
 
 /**

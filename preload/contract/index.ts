@@ -10,6 +10,7 @@
  * password or a token.
  */
 import type { z } from 'zod'
+import { alertsChannels } from './alerts'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
@@ -78,6 +79,14 @@ export const channels = {
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
   'exports:saveChart': exportsChannels.saveChart,
+  'alerts:rules': alertsChannels.rules,
+  'alerts:saveRules': alertsChannels.saveRules,
+  'alerts:backtest': alertsChannels.backtest,
+  'alerts:check': alertsChannels.check,
+  'alerts:fired': alertsChannels.fired,
+  'alerts:acknowledge': alertsChannels.acknowledge,
+  'alerts:snooze': alertsChannels.snooze,
+  'alerts:get': alertsChannels.get,
 } as const
 
 export type Channels = typeof channels
@@ -100,4 +109,5 @@ export * from './events'
 export * from './reports'
 export * from './presets'
 export * from './exports'
+export * from './alerts'
 export { splitChannel } from './api'

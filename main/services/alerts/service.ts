@@ -137,6 +137,8 @@ export interface AlertService {
   fired(query: FiredQuery): ReturnType<FiredStore['list']>
   acknowledge: FiredStore['acknowledge']
   snooze: FiredStore['snooze']
+  /** The preset was renamed: its rules follow it. */
+  presetRenamed(name: string, newName: string): Promise<void>
   get(
     id: string,
   ): Promise<{ alert: Awaited<ReturnType<FiredStore['get']>>['view']; granularity: string; categories: string[]; series: AlertSeriesView; firedIndex: number }>
@@ -269,6 +271,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       return check(profileId, presetName, { signal: signal ?? new AbortController().signal, ...(at === undefined ? {} : { now: at }) })
     },
     fired: (query) => fired.list(query),
+    presetRenamed: (name, newName) => rules.rename(name, newName),
     acknowledge: (id) => fired.acknowledge(id),
     snooze: (id, until) => fired.snooze(id, until),
     async get(id) {

@@ -25,6 +25,16 @@ describe('alert rules on disk', () => {
     expect(JSON.parse(await fs.readFile(path.join(folder, 'rules', file as string), 'utf8'))).toMatchObject({ version: 1, preset: 'Weekly EU' })
   })
 
+  it('follows a renamed preset, leaving nothing under the old name', async () => {
+    const folder = await temporaryFolder()
+    const store = createRuleStore({ folder, notices: createNotices(), now })
+    await store.save('Weekly EU', [rule])
+    await store.rename('Weekly EU', 'Weekly Europe')
+    expect((await store.read('Weekly Europe')).rules.map((kept) => kept.id)).toEqual(['drop-30'])
+    expect((await store.read('Weekly EU')).rules).toEqual([])
+    expect(await fs.readdir(path.join(folder, 'rules'))).toHaveLength(1)
+  })
+
   it('moves a corrupt file aside with a notice and starts the preset with no rules', async () => {
     const folder = await temporaryFolder()
     await createRuleStore({ folder, notices: createNotices(), now }).save('Weekly EU', [rule])

@@ -1,4 +1,5 @@
 import type { Services } from '../services'
+import { alertHandlers } from './alerts'
 import { profileHandlers } from './profiles'
 import { appHandlers, type HostFeatures } from './app'
 import { withOutcomeLog } from './outcome-log'
@@ -27,6 +28,7 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...exportHandlers(services),
       ...presetHandlers(services),
       ...scheduleHandlers(services),
+      ...alertHandlers(services),
     },
     services.log,
   )

@@ -9,12 +9,18 @@ export function presetHandlers({
   presetFiles,
   results,
   runHistory,
+  alerts,
 }: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
   return {
     'presets:list': () => presets.list(),
     'presets:get': ({ name }) => presets.get(name),
     'presets:save': ({ name, definition, description, replace }) => presets.save({ name, definition, description }, replace),
-    'presets:rename': ({ name, newName }) => presets.rename(name, newName),
+    // A renamed preset keeps its alert rules (they are filed by the preset's name).
+    'presets:rename': async ({ name, newName }) => {
+      const renamed = await presets.rename(name, newName)
+      await alerts.presetRenamed(name, renamed.name)
+      return renamed
+    },
     'presets:duplicate': ({ name, newName }) => presets.duplicate(name, newName),
     'presets:delete': ({ name }) => presets.delete(name),
     'presets:restore': ({ name }) => presets.restore(name),

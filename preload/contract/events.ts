@@ -1,5 +1,6 @@
 /** Events main pushes to the renderer; validated like results before they are sent. */
 import { z } from 'zod'
+import { alertEvents } from './alerts'
 import { noticeSchema, themeStateSchema } from './app'
 import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
@@ -16,6 +17,7 @@ export const events = {
   onOpenPreset: z.object({ name: z.string() }),
   ...exportEvents,
   ...scheduleEvents,
+  ...alertEvents,
   /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */
   onMenuCommand: z.object({ command: menuCommandIdSchema }),
   /** The theme in effect changed: the OS switched, or the setting did. */

@@ -10,6 +10,7 @@
  * password or a token.
  */
 import type { z } from 'zod'
+import { alertsChannels } from './alerts'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
@@ -89,6 +90,14 @@ export const channels = {
   'schedules:installEntry': schedulesChannels.installEntry,
   'schedules:removeEntry': schedulesChannels.removeEntry,
   'schedules:setKeepRunning': schedulesChannels.setKeepRunning,
+  'alerts:rules': alertsChannels.rules,
+  'alerts:saveRules': alertsChannels.saveRules,
+  'alerts:backtest': alertsChannels.backtest,
+  'alerts:check': alertsChannels.check,
+  'alerts:fired': alertsChannels.fired,
+  'alerts:acknowledge': alertsChannels.acknowledge,
+  'alerts:snooze': alertsChannels.snooze,
+  'alerts:get': alertsChannels.get,
 } as const
 
 export type Channels = typeof channels
@@ -113,4 +122,5 @@ export * from './reports'
 export * from './presets'
 export * from './exports'
 export * from './schedules'
+export * from './alerts'
 export { splitChannel } from './api'

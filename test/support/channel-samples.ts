@@ -1,4 +1,4 @@
-import type { ChannelInput, ChannelName, ReportDefinition } from '@contract'
+import type { AlertRuleInput, ChannelInput, ChannelName, ReportDefinition } from '@contract'
 
 /** A complete report definition, as the builder sends it. */
 export const sampleDefinition: ReportDefinition = {
@@ -20,6 +20,9 @@ export const sampleDefinition: ReportDefinition = {
   chart: { type: 'line', hidden: ['impressions|__total__'], showMarkers: true },
   audience: { source: null, rowsLimit: 1_000_000, breakdown: ['granularity_day'] },
 }
+
+/** A complete alert rule, every field given. */
+export const sampleRule: AlertRuleInput = { id: 'drop-30', metric: 'impressions', direction: 'drop', minChangePct: 30, minZ: 3, minBaseline: 100, weeks: 4 }
 
 /** A complete 1×1 PNG as base64, the smallest content `exports:saveChart` accepts as an image. */
 export const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGPQz3/7HwAE5wKLsJapbgAAAABJRU5ErkJggg=='
@@ -141,6 +144,14 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'schedules:installEntry': {},
   'schedules:removeEntry': {},
   'schedules:setKeepRunning': { keepRunning: true },
+  'alerts:rules': { preset: 'Weekly EU' },
+  'alerts:saveRules': { preset: 'Weekly EU', rules: [sampleRule] },
+  'alerts:backtest': { preset: 'Weekly EU', profileId: 'missing-profile', rule: sampleRule, requestId: 'request-7' },
+  'alerts:check': { preset: 'Weekly EU', profileId: 'missing-profile', requestId: 'request-8' },
+  'alerts:fired': { preset: 'Weekly EU', state: 'new', offset: 0, limit: 50 },
+  'alerts:acknowledge': { id: 'missing-alert' },
+  'alerts:snooze': { id: 'missing-alert', until: '2026-11-27T09:00:00+01:00' },
+  'alerts:get': { id: 'missing-alert' },
 }
 
 /**

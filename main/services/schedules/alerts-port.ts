@@ -20,5 +20,6 @@ export interface AlertCheckResult {
 }
 
 export interface AlertsPort {
-  checkPresetAlerts(presetName: string, options: { signal?: AbortSignal; now?: Date }): Promise<AlertCheckResult>
+  /** `profileId`: the schedule's own connection (without it, the active one). */
+  checkPresetAlerts(presetName: string, options: { signal?: AbortSignal; now?: Date; profileId?: string }): Promise<AlertCheckResult>
 }

@@ -125,7 +125,7 @@ export function createRunner(dependencies: RunnerDependencies) {
     let alertsFired: number | null = null
     if (schedule.actions.checkAlerts) {
       if (dependencies.alerts === null) throw new RunFailure('Alert checks are not available in this version of AdOps Desk, so none were checked.', null)
-      const checked = await dependencies.alerts.checkPresetAlerts(schedule.preset, { now: clock.now() })
+      const checked = await dependencies.alerts.checkPresetAlerts(schedule.preset, { now: clock.now(), profileId: schedule.profileId })
       alertsFired = checked.firings.length
     }
     return { fileName, alertsFired }

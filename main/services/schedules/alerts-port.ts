@@ -1,23 +1,11 @@
 /**
- * What a schedule's "check alerts" action calls. The alerts feature implements it (issue 22's
- * alerts half); the composition root wires it. The shape is agreed between both halves: change it in both.
+ * What a schedule's "check alerts" action calls: the alerts feature implements it, the
+ * composition root wires it (main/services/index.ts). The check's shapes are the alerts
+ * feature's own, so the two halves cannot drift apart.
  */
-export interface AlertFiring {
-  preset: string
-  rule: string
-  series: string
-  bucket: string
-  value: number
-  baseline: number
-  changePct: number
-  z: number
-}
+import type { AlertCheckResult } from '../alerts/types'
 
-export interface AlertCheckResult {
-  firings: AlertFiring[]
-  dataAsOf: string
-  checkedSeries: number
-}
+export type { AlertCheckResult, AlertFiring } from '../alerts/types'
 
 export interface AlertsPort {
   /** `profileId`: the schedule's own connection (without it, the active one). */

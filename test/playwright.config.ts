@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     viewport: { width: 1320, height: 860 },
     testIdAttribute: 'data-test',
+    // The system setting asking for less motion, which the app honours (App.vue): no test waits
+    // for a menu to fade or a drawer to slide before it can act. chart-files.spec.ts runs with
+    // motion, so the fading menus a user sees by default stay covered.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -49,3 +49,17 @@ test('the rail, the entity kinds and the report result tabs work by keyboard alo
   await expect(audience).not.toBeFocused()
   await expect(series).not.toBeFocused()
 })
+
+/** A system asking for less motion gets none; with the default setting the menus still animate. */
+test('less motion when the system asks for it, and the usual motion otherwise', async ({ page, host }) => {
+  await page.goto(host.url)
+  // Naive UI's buttons fade their colours on hover and press: transitions of their own length.
+  const button = page.getByTestId('open-demo')
+  await expect(button).toBeVisible()
+  const duration = (): Promise<string> => button.evaluate((element) => getComputedStyle(element).transitionDuration)
+  // The suite asks for reduced motion (playwright.config.ts).
+  await expect.poll(duration).toMatch(/^0\.001s(, 0\.001s)*$/)
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await expect.poll(duration).toMatch(/[1-9]/)
+  expect(await duration()).not.toMatch(/^0\.001s(, 0\.001s)*$/)
+})

@@ -6,6 +6,9 @@ import { repositoryRoot } from '../support/child-process'
 import { expect, screenshot, test } from './fixtures'
 import { chooseOption } from './select'
 
+// With motion, as most users have it (the other specs ask for less): the select menus fade.
+test.use({ reducedMotion: 'no-preference' })
+
 /**
  * "Save chart" through the web host: its save "dialog" writes a new file into
  * `<userData>/exports`, so the test reads back exactly what a user would find on disk.

@@ -26,5 +26,6 @@ export interface Command {
   summary: string
   /** Extra lines for `--help`. */
   notes?: readonly string[]
-  run(context: CommandContext): Promise<void>
+  /** 'rows-failed': the command ran, and some rows had errors (exit 4). */
+  run(context: CommandContext): Promise<void | 'rows-failed'>
 }

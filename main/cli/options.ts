@@ -18,6 +18,9 @@ export const optionSpecs = {
   slicer: { type: 'string' },
   progress: { type: 'boolean' },
   preset: { type: 'string' },
+  match: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  apply: { type: 'boolean' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -42,6 +45,9 @@ export const optionHelp: Record<OptionName, string> = {
   slicer: 'report (slicer) name',
   progress: 'show progress on standard error even when it is not a terminal',
   preset: "a saved preset's name, or a preset file (.json)",
+  match: 'match rows to existing entities by id or external_id (default: id when the file has an id column)',
+  'dry-run': 'print the plan, one JSON line per row, and send nothing',
+  apply: 'send the plan (not yet available)',
 }
 
 /** Flags every command accepts. */

@@ -33,6 +33,8 @@ export function isCliInvocation(argv: readonly string[]): boolean {
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
+/** The command ran, but some rows had errors (an import's plan): the rest is on stdout. */
+export const EXIT_ROWS_FAILED = 4
 /** Interrupted by Ctrl-C (128 + SIGINT), as shells expect. */
 export const EXIT_INTERRUPTED = 130
 
@@ -152,7 +154,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
     services = ready
     let connection: Promise<Connection> | null = null
     const api = command.connection
-    await command.run({
+    const outcome = await command.run({
       values,
       args,
       io: { stdin: deps.stdin, stdout, stderr },
@@ -172,8 +174,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
         return connection
       },
     })
-    log.info(`cli ${where}: ok`)
-    return EXIT_OK
+    log.info(`cli ${where}: ${outcome === 'rows-failed' ? 'some rows had errors' : 'ok'}`)
+    return outcome === 'rows-failed' ? EXIT_ROWS_FAILED : EXIT_OK
   } catch (error) {
     if (log !== null) {
       if (isAppError(error)) log.warn(`cli ${where}: ${error.message}`, { code: error.code, details: error.details })

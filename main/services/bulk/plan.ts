@@ -190,7 +190,8 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
       errors.push({ row, column, reason })
     }
   })
-  if (existing === undefined) {
+  // Only a row meant as a create is told what a create needs (a row whose key failed was meant as an update).
+  if (existing === undefined && found.reason === undefined) {
     for (const field of spec.fields) {
       if (field.required && !field.readOnly && !filled.has(field.name)) {
         errors.push({ row, column: null, reason: `The file has no ${field.name} column, which a new ${spec.singular} needs.` })

@@ -104,7 +104,9 @@ export function readCell(field: EntityField, raw: string): CellReading {
     }
     case 'reference': {
       const read = integerOf(text)
-      return read === null || read <= 0 ? error(`${field.name}: "${text.slice(0, 40)}" is not the id of one of ${field.references ?? 'the entities'}.`) : value(read)
+      return read === null || read <= 0
+        ? error(`${field.name}: "${text.slice(0, 40)}" is not the id of one of ${field.references ?? 'the entities'}.`)
+        : value(read)
     }
     case 'domains':
     case 'references':

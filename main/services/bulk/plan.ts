@@ -79,7 +79,8 @@ function duplicates(rows: readonly TableRow[], position: number, name: string): 
   for (const [key, seen] of byValue) {
     if (seen.length < 2) continue
     const shown = seen.slice(0, DUPLICATE_ROWS_SHOWN).join(', ') + (seen.length > DUPLICATE_ROWS_SHOWN ? ` and ${seen.length - DUPLICATE_ROWS_SHOWN} more` : '')
-    for (const row of seen) sentences.set(row, `${name} "${key.slice(0, 80)}" is in rows ${shown}: a file may name each entity once, so keep one of these rows.`)
+    for (const row of seen)
+      sentences.set(row, `${name} "${key.slice(0, 80)}" is in rows ${shown}: a file may name each entity once, so keep one of these rows.`)
   }
   return sentences
 }
@@ -144,7 +145,10 @@ function target(context: RowContext, idText: string, externalText: string): { en
     }
     const taken = externalText === '' ? undefined : byExternalId.get(externalText)
     if (taken !== undefined) {
-      return { reason: `external_id "${externalText}" is already ${spec.singular} ${String(taken.id)}; put ${String(taken.id)} in the id column to update it.`, column: 'external_id' }
+      return {
+        reason: `external_id "${externalText}" is already ${spec.singular} ${String(taken.id)}; put ${String(taken.id)} in the id column to update it.`,
+        column: 'external_id',
+      }
     }
     return {}
   }
@@ -152,7 +156,10 @@ function target(context: RowContext, idText: string, externalText: string): { en
   if (idText === '') return entity === undefined ? {} : { entity }
   if (entity === undefined) return { reason: `id ${idText} is given for a new ${spec.singular}; the platform gives ids, so leave it empty.`, column: 'id' }
   if (String(entity.id) !== idText) {
-    return { reason: `id ${idText} is not the id of the ${spec.singular} with external_id "${externalText}" (${String(entity.id)}); correct or clear it.`, column: 'id' }
+    return {
+      reason: `id ${idText} is not the id of the ${spec.singular} with external_id "${externalText}" (${String(entity.id)}); correct or clear it.`,
+      column: 'id',
+    }
   }
   return { entity }
 }
@@ -163,7 +170,11 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
   const errors: RowError[] = keyErrors.map((reason) => ({ row, column: null, reason }))
   const failed = (id: EntityId | null): PlannedRow => ({ row, action: 'error', id, changes: {}, entity: null, errors })
   if (cells.length !== header.length) {
-    errors.push({ row, column: null, reason: `The row has ${cells.length} cells but the header has ${header.length} columns; check its quotes and separators.` })
+    errors.push({
+      row,
+      column: null,
+      reason: `The row has ${cells.length} cells but the header has ${header.length} columns; check its quotes and separators.`,
+    })
     return failed(null)
   }
   const keyText = (position: number): string => (position < 0 ? '' : (cells[position] ?? '').trim())

@@ -26,8 +26,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true })
 })
 
-const cli = (argv: string[]): Promise<CliRun> =>
-  runInProcess(argv, { services, env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE } })
+const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE } })
 
 async function file(name: string, text: string): Promise<string> {
   const full = path.join(work, name)
@@ -54,7 +53,8 @@ describe('entities import --dry-run', () => {
   it('prints one JSON line per row (update, unchanged, create), exits 0, and sends nothing', async () => {
     const [first, second] = [await brand(1), await brand(2)]
     const before = await brandCount()
-    const row = (entity: Brand, name: string): string => `${entity.external_id};"${name.replaceAll('"', '""')}";${entity.is_open_auction_allowed};${entity.is_pmp_allowed}`
+    const row = (entity: Brand, name: string): string =>
+      `${entity.external_id};"${name.replaceAll('"', '""')}";${entity.is_open_auction_allowed};${entity.is_pmp_allowed}`
     const csv = await file(
       'clean.csv',
       `\uFEFFexternal_id;name;is_open_auction_allowed;is_pmp_allowed\n${row(first, 'Renamed by import')}\n${row(second, second.name)}\nNEW-1;Newco;yes;no\n`,

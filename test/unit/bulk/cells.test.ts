@@ -15,7 +15,10 @@ describe('one cell read as its field type', () => {
   it('reads booleans, integers, urls, references and JSON, and says what is wrong', () => {
     expect(readCell(field('boolean'), 'No')).toEqual({ outcome: 'value', value: false })
     expect(readCell(field('integer'), '1.5')).toEqual({ outcome: 'error', reason: 'f: "1.5" is not a whole number.' })
-    expect(readCell(field('url'), 'ftp://x.com')).toEqual({ outcome: 'error', reason: 'f: "ftp://x.com" is not a web address; write it with http:// or https://.' })
+    expect(readCell(field('url'), 'ftp://x.com')).toEqual({
+      outcome: 'error',
+      reason: 'f: "ftp://x.com" is not a web address; write it with http:// or https://.',
+    })
     expect(readCell(field('url'), 'https://x.com/a')).toEqual({ outcome: 'value', value: 'https://x.com/a' })
     expect(readCell(field('references', { references: 'brands' }), '1; 2;3')).toEqual({ outcome: 'value', value: [1, 2, 3] })
     expect(readCell(field('references', { references: 'brands' }), '[1, "x"]')).toEqual({

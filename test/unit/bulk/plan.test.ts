@@ -78,7 +78,11 @@ describe('matching rows to the mirror', () => {
 
   it('a create whose external_id already exists is refused before it meets a 409', async () => {
     const result = await plan('id,external_id,name,is_open_auction_allowed,is_pmp_allowed\n,B-2,Again,true,true\n')
-    expect(result.rows[0]?.errors[0]).toEqual({ row: 2, column: 'external_id', reason: 'external_id "B-2" is already brand 2; put 2 in the id column to update it.' })
+    expect(result.rows[0]?.errors[0]).toEqual({
+      row: 2,
+      column: 'external_id',
+      reason: 'external_id "B-2" is already brand 2; put 2 in the id column to update it.',
+    })
   })
 
   it('matching by a key the file has no column for is a problem of the file', async () => {
@@ -101,7 +105,9 @@ describe('bad input, each with a sentence on its row (or the file)', () => {
   it('unknown columns are reported, and a mapping can leave one out or point it at a field', async () => {
     const result = await plan('external_id,Name,Notes\nB-1,Acme,hello\n')
     expect(result.unknownColumns).toEqual(['Notes'])
-    expect(result.problems).toEqual([expect.stringMatching(/^Column "Notes" matches no field of brands \(id, name, .*\): rename it to one of them, or leave it out of the import\.$/)])
+    expect(result.problems).toEqual([
+      expect.stringMatching(/^Column "Notes" matches no field of brands \(id, name, .*\): rename it to one of them, or leave it out of the import\.$/),
+    ])
     const left = await plan('external_id,Name,Notes\nB-1,Acme,hello\n', { mapping: { Notes: null } })
     expect(left.problems).toEqual([])
     const mapped = await plan('external_id,Title\nB-1,Acme 2\n', { mapping: { Title: 'name' } })

@@ -1,11 +1,12 @@
 import type { Command } from './command'
-import { connectionOptions, globalOptions, optionHelp, type OptionName } from './options'
+import { connectionOptions, globalOptions, optionHelp, optionSpecs, type OptionName } from './options'
 
 export const PROGRAM = 'adops-desk'
 
 function optionLines(names: readonly OptionName[]): string[] {
   return names.map((name) => {
-    const flag = name === 'help' ? '-h, --help' : `--${name} VALUE`
+    // A switch (--dry-run, --progress) takes no value.
+    const flag = name === 'help' ? '-h, --help' : optionSpecs[name].type === 'boolean' ? `--${name}` : `--${name} VALUE`
     return `  ${flag.padEnd(26)} ${optionHelp[name]}`
   })
 }

@@ -96,6 +96,12 @@ describe('entities import --dry-run', () => {
     expect(lines(run)).toHaveLength(1)
   })
 
+  it('--help shows the switches without a value and exit code 4', async () => {
+    const help = (await cli(['entities', 'import', '--help'])).stdout
+    expect(help).toMatch(/^ {2}--dry-run {2,}print the plan/m)
+    expect(help).toContain('4 some rows had errors')
+  })
+
   it('refuses --apply (not yet available), a run without --dry-run, a bad --match and a missing file as usage errors', async () => {
     const csv = await file('any.csv', 'external_id,name\nBRD-000001,X\n')
     expectFailure(await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo']), 2, /Applying an import is not yet available/)

@@ -3,6 +3,7 @@ import type { Entity } from '../../services/workflow/entities'
 import { builtInKinds, kindSpec } from '../../services/entities/kinds'
 import { planImport, type MatchKey } from '../../services/bulk/plan'
 import { readImportTable, type ImportTable } from '../../services/bulk/read-table'
+import { readXlsxTable, XLSX_LIMITS, xlsxTooLarge } from '../../services/bulk/read-xlsx'
 import type { Command } from '../command'
 import { writeText } from '../io'
 import { UsageError } from '../usage'
@@ -17,7 +18,16 @@ async function readFile(file: string): Promise<ImportTable> {
   } catch (error) {
     throw unreadable((error as { code?: unknown }).code)
   }
-  if (!stats.isFile()) throw new UsageError(`${file} is not a file; give the CSV or TSV file to import.`)
+  if (!stats.isFile()) throw new UsageError(`${file} is not a file; give the CSV, TSV or XLSX file to import.`)
+  if (/\.xlsx$/i.test(file)) {
+    // A workbook is a zip read whole: its size is checked before a byte of it is read.
+    if (stats.size > XLSX_LIMITS.maxBytes) return { separator: ',', header: [], rows: [], problems: [xlsxTooLarge()], scanned: 0 }
+    try {
+      return readXlsxTable(await fs.readFile(file))
+    } catch (error) {
+      throw unreadable((error as { code?: unknown }).code)
+    }
+  }
   const stream = createReadStream(file, { highWaterMark: 64 * 1024 })
   try {
     return await readImportTable(stream)
@@ -40,8 +50,9 @@ export const importEntities: Command = {
   args: ['<kind>', '<file>'],
   options: ['match', 'dry-run', 'apply'],
   connection: 'workflow',
-  summary: 'plan an import of a CSV or TSV file: one JSON line per row, nothing sent (--dry-run)',
+  summary: 'plan an import of a CSV, TSV or XLSX file: one JSON line per row, nothing sent (--dry-run)',
   notes: [
+    'An XLSX workbook is read from its first sheet; a cell holding a formula is an error, as in a CSV.',
     'Rows match existing entities by id when the file has an id column, else by external_id; a row with no match is a create.',
     'Each line: {"row", "action": create|update|unchanged|error, "id", "changes": {field: [before, after]}} and "errors" on error rows; problems with the file as a whole go to standard error.',
     'Lists are separated by ; (or a JSON array); booleans are true/false, 1/0 or yes/no; an empty cell keeps an optional field as it is.',

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../common/format'
 import { csvTokenizer, readHead, type HeadLimits } from '../reports/csv-head'
 
 /**
@@ -79,7 +80,7 @@ export async function readImportTable(
   const empty = (problem: string): ImportTable => ({ separator, header: [], rows: [], problems: [problem], scanned: read.scanned })
 
   if (read.stop === 'bytes') {
-    return empty(`The file is larger than ${whole(limits.maxBytes / (1024 * 1024))} MB; split it into smaller files and import each.`)
+    return empty(`The file is larger than ${formatBytes(limits.maxBytes)}; split it into smaller files and import each.`)
   }
   if (read.stop === 'overflow') {
     return empty(

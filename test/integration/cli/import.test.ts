@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE } })
 
-async function file(name: string, text: string): Promise<string> {
+async function file(name: string, text: string | Uint8Array): Promise<string> {
   const full = path.join(work, name)
   await writeFile(full, text)
   return full
@@ -94,6 +95,15 @@ describe('entities import --dry-run', () => {
     expect(run.code).toBe(4)
     expect(ownLines(run.stderr)).toEqual([expect.stringMatching(/^adops-desk: Column "colour" matches no field of brands/)])
     expect(lines(run)).toHaveLength(1)
+  })
+
+  it('reads an XLSX workbook from its first sheet', async () => {
+    const cell = (reference: string, text: string): string => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`
+    const sheet = `<worksheet><sheetData><row r="1">${cell('A1', 'external_id')}${cell('B1', 'name')}</row><row r="2">${cell('A2', 'BRD-000003')}${cell('B2', 'From a workbook')}</row></sheetData></worksheet>`
+    const xlsx = await file('brands.xlsx', zipSync({ 'xl/worksheets/sheet1.xml': strToU8(sheet) }))
+    const run = await cli(['entities', 'import', 'brands', xlsx, '--dry-run', '--profile', 'Demo'])
+    expect(run.code).toBe(0)
+    expect(lines(run)).toEqual([{ row: 2, action: 'update', id: 3, changes: { name: [(await brand(3)).name, 'From a workbook'] } }])
   })
 
   it('--help shows the switches without a value and exit code 4', async () => {

@@ -25,6 +25,9 @@ export const optionSpecs = {
   'min-baseline': { type: 'string' },
   weeks: { type: 'string' },
   'lag-hours': { type: 'string' },
+  match: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  apply: { type: 'boolean' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -56,6 +59,9 @@ export const optionHelp: Record<OptionName, string> = {
   'min-baseline': 'do not judge buckets whose baseline is below N (default 0)',
   weeks: 'same weekdays looked back at for the baseline (default 4)',
   'lag-hours': "hours the platform's data runs behind; newer buckets are not judged (default: the app's setting, 4)",
+  match: 'match rows to existing entities by id or external_id (default: id when the file has an id column)',
+  'dry-run': 'print the plan, one JSON line per row, and send nothing',
+  apply: 'send the plan (not yet available)',
 }
 
 /** Flags every command accepts. */

@@ -4,6 +4,7 @@ import type { Command, CommandContext } from '../command'
 import { writeCsv } from '../csv'
 import { readJsonObject, writeJson, writeText } from '../io'
 import { UsageError } from '../usage'
+import { importEntities } from './entity-import'
 
 function kindArgument(context: CommandContext): string {
   const kind = context.args[0] ?? ''
@@ -129,4 +130,4 @@ const remove: Command = {
   },
 }
 
-export const entityCommands: readonly Command[] = [list, get, create, update, remove]
+export const entityCommands: readonly Command[] = [list, get, create, update, remove, importEntities]

@@ -158,11 +158,13 @@ export function nextBreak(text: string, from: number, breaks: readonly [number, 
   return -1
 }
 
-/** The separators that end an unquoted csv cell: comma, CR, LF (the last one twice: four are looked for). */
-const CSV_BREAKS = [44, 13, 10, 10] as const
-
-/** RFC 4180: quoted fields may hold commas, quotes and line breaks; CRLF or LF ends a record; a leading BOM is skipped. */
-export function csvTokenizer(): Tokenizer {
+/**
+ * RFC 4180: quoted fields may hold separators, quotes and line breaks; CRLF or LF ends a record; a
+ * leading BOM is skipped. The separator is a comma unless said (`;` and tab: spreadsheet exports).
+ */
+export function csvTokenizer(separator: ',' | ';' | '\t' = ','): Tokenizer {
+  // What ends an unquoted cell: the separator, CR, LF (the last one twice: four are looked for).
+  const breaks = [separator.charCodeAt(0), 13, 10, 10] as const
   let quoted = false
   /** The last character was the closing quote of a quoted field, or a doubled quote's first half. */
   let quoteSeen = false
@@ -204,13 +206,13 @@ export function csvTokenizer(): Tokenizer {
           index++
           continue
         }
-        const found = nextBreak(text, index, CSV_BREAKS)
+        const found = nextBreak(text, index, breaks)
         const end = found < 0 ? text.length : found
         head.scan(end - index + (found < 0 ? 0 : 1))
         if (!head.append(text, index, end)) return 'overflow'
         if (found < 0) return 'more'
         index = end + 1
-        if (text[found] === ',') {
+        if (text[found] === separator) {
           if (!head.endCell()) return 'overflow'
           continue
         }

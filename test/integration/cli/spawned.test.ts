@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -67,6 +67,15 @@ describe('the command line as a process', () => {
     const run = await cli(['entities', 'list'])
     expect(run.code).toBe(2)
     expect(ownLines(run.stderr)).toEqual([expect.stringMatching(/needs <kind>/)])
+  })
+
+  it('entities import --dry-run with row errors prints the plan and exits 4', async () => {
+    const file = path.join(userData, 'import.csv')
+    await writeFile(file, 'external_id,name\nBRD-000001,=cmd\n')
+    const run = await cli(['entities', 'import', 'brands', file, '--dry-run', ...flags()], { env: { ADOPS_PASSWORD: 'demo' } })
+    expect(run.code).toBe(4)
+    expect(ownLines(run.stderr)).toEqual([])
+    expect(JSON.parse(run.stdout)).toMatchObject({ row: 2, action: 'error', id: 1 })
   })
 
   it('report export reads the request from standard input and writes the file', async () => {

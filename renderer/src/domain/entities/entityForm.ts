@@ -1,4 +1,5 @@
 import type { Entity, EntityField, EntityId, EntityKindSpec } from '@contract'
+import { domainProblem } from '../../../../common/domains'
 
 /**
  * The entity form's rules as plain functions: how entity values become form values and back,
@@ -19,22 +20,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** For a kind whose records we have never seen: the whole entity as one JSON text. */
 export const WHOLE_ENTITY = '__entity__'
 
-/** Host names as the platform accepts them: labels of letters, digits and hyphens, a letter TLD. */
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
-
-export function isValidDomain(text: string): boolean {
-  return DOMAIN.test(text.trim())
-}
-
-/** Why a domain is refused, or null when it is fine. */
-export function domainProblem(text: string): string | null {
-  const value = text.trim()
-  if (value === '') return 'Enter a domain'
-  if (/^[a-z]+:\/\//i.test(value) || value.includes('/')) return 'Enter the domain only, without http:// or a path (e.g. example.com)'
-  if (/\s/.test(value)) return 'A domain cannot contain spaces'
-  if (!isValidDomain(value)) return 'Not a valid domain name (e.g. shop.example.com)'
-  return null
-}
+/** Domains are checked as the import planner checks them (common/domains.ts). */
+export { domainProblem, isValidDomain } from '../../../../common/domains'
 
 export function editableFields(spec: EntityKindSpec): EntityField[] {
   return spec.fields.filter((field) => !field.readOnly && field.name !== 'id')

@@ -7,6 +7,7 @@ import { draftHandlers, entityHandlers } from './entities'
 import { exportHandlers } from './exports'
 import { presetHandlers } from './presets'
 import { reportHandlers } from './reports'
+import { scheduleHandlers } from './schedules'
 import { requestHandlers, workspaceHandlers } from './workspace'
 import type { Handlers } from './types'
 
@@ -27,6 +28,7 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...exportHandlers(services),
       ...presetHandlers(services),
       ...alertHandlers(services),
+      ...scheduleHandlers(services),
     },
     services.log,
   )

@@ -30,6 +30,8 @@ import { createRequestCapture, recordRuns, type RecordedReportService } from './
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
+import { createPlaceholderSchedules } from './schedules/placeholder'
+import type { SchedulesService } from './schedules/types'
 import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
@@ -87,6 +89,8 @@ export interface Services {
   /** Errors nothing else caught, from main or the page: logged, shown once. */
   errors: ErrorReporter
   theme: ThemeService
+  /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
+  schedules: SchedulesService
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -234,6 +238,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     logsDir,
     errors,
     theme,
+    schedules: createPlaceholderSchedules(),
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

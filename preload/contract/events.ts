@@ -5,6 +5,7 @@ import { noticeSchema, themeStateSchema } from './app'
 import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
 import { exportEvents } from './exports'
+import { scheduleEvents } from './schedules'
 
 export const events = {
   onNotice: noticeSchema,
@@ -16,6 +17,7 @@ export const events = {
   onOpenPreset: z.object({ name: z.string() }),
   ...exportEvents,
   ...alertEvents,
+  ...scheduleEvents,
   /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */
   onMenuCommand: z.object({ command: menuCommandIdSchema }),
   /** The theme in effect changed: the OS switched, or the setting did. */

@@ -19,6 +19,7 @@ import { exportsChannels } from './exports'
 import { profilesChannels, requestsChannels, workspaceChannels } from './profiles'
 import { copyRequestChannel, historyChannels, parseRequestChannel, presetsChannels, resultsChannels } from './presets'
 import { reportsChannels } from './reports'
+import { schedulesChannels } from './schedules'
 
 export const channels = {
   'app:info': appChannels.info,
@@ -87,6 +88,16 @@ export const channels = {
   'alerts:acknowledge': alertsChannels.acknowledge,
   'alerts:snooze': alertsChannels.snooze,
   'alerts:get': alertsChannels.get,
+  'schedules:list': schedulesChannels.list,
+  'schedules:save': schedulesChannels.save,
+  'schedules:delete': schedulesChannels.delete,
+  'schedules:runNow': schedulesChannels.runNow,
+  'schedules:ledger': schedulesChannels.ledger,
+  'schedules:clearFailures': schedulesChannels.clearFailures,
+  'schedules:chooseFolder': schedulesChannels.chooseFolder,
+  'schedules:installEntry': schedulesChannels.installEntry,
+  'schedules:removeEntry': schedulesChannels.removeEntry,
+  'schedules:setKeepRunning': schedulesChannels.setKeepRunning,
 } as const
 
 export type Channels = typeof channels
@@ -110,4 +121,5 @@ export * from './reports'
 export * from './presets'
 export * from './exports'
 export * from './alerts'
+export * from './schedules'
 export { splitChannel } from './api'

@@ -133,6 +133,25 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'alerts:acknowledge': { id: 'missing-alert' },
   'alerts:snooze': { id: 'missing-alert', until: '2026-11-27T09:00:00+01:00' },
   'alerts:get': { id: 'missing-alert' },
+  'schedules:list': {},
+  'schedules:save': {
+    id: 'schedule-1',
+    name: 'Monday revenue file',
+    preset: 'Monday revenue',
+    profileId: 'missing-profile',
+    actions: { export: { format: 'csv', folderId: 'folder-1', fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: true },
+    cadence: { kind: 'weekdays', days: ['mon', 'thu'], at: '07:30' },
+    timezone: 'report',
+    enabled: true,
+  },
+  'schedules:delete': { id: 'schedule-1' },
+  'schedules:runNow': { id: 'schedule-1' },
+  'schedules:ledger': { scheduleId: 'schedule-1', search: 'revenue', outcome: 'failed', source: 'os', late: true, offset: 0, limit: 100 },
+  'schedules:clearFailures': {},
+  'schedules:chooseFolder': {},
+  'schedules:installEntry': {},
+  'schedules:removeEntry': {},
+  'schedules:setKeepRunning': { keepRunning: true },
 }
 
 /**

@@ -18,9 +18,7 @@ export interface PatternValues {
 const UNSAFE = /[/\\:*?"<>|\u0000-\u001f]/g
 
 export function patternExample(pattern: string, values: PatternValues, format: ExportFormat): string {
-  const filled = pattern
-    .trim()
-    .replace(/\{(preset|start|end|date)\}/g, (_token, name: keyof PatternValues) => values[name].replace(UNSAFE, '-'))
+  const filled = pattern.trim().replace(/\{(preset|start|end|date)\}/g, (_token, name: keyof PatternValues) => values[name].replace(UNSAFE, '-'))
   return `${filled}.${format}`
 }
 

@@ -79,7 +79,8 @@ export const SOURCE_LABELS: Record<RunSource, string> = { app: 'The app', os: 'T
 export function runResult(entry: Pick<LedgerEntry, 'fileName' | 'alertsFired' | 'outcome'>): string {
   const parts: string[] = []
   if (entry.fileName !== null) parts.push(`Wrote ${entry.fileName}`)
-  if (entry.alertsFired !== null) parts.push(entry.alertsFired === 0 ? 'no alert fired' : `${entry.alertsFired} alert${entry.alertsFired === 1 ? '' : 's'} fired`)
+  if (entry.alertsFired !== null)
+    parts.push(entry.alertsFired === 0 ? 'no alert fired' : `${entry.alertsFired} alert${entry.alertsFired === 1 ? '' : 's'} fired`)
   if (parts.length === 0) return entry.outcome === 'skipped' ? 'Another run of it was still going' : '—'
   const text = parts.join(', ')
   return text.charAt(0).toUpperCase() + text.slice(1)

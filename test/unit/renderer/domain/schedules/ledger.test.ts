@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  durationInWords,
-  EMPTY_LEDGER_FILTERS,
-  filtersActive,
-  ledgerQuery,
-  runResult,
-  runTimes,
-} from '../../../../../renderer/src/domain/schedules/ledger'
+import { durationInWords, EMPTY_LEDGER_FILTERS, filtersActive, ledgerQuery, runResult, runTimes } from '../../../../../renderer/src/domain/schedules/ledger'
 
 const page = { offset: 0, limit: 100 }
 

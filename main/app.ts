@@ -6,7 +6,7 @@ import { devRendererUrl } from './electron/dev-url'
 import { hardenSession, hardenWebContents } from './electron/security'
 import type { ElectronModule } from './electron/types'
 import { createMainWindow, mainWindowOptions } from './electron/window'
-import { createExportShell, createExportSignals } from './electron/export-signals'
+import { createAlertNotifier, createExportShell, createExportSignals } from './electron/export-signals'
 import { listenForDeepLinks } from './electron/deep-links'
 import { desktopAdapters, desktopRuntimeOptions, installDesktop, reloadWhenGone } from './electron/desktop'
 import { createWindowStateStore, placeWindow, trackWindowState, workAreasOf } from './electron/window-state'
@@ -62,6 +62,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
       loadSandbox: options.loadSandbox,
       dialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
       exportSignals: createExportSignals(electron.Notification, () => window),
+      alertNotifier: createAlertNotifier(electron.Notification, () => window),
       exportShell: createExportShell(electron.shell),
       // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
       sendEvent: (event, payload) => {

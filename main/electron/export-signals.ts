@@ -1,4 +1,5 @@
 import type { BrowserWindow, Notification as ElectronNotification, Shell } from 'electron'
+import type { AlertNotifier } from '../services/alerts/service'
 import type { ExportShell, ExportSignals } from '../services/exports/signals'
 
 /**
@@ -42,5 +43,25 @@ export function createExportShell(shell: Pick<Shell, 'openPath' | 'showItemInFol
       if (problem !== '') throw new Error(problem)
     },
     showInFolder: (filePath) => shell.showItemInFolder(filePath),
+  }
+}
+
+/**
+ * Fired alerts on the desktop: shown whether or not the window is focused (an incident is
+ * news either way); a click brings the window back and `onClick` opens the alert in it.
+ */
+export function createAlertNotifier(Notification: typeof ElectronNotification, window: () => BrowserWindow | null): AlertNotifier {
+  return ({ title, body, onClick }) => {
+    if (!Notification.isSupported()) return
+    const notification = new Notification({ title, body, urgency: 'critical' })
+    notification.on('click', () => {
+      const current = window()
+      if (current !== null && !current.isDestroyed()) {
+        if (current.isMinimized()) current.restore()
+        current.focus()
+      }
+      onClick()
+    })
+    notification.show()
   }
 }

@@ -1,21 +1,16 @@
 import type { Services } from '../services'
-import { AppError } from '../services/errors'
 import type { HandlersFor } from './types'
 
-const notYet = async (): Promise<never> => {
-  throw new AppError('internal', 'Alerts are not available in this build yet. Update AdOps Desk and try again.')
-}
-
-/** Alerts: the bridge contract is in place; the engine is wired in the next step. */
-export function alertHandlers(_services: Services): HandlersFor<'alerts'> {
+/** Alerts: rules, backtests and checks (cancellable by request id), fired alerts and their state. */
+export function alertHandlers({ alerts, requests }: Services): HandlersFor<'alerts'> {
   return {
-    'alerts:rules': notYet,
-    'alerts:saveRules': notYet,
-    'alerts:backtest': notYet,
-    'alerts:check': notYet,
-    'alerts:fired': notYet,
-    'alerts:acknowledge': notYet,
-    'alerts:snooze': notYet,
-    'alerts:get': notYet,
+    'alerts:rules': ({ preset }) => alerts.rules(preset),
+    'alerts:saveRules': ({ preset, rules }) => alerts.saveRules(preset, rules),
+    'alerts:backtest': ({ preset, profileId, rule, requestId }) => requests.run(requestId, (signal) => alerts.backtest(profileId, preset, rule, signal)),
+    'alerts:check': ({ preset, profileId, requestId }) => requests.run(requestId, (signal) => alerts.check(profileId, preset, { signal })),
+    'alerts:fired': (query) => alerts.fired(query),
+    'alerts:acknowledge': ({ id }) => alerts.acknowledge(id),
+    'alerts:snooze': ({ id, until }) => alerts.snooze(id, new Date(until)),
+    'alerts:get': ({ id }) => alerts.get(id),
   }
 }

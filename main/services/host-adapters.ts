@@ -5,6 +5,7 @@
  * (ServiceAdapters), so each adapter is declared, and explained, once.
  */
 import type { EventName, EventPayload } from '@contract'
+import type { AlertNotifier } from './alerts/service'
 import type { RunningSandbox } from './connection/demo'
 import type { ExportShell, ExportSignals } from './exports/signals'
 import type { FileDialogs } from './files/dialogs'
@@ -47,6 +48,8 @@ export interface HostAdapters {
   exportSignals?: ExportSignals
   /** Opens a finished export or shows it in its folder (main/electron/export-signals.ts); absent in the web host, which says where the file is instead. */
   exportShell?: ExportShell
+  /** OS notifications for fired alerts, whose click opens the alert (main/electron/export-signals.ts); absent in the web host. */
+  alertNotifier?: AlertNotifier
   /** The OS theme (Electron's nativeTheme); absent in the web host, where the page follows the browser. */
   systemTheme?: SystemTheme
   /** Opens a folder in the OS file manager (Electron's shell.openPath); absent in the web host. */
@@ -58,4 +61,4 @@ export interface HostAdapters {
 }
 
 /** The adapters the services themselves use; the rest are the runtime's (handlers, events, the demo loader). */
-export type ServiceAdapters = Pick<HostAdapters, 'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme'>
+export type ServiceAdapters = Pick<HostAdapters, 'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'alertNotifier'>

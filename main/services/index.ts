@@ -13,6 +13,9 @@ import { createEntityService, type EntityService } from './entities/entity-servi
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
+import { createFiredStore } from './alerts/fired-store'
+import { alertsFolder, createRuleStore } from './alerts/rules-store'
+import { createAlertService, type AlertService } from './alerts/service'
 import { createExportHistory, exportHistoryFile } from './exports/history'
 import { createExportService, type ExportService } from './exports/jobs'
 import { createFolderDialogs } from './files/folder-dialogs'
@@ -37,6 +40,9 @@ import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
 import { createThemeService, type ThemeService } from './workspace/theme'
 import { createWorkspace, type Workspace } from './workspace/workspace'
+
+/** A check's chart is judged point by point, never reduced: 12 weeks of hours is 2,016 points. */
+const ALERT_POINT_BUDGET = 20_000
 
 export interface Environment {
   version: string
@@ -80,6 +86,8 @@ export interface Services {
   /** "Copy as API request". */
   copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
   exports: ExportService
+  /** Alert rules, checks (also the scheduler's `checkPresetAlerts`), backtests and fired alerts. */
+  alerts: AlertService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
   requests: RequestRegistry
@@ -212,6 +220,26 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
+  // Alert checks run the chart through a report service of their own: a check is not a run the user made, so it stays out of the history and the result cache.
+  const alertReports = createReportService({
+    reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
+    store: infoStore,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  const alerts = createAlertService({
+    rules: createRuleStore({ folder: alertsFolder(options.userDataDir), notices, now }),
+    fired: createFiredStore({ folder: alertsFolder(options.userDataDir), notices, now }),
+    source: {
+      infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
+      runChart: (profileId, definition, signal) => alertReports.run(profileId, definition, { signal, pointBudget: ALERT_POINT_BUDGET }),
+    },
+    presetOf: (name) => presets.get(name),
+    activeProfileId: async () => (await workspace.state()).activeProfileId,
+    lagHours: async () => (await settings.read()).alertLagHours,
+    events,
+    notify: host.alertNotifier ?? null,
+    now,
+  })
   const requests = createRequestRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
@@ -231,6 +259,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     history,
     copyRequest,
     exports: exportJobs,
+    alerts,
     chartFiles: createChartFiles({ dialog: dialogs }),
     requests,
     http,

@@ -6,6 +6,7 @@ import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
 export const DEFAULT_RESULT_CACHE_MEGABYTES = RESULT_CACHE_MEGABYTES.default
+export const DEFAULT_ALERT_LAG_HOURS = 4
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -21,6 +22,8 @@ const settingsSchema = z.object({
   // not know, keeps its other settings and gets the default here.
   theme: themeSettingSchema.catch('system'),
   logLevel: logLevelSchema.catch('info'),
+  /** Hours the platform's data runs behind real time (its docs say 2–4): alert checks never judge buckets inside them. */
+  alertLagHours: z.number().min(0).max(48).catch(DEFAULT_ALERT_LAG_HOURS),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -48,7 +51,14 @@ export function createSettingsStore(userDataDir: string, notices: Notices, optio
     schema: settingsSchema,
     saveFailed: settingsSaveFailed,
     fs: options.fs,
-    fallback: { version: 1, activeProfileId: null, resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES, theme: 'system', logLevel: 'info' },
+    fallback: {
+      version: 1,
+      activeProfileId: null,
+      resultCacheMegabytes: DEFAULT_RESULT_CACHE_MEGABYTES,
+      theme: 'system',
+      logLevel: 'info',
+      alertLagHours: DEFAULT_ALERT_LAG_HOURS,
+    },
     onCorrupt: noticeOnCorrupt(
       notices,
       'warning',

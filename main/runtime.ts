@@ -53,6 +53,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     lifetime,
   )
   await services.start()
+  // The scheduler lives in main (a hidden page's timers are throttled): it starts with the
+  // services, runs missed slots once, and looks again when the machine wakes.
+  await services.schedules.start()
+  const { onResume } = host
+  if (onResume !== undefined) lifetime.add(toDisposable(onResume(() => void services.schedules.wake())))
   const { openFolder } = host
   const features: HostFeatures = {
     nativeSaveDialog: host.dialogs !== undefined,

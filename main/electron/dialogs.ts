@@ -17,6 +17,12 @@ export function createFileDialogs(dialog: Dialog, window: () => BrowserWindow | 
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
     },
+    async chooseFolderPath(title) {
+      const options = { title, defaultPath: downloads, properties: ['openDirectory' as const, 'createDirectory' as const] }
+      const parent = window()
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
     async chooseOpenPaths(title, filter) {
       const options = { title, defaultPath: downloads, filters: [filter], properties: ['openFile' as const, 'multiSelections' as const] }
       const parent = window()

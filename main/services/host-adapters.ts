@@ -54,6 +54,10 @@ export interface HostAdapters {
   systemTheme?: SystemTheme
   /** Opens a folder in the OS file manager (Electron's shell.openPath); absent in the web host. */
   openFolder?: (folder: string) => Promise<void>
+  /** Calls the listener when the machine wakes from sleep (Electron's powerMonitor `resume`); the scheduler looks again. Absent in the web host. Returns the unsubscribe. */
+  onResume?: (listener: () => void) => () => void
+  /** The host can stay in the tray / menu bar with no window, so schedules keep running (Electron). */
+  background?: boolean
   /** The host has an application menu, which sends `onMenuCommand` (Electron). */
   nativeMenu?: boolean
   /** Where main's events go: the window's webContents, or the web host's event stream. */
@@ -61,4 +65,4 @@ export interface HostAdapters {
 }
 
 /** The adapters the services themselves use; the rest are the runtime's (handlers, events, the demo loader). */
-export type ServiceAdapters = Pick<HostAdapters, 'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'alertNotifier'>
+export type ServiceAdapters = Pick<HostAdapters, 'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'alertNotifier' | 'background'>

@@ -33,8 +33,8 @@ import { createRequestCapture, recordRuns, type RecordedReportService } from './
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
-import { createPlaceholderSchedules } from './schedules/placeholder'
-import type { SchedulesService } from './schedules/types'
+import { createAppSchedules } from './schedules/app-schedules'
+import type { RunningSchedules } from './schedules/service'
 import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
 import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
@@ -98,7 +98,7 @@ export interface Services {
   errors: ErrorReporter
   theme: ThemeService
   /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
-  schedules: SchedulesService
+  schedules: RunningSchedules
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -240,6 +240,21 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     notify: host.alertNotifier ?? null,
     now,
   })
+  const schedules = createAppSchedules({
+    userDataDir: options.userDataDir,
+    source: 'app',
+    notices,
+    events,
+    log,
+    presets,
+    reports,
+    exports: exportJobs,
+    dialogs,
+    host,
+    now,
+  })
+  // The timer stops before the export jobs do.
+  lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createRequestRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
   return {
@@ -267,7 +282,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     logsDir,
     errors,
     theme,
-    schedules: createPlaceholderSchedules(),
+    schedules,
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

@@ -12,6 +12,8 @@ import type { Notices } from '../notices'
 export const exportRecordSchema = exportJobSchema.extend({
   /** Where the file is (or was to be) written; never sent to the page. */
   path: z.string(),
+  /** Why it failed as an error code (`network`, `storage`…), for a scheduled run deciding whether to try again; main only. */
+  failureCode: z.string().nullable().optional(),
 })
 export type ExportRecord = z.infer<typeof exportRecordSchema>
 
@@ -42,6 +44,6 @@ export function createExportHistory(filePath: string, notices: Pick<Notices, 'ad
 }
 
 /** What the page may see of a record: everything but the path. */
-export function jobView({ path: _path, ...job }: ExportRecord): ExportJob {
+export function jobView({ path: _path, failureCode: _failureCode, ...job }: ExportRecord): ExportJob {
   return job
 }

@@ -3,6 +3,7 @@ import { EXPORT_CAPS, type ExportFormat } from '@contract'
 import type { EventHub } from '../events'
 import { describeFile } from '../files/save-target'
 import type { ReportingClient } from '../reporting/client'
+import { isAppError } from '../errors'
 import { saveStreamAtomically } from '../reporting/save-export'
 import type { ReportRequest } from '../reporting/schemas'
 import { exportFailure } from './failures'
@@ -157,7 +158,14 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
     } catch (error) {
       if (stopReason === 'cancel') await finish({ state: 'cancelled', bytes, rows: rowsSoFar(), notes: ['Cancelled; nothing was saved.'], error: null })
       else if (stopReason === 'quit') await finish({ state: 'interrupted', bytes, rows: rowsSoFar(), error: QUIT_SENTENCE })
-      else await finish({ state: 'failed', bytes, rows: rowsSoFar(), error: exportFailure(error, record.path, bytes, answered) })
+      else
+        await finish({
+          state: 'failed',
+          bytes,
+          rows: rowsSoFar(),
+          error: exportFailure(error, record.path, bytes, answered),
+          failureCode: isAppError(error) ? error.code : null,
+        })
     }
   }
 

@@ -1,6 +1,16 @@
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { ExportEstimate, ExportJob, ExportOptions, ExportPreview, ExportSource, ReportDefinition, ReportInfoView } from '@contract'
+import type {
+  ExportEstimate,
+  ExportFormat,
+  ExportJob,
+  ExportOptions,
+  ExportPreview,
+  ExportSource,
+  ReportDefinition,
+  ReportInfoView,
+  ResolvedRange,
+} from '@contract'
 import { AppError } from '../errors'
 import type { EventHub } from '../events'
 import type { SaveFileDialog } from '../files/dialogs'
@@ -29,6 +39,16 @@ import type { ExportShell, ExportSignals } from './signals'
 export interface ExportService {
   /** Validates, asks where to save (main's dialog) and queues; null when the dialog is cancelled. */
   start(profileId: string, source: ExportSource, options: ExportOptions): Promise<{ jobId: string; fileName: string } | null>
+  /**
+   * A scheduled export: no dialog, `targetOf` names the file from what the run resolved (the
+   * schedule's folder and file-name pattern); resolves when the job has ended, with the error code of a failure.
+   */
+  exportTo(
+    profileId: string,
+    source: ExportSource,
+    options: ExportOptions,
+    targetOf: (planned: { range: ResolvedRange; preset: string | null; format: ExportFormat }) => Promise<string>,
+  ): Promise<{ job: ExportJob; failureCode: string | null }>
   estimate(profileId: string, source: ExportSource, options: ExportOptions, signal: AbortSignal): Promise<ExportEstimate>
   /** Stops a job and waits until it has let go of its files; `cancelled` false when it had already ended. */
   cancel(jobId: string): Promise<{ cancelled: boolean }>
@@ -122,46 +142,69 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     return { ...planExport(definition, info, exportOptions, clock), preset, definition }
   }
 
+  type Planned = Awaited<ReturnType<typeof plan>>
+
+  /** Queues a job once `targetOf` has said where its file goes (null: nowhere, the dialog was cancelled). */
+  async function queueJob(
+    profileId: string,
+    source: ExportSource,
+    exportOptions: ExportOptions,
+    targetOf: (planned: Planned) => Promise<string | null>,
+  ): Promise<LiveJob | null> {
+    await records.ready()
+    const planned = await plan(profileId, source, exportOptions, new AbortController().signal)
+    const { definition } = planned
+    const target = await targetOf(planned)
+    if (target === null) return null
+    if ([...live.values()].some((job) => job.record.path === target)) {
+      throw new AppError('conflict', `${path.basename(target)} is already being exported. Wait for that export, or choose another name.`)
+    }
+    const order = { profileId, preset: planned.preset, project: definition.project, report: definition.report, target }
+    const job = createLiveJob(
+      { ...order, format: planned.format, request: planned.request, includeTotal: planned.includeTotal },
+      {
+        reportingOf: options.reportingOf,
+        fs,
+        events: options.events,
+        now,
+        monotonic,
+        progressIntervalMs: options.progressIntervalMs ?? 250,
+        changed: records.set,
+        persist: records.persist,
+        async finished(record) {
+          live.delete(record.id)
+          await records.persist(record)
+          signalProgress()
+          options.events.emit('onExportDone', jobView(record))
+          const notification = endNotification(record)
+          if (notification !== null) options.signals?.ended(notification)
+        },
+      },
+    )
+    records.set(job.record)
+    live.set(job.record.id, job)
+    await records.persist(job.record)
+    job.announceQueued()
+    signalProgress()
+    queue.queue(job.run).catch(ignoreWithdrawn)
+    return job
+  }
+
   return {
     async start(profileId, source, exportOptions) {
-      await records.ready()
-      const planned = await plan(profileId, source, exportOptions, new AbortController().signal)
-      const { definition, range } = planned
-      const defaultName = planned.preset ?? `${definition.project}-${definition.report}-${range.start}-${range.end}`
-      const target = await chooseSaveTarget(options.dialog, safeBaseName(defaultName), FILTERS[planned.format], fs)
-      if (target === null) return null
-      if ([...live.values()].some((job) => job.record.path === target)) {
-        throw new AppError('conflict', `${path.basename(target)} is already being exported. Wait for that export, or choose another name.`)
-      }
-      const order = { profileId, preset: planned.preset, project: definition.project, report: definition.report, target }
-      const job = createLiveJob(
-        { ...order, format: planned.format, request: planned.request, includeTotal: planned.includeTotal },
-        {
-          reportingOf: options.reportingOf,
-          fs,
-          events: options.events,
-          now,
-          monotonic,
-          progressIntervalMs: options.progressIntervalMs ?? 250,
-          changed: records.set,
-          persist: records.persist,
-          async finished(record) {
-            live.delete(record.id)
-            await records.persist(record)
-            signalProgress()
-            options.events.emit('onExportDone', jobView(record))
-            const notification = endNotification(record)
-            if (notification !== null) options.signals?.ended(notification)
-          },
-        },
-      )
-      records.set(job.record)
-      live.set(job.record.id, job)
-      await records.persist(job.record)
-      job.announceQueued()
-      signalProgress()
-      queue.queue(job.run).catch(ignoreWithdrawn)
-      return { jobId: job.record.id, fileName: job.record.fileName }
+      const job = await queueJob(profileId, source, exportOptions, (planned) => {
+        const { definition, range } = planned
+        const defaultName = planned.preset ?? `${definition.project}-${definition.report}-${range.start}-${range.end}`
+        return chooseSaveTarget(options.dialog, safeBaseName(defaultName), FILTERS[planned.format], fs)
+      })
+      return job === null ? null : { jobId: job.record.id, fileName: job.record.fileName }
+    },
+
+    async exportTo(profileId, source, exportOptions, targetOf) {
+      const job = await queueJob(profileId, source, exportOptions, (planned) => targetOf(planned))
+      if (job === null) throw new AppError('internal', 'The scheduled export was given no file to write.')
+      const ended = await job.ended
+      return { job: jobView(ended), failureCode: ended.failureCode ?? null }
     },
 
     async estimate(profileId, source, exportOptions, signal) {

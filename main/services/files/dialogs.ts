@@ -20,4 +20,10 @@ export interface OpenFilesDialog {
   chooseOpenPaths(title: string, filter: FileFilter): Promise<string[]>
 }
 
-export type FileDialogs = SaveFileDialog & OpenFilesDialog
+export interface FolderDialog {
+  /** Asks for a folder (a schedule's exports go there); null when the user cancels. */
+  chooseFolderPath(title: string): Promise<string | null>
+}
+
+/** The folder dialog is optional: hosts and tests without one fall back to the web host's fixed exports folder. */
+export type FileDialogs = SaveFileDialog & OpenFilesDialog & Partial<FolderDialog>

@@ -33,6 +33,12 @@ export function createFolderDialogs(userDataDir: string): FileDialogs {
         .sort()
     },
 
+    // A schedule's folder: the exports folder itself, where the user takes files out.
+    async chooseFolderPath() {
+      await fs.mkdir(folders.exports, { recursive: true })
+      return folders.exports
+    },
+
     async chooseSavePath(defaultName) {
       await fs.mkdir(folders.exports, { recursive: true })
       const base = path.basename(defaultName)

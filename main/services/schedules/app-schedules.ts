@@ -1,0 +1,77 @@
+/**
+ * The schedules service over the app's own services: presets, the report `info` (the report's
+ * timezone), the export jobs (a scheduled export is a job like any other, with no dialog), the
+ * OS notification of export jobs, and real timers. The command line builds the same with source `os`.
+ */
+import type { LedgerEntry, RunSource } from '@contract'
+import type { EventHub } from '../events'
+import type { ExportService } from '../exports/jobs'
+import type { FileDialogs } from '../files/dialogs'
+import { dialogFolders } from '../files/folder-dialogs'
+import type { ServiceAdapters } from '../host-adapters'
+import type { Logger } from '../logs/logger'
+import type { Notices } from '../notices'
+import type { PresetStore } from '../presets/preset-store'
+import type { ReportService } from '../reports/service'
+import type { AlertsPort } from './alerts-port'
+import type { RunClock } from './runner'
+import type { SchedulerClock } from './scheduler'
+import { schedulesFolder } from './schedule-store'
+import { createSchedulesService, type OsEntryPort, type RunningSchedules } from './service'
+
+/** Real time: the timer never keeps a process alive by itself (the app's window or the web server does). */
+export function systemClock(now: () => Date = () => new Date()): SchedulerClock & RunClock {
+  return {
+    now,
+    setTimer: (delayMs, callback) => setTimeout(callback, delayMs).unref(),
+    clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+  }
+}
+
+export interface AppSchedulesOptions {
+  userDataDir: string
+  source: RunSource
+  notices: Pick<Notices, 'add'>
+  events?: Pick<EventHub, 'emit'>
+  log: Pick<Logger, 'warn'>
+  presets: Pick<PresetStore, 'get'>
+  reports: Pick<ReportService, 'info'>
+  exports: Pick<ExportService, 'exportTo'>
+  dialogs: FileDialogs
+  host: Pick<ServiceAdapters, 'exportSignals' | 'background'>
+  now: () => Date
+  /** The alerts feature's check; null until it is wired (a schedule that checks alerts then fails with a sentence). */
+  alerts?: AlertsPort | null
+  osEntry?: OsEntryPort | null
+}
+
+export function createAppSchedules(options: AppSchedulesOptions): RunningSchedules {
+  const { dialogs } = options
+  return createSchedulesService({
+    folder: schedulesFolder(options.userDataDir),
+    source: options.source,
+    notices: options.notices,
+    clock: systemClock(options.now),
+    presetOf: async (name) => (await options.presets.get(name)).definition,
+    async reportOffsetHours(profileId, definition) {
+      const info = await options.reports.info(profileId, definition.project, definition.report, { signal: AbortSignal.timeout(30_000) })
+      return info.timezone
+    },
+    async exportTo(schedule, format, targetOf) {
+      const { job, failureCode } = await options.exports.exportTo(schedule.profileId, { kind: 'preset', name: schedule.preset }, { format }, targetOf)
+      return { fileName: job.fileName, failure: job.state === 'done' ? null : { code: failureCode, sentence: job.error ?? `${job.fileName} was not saved.` } }
+    },
+    alerts: options.alerts ?? null,
+    async chooseFolderPath() {
+      if (dialogs.chooseFolderPath) return dialogs.chooseFolderPath('Choose the folder for this schedule’s files')
+      return dialogFolders(options.userDataDir).exports
+    },
+    notify: (notification) => options.host.exportSignals?.ended(notification),
+    ran: (entry: LedgerEntry, failureCount: number) => options.events?.emit('onScheduleRun', { entry, failureCount }),
+    osEntry: options.osEntry ?? null,
+    backgroundSupported: options.host.background ?? false,
+    pid: process.pid,
+    log: options.log,
+  })
+}

@@ -1,0 +1,202 @@
+/**
+ * One run of one schedule, from the lock to its ledger line: the preset is read now (so a
+ * relative range like "last 7 days" resolves at run time), the file is exported to the
+ * schedule's folder under its pattern, the alerts are checked, network failures are tried
+ * again a bounded number of times with backoff, anything else fails at once with a sentence.
+ * A failure notifies; whatever happens, the line is written and the next run still comes.
+ */
+import { randomUUID } from 'node:crypto'
+import { promises as nodeFs, constants as fsConstants } from 'node:fs'
+import path from 'node:path'
+import type { ErrorCode, ExportFormat, LedgerEntry, ResolvedRange, RunSource } from '@contract'
+import { AppError, isAppError, toErrorShape } from '../errors'
+import { safeBaseName, withExtension } from '../files/save-target'
+import type { AlertsPort } from './alerts-port'
+import type { Ledger } from './ledger'
+import type { RunLocks } from './run-lock'
+import type { StoredSchedule } from './schedule-store'
+
+/** Failures worth trying again: the network, a timeout, the platform down or busy. */
+export const RETRYABLE_CODES: readonly string[] = ['network', 'timeout', 'server', 'throttled'] satisfies ErrorCode[]
+export const RETRY_POLICY = { attempts: 3, firstDelayMs: 30_000 } as const
+
+export interface RunClock {
+  now(): Date
+  /** Waits `ms` (the retry backoff): a timer in the app, the fake clock in tests. */
+  sleep(ms: number): Promise<void>
+}
+
+export interface RunnerDependencies {
+  ledger: Ledger
+  locks: RunLocks
+  clock: RunClock
+  /** Throws `not_found` when the preset was deleted. */
+  presetExists(name: string): Promise<void>
+  /** The folder's path, or null when the schedule names a folder main does not know. */
+  folderPath(folderId: string): Promise<string | null>
+  exportTo(
+    schedule: StoredSchedule,
+    format: ExportFormat,
+    targetOf: (planned: { range: ResolvedRange; preset: string | null }) => Promise<string>,
+  ): Promise<{ fileName: string; failure: { code: string | null; sentence: string } | null }>
+  alerts: AlertsPort | null
+  notify(notification: { title: string; body: string; failed: boolean }): void
+  /** A run ended (the app sends `onScheduleRun`). */
+  ran(entry: LedgerEntry): void
+  retry?: { attempts: number; firstDelayMs: number }
+  fs?: Pick<typeof nodeFs, 'access' | 'stat'>
+}
+
+export interface RunRequest {
+  source: RunSource
+  trigger: 'schedule' | 'manual'
+  plannedAt: Date | null
+  late: boolean
+  /**
+   * A scheduled slot: checked again once the lock is ours (the other process may have run the
+   * slot meanwhile). Such a run also writes no line when a live run holds the lock: its slot
+   * stays due and is looked at again when that run ends.
+   */
+  stillDue?: () => Promise<boolean>
+}
+
+class RunFailure extends Error {
+  constructor(
+    readonly sentence: string,
+    readonly code: string | null,
+  ) {
+    super(sentence)
+  }
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10)
+
+/** The file name a pattern gives: tokens replaced, made a safe base name, the format's extension added. */
+export function fileNameOf(pattern: string, values: { preset: string; start: string; end: string; date: string }, format: ExportFormat): string {
+  const named = pattern.replace(/\{(preset|start|end|date)\}/g, (_token, key: keyof typeof values) => values[key])
+  return withExtension(safeBaseName(named), format)
+}
+
+async function checkFolder(folder: string, fs: Pick<typeof nodeFs, 'access' | 'stat'>): Promise<void> {
+  const name = path.basename(folder)
+  const stat = await fs.stat(folder).catch(() => null)
+  if (stat === null || !stat.isDirectory())
+    throw new RunFailure(`The folder ${name} is gone, so no file was written. Choose another folder for this schedule.`, 'storage')
+  try {
+    await fs.access(folder, fsConstants.W_OK)
+  } catch {
+    throw new RunFailure(
+      `AdOps Desk may not write in the folder ${name} (it is read-only), so no file was written. Choose another folder for this schedule.`,
+      'storage',
+    )
+  }
+}
+
+export function createRunner(dependencies: RunnerDependencies) {
+  const { ledger, locks, clock } = dependencies
+  const fs = dependencies.fs ?? nodeFs
+  const retry = dependencies.retry ?? RETRY_POLICY
+
+  async function actions(schedule: StoredSchedule): Promise<{ fileName: string | null; alertsFired: number | null }> {
+    try {
+      await dependencies.presetExists(schedule.preset)
+    } catch (error) {
+      if (isAppError(error) && error.code === 'not_found')
+        throw new RunFailure(
+          `The preset "${schedule.preset}" was deleted, so this schedule has nothing to run. Choose another preset for it, or delete the schedule.`,
+          'not_found',
+        )
+      throw error
+    }
+    let fileName: string | null = null
+    if (schedule.actions.export !== null) {
+      const { folderId, fileNamePattern, format } = schedule.actions.export
+      const folder = await dependencies.folderPath(folderId)
+      if (folder === null)
+        throw new RunFailure('The folder of this schedule is not known any more, so no file was written. Choose a folder for it again.', 'storage')
+      await checkFolder(folder, fs)
+      const runDate = isoDate(clock.now())
+      const result = await dependencies.exportTo(schedule, format, async ({ range }) =>
+        path.join(folder, fileNameOf(fileNamePattern, { preset: schedule.preset, start: range.start, end: range.end, date: runDate }, format)),
+      )
+      if (result.failure !== null) throw new RunFailure(result.failure.sentence, result.failure.code)
+      fileName = result.fileName
+    }
+    let alertsFired: number | null = null
+    if (schedule.actions.checkAlerts) {
+      if (dependencies.alerts === null) throw new RunFailure('Alert checks are not available in this version of AdOps Desk, so none were checked.', null)
+      const checked = await dependencies.alerts.checkPresetAlerts(schedule.preset, { now: clock.now() })
+      alertsFired = checked.firings.length
+    }
+    return { fileName, alertsFired }
+  }
+
+  /** Runs the schedule's actions, trying network failures again; never throws. */
+  async function attempt(schedule: StoredSchedule): Promise<{ fileName: string | null; alertsFired: number | null; error: string | null; attempts: number }> {
+    for (let attempts = 1; ; attempts += 1) {
+      try {
+        return { ...(await actions(schedule)), error: null, attempts }
+      } catch (error) {
+        const code = error instanceof RunFailure ? error.code : isAppError(error) ? error.code : null
+        const sentence = error instanceof RunFailure ? error.sentence : toErrorShape(error).message
+        if (code !== null && RETRYABLE_CODES.includes(code) && attempts < retry.attempts) {
+          await clock.sleep(retry.firstDelayMs * 2 ** (attempts - 1))
+          continue
+        }
+        const tried = attempts > 1 ? ` (tried ${attempts} times)` : ''
+        return { fileName: null, alertsFired: null, error: `${sentence}${tried}`, attempts }
+      }
+    }
+  }
+
+  return {
+    /** The run's ledger line; null when a scheduled slot was left alone (see `stillDue`). */
+    async run(schedule: StoredSchedule, request: RunRequest): Promise<LedgerEntry | null> {
+      const startedAt = clock.now()
+      const base = {
+        id: randomUUID(),
+        scheduleId: schedule.id,
+        scheduleName: schedule.name,
+        preset: schedule.preset,
+        source: request.source,
+        trigger: request.trigger,
+        plannedAt: request.plannedAt?.toISOString() ?? null,
+        startedAt: startedAt.toISOString(),
+        late: request.late,
+      }
+      const lock = await locks.acquire(schedule.id)
+      if (request.stillDue !== undefined && (lock === null || !(await request.stillDue()))) {
+        await lock?.release()
+        return null
+      }
+      let entry: LedgerEntry
+      if (lock === null) {
+        entry = {
+          ...base,
+          durationMs: 0,
+          outcome: 'skipped',
+          fileName: null,
+          alertsFired: null,
+          error: 'Another run of this schedule was still going (in the app or started by the system scheduler), so this one did not start.',
+          attempts: 0,
+        }
+      } else {
+        try {
+          const result = await attempt(schedule)
+          entry = { ...base, durationMs: clock.now().getTime() - startedAt.getTime(), outcome: result.error === null ? 'ok' : 'failed', ...result }
+        } finally {
+          await lock.release()
+        }
+      }
+      await ledger.append(entry)
+      if (entry.outcome === 'failed') dependencies.notify({ title: `Schedule failed: ${schedule.name}`, body: entry.error ?? '', failed: true })
+      dependencies.ran(entry)
+      return entry
+    },
+  }
+}
+
+export type Runner = ReturnType<typeof createRunner>
+
+/** An AppError for a schedule that cannot be found (deleted meanwhile). */
+export const unknownSchedule = () => new AppError('not_found', 'That schedule is not in the list any more. It may have been deleted.')

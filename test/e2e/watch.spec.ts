@@ -86,6 +86,7 @@ test("an alert rule's backtest draws its baseline band and markers on the builde
   const chart = backtest.getByTestId('alert-chart')
   await expect(chart).toHaveAttribute('data-painted', 'true')
   await expect.poll(async () => Number(await chart.getAttribute('data-markers'))).toBeGreaterThan(0)
+  await chart.scrollIntoViewIfNeeded()
   await screenshot(page, 'alert-backtest')
   await rules.getByTestId('alert-rule-save').click()
   await expect(rules.getByTestId('alert-rule')).toHaveCount(1)

@@ -55,12 +55,14 @@ test('a preset scheduled, run now: in the list with its outcome, and in the ledg
   await expect(row.getByTestId('schedule-last-run')).toContainText('Never run')
   await row.getByTestId('schedule-run-now').click()
   await expect(row.getByTestId('schedule-last-run')).toContainText('Succeeded', { timeout: 60_000 })
+  await screenshot(page, 'schedules-after-run')
 
   await page.getByRole('tab', { name: 'Run ledger' }).click()
   const line = page.getByTestId('ledger-entry').first()
   await expect(line).toContainText('Morning supply')
   await expect(line).toContainText(/Wrote Supply watch .+\.xlsx/)
   await expect(line).toHaveAttribute('data-outcome', 'ok')
+  await screenshot(page, 'run-ledger-after-run')
   // Filters ask main: nothing failed, and a search that matches nothing says so.
   await chooseOption(page, page.getByTestId('ledger-outcome'), 'Failed')
   await expect(page.getByTestId('ledger-empty')).toContainText('No run matches')

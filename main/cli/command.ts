@@ -26,5 +26,6 @@ export interface Command {
   summary: string
   /** Extra lines for `--help`. */
   notes?: readonly string[]
-  run(context: CommandContext): Promise<void>
+  /** Resolves to the exit code when it is not 0 on success (`alerts check`: 3 when a rule fired). */
+  run(context: CommandContext): Promise<number | void>
 }

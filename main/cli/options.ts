@@ -18,6 +18,13 @@ export const optionSpecs = {
   slicer: { type: 'string' },
   progress: { type: 'boolean' },
   preset: { type: 'string' },
+  metric: { type: 'string' },
+  drop: { type: 'string' },
+  rise: { type: 'string' },
+  z: { type: 'string' },
+  'min-baseline': { type: 'string' },
+  weeks: { type: 'string' },
+  'lag-hours': { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -42,6 +49,13 @@ export const optionHelp: Record<OptionName, string> = {
   slicer: 'report (slicer) name',
   progress: 'show progress on standard error even when it is not a terminal',
   preset: "a saved preset's name, or a preset file (.json)",
+  metric: 'the data field an alert rule watches',
+  drop: 'fire on a fall of at least PCT percent against the baseline',
+  rise: 'fire on a rise of at least PCT percent against the baseline',
+  z: 'the least robust z-score that fires (default 3)',
+  'min-baseline': 'do not judge buckets whose baseline is below N (default 0)',
+  weeks: 'same weekdays looked back at for the baseline (default 4)',
+  'lag-hours': "hours the platform's data runs behind; newer buckets are not judged (default: the app's setting, 4)",
 }
 
 /** Flags every command accepts. */

@@ -8,6 +8,7 @@ import type { Connection } from '../services/connection/connection'
 import { createLogFile } from '../services/logs/log-file'
 import { createLogger, type Logger } from '../services/logs/logger'
 import type { Command } from './command'
+import { alertCommands } from './commands/alerts'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
@@ -20,7 +21,14 @@ import { createRedactor } from './redact'
 import type { CliServices, CliServicesFactory } from './services'
 import { UsageError } from './usage'
 
-export const commands: readonly Command[] = [...profileCommands, ...presetCommands, ...entityCommands, ...reportCommands, ...reportRunCommands]
+export const commands: readonly Command[] = [
+  ...profileCommands,
+  ...presetCommands,
+  ...entityCommands,
+  ...reportCommands,
+  ...reportRunCommands,
+  ...alertCommands,
+]
 
 /** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */
 export function isCliInvocation(argv: readonly string[]): boolean {
@@ -152,7 +160,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
     services = ready
     let connection: Promise<Connection> | null = null
     const api = command.connection
-    await command.run({
+    const exitCode = await command.run({
       values,
       args,
       io: { stdin: deps.stdin, stdout, stderr },
@@ -172,8 +180,8 @@ export async function runCli(deps: CliDeps): Promise<number> {
         return connection
       },
     })
-    log.info(`cli ${where}: ok`)
-    return EXIT_OK
+    log.info(`cli ${where}: ok${typeof exitCode === 'number' ? ` (exit ${exitCode})` : ''}`)
+    return typeof exitCode === 'number' ? exitCode : EXIT_OK
   } catch (error) {
     if (log !== null) {
       if (isAppError(error)) log.warn(`cli ${where}: ${error.message}`, { code: error.code, details: error.details })

@@ -1,3 +1,5 @@
+import { alertsFolder, createRuleStore, type RuleStore } from '../services/alerts/rules-store'
+import type { AlertDataSource } from '../services/alerts/service'
 import { createNotices } from '../services/notices'
 import { createProfileStore, type ProfileStore } from '../services/profiles/profile-store'
 import type { ConnectionSettings, Credentials } from '../services/connection/settings'
@@ -24,6 +26,13 @@ export interface CliServices {
    * cron shows in the app; a connection made from flags leaves nothing behind.
    */
   reports(connection: Connection, profileId: string | null): Pick<RecordedReportService, 'run'>
+  /** What an alert check runs through: the report runner over a connection, not recorded as a run. */
+  alertSource(connection: Connection, profileId: string | null): AlertDataSource
+  /** The app's alert rules, by preset. */
+  alertRules: RuleStore
+  /** The app's data-lag setting, in hours. */
+  alertLagHours(): Promise<number>
+  now(): Date
   /** Waits for what runs recorded, then releases the connection pool. */
   close(): Promise<void>
 }
@@ -53,12 +62,28 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
   })
   const profiles = createProfileStore({ userDataDir: context.userDataDir, secrets, notices })
   const presets = createPresetStore({ folder: presetsFolder(context.userDataDir), notices })
+  const now = () => new Date(overrides.now?.() ?? Date.now())
   // Made on first use: listing profiles needs no connection pool.
   let http: HttpClient | null = null
   const flushes: Array<() => Promise<void>> = []
   return {
     profiles,
     presets,
+    now,
+    alertRules: createRuleStore({ folder: alertsFolder(context.userDataDir), notices, now }),
+    alertLagHours: async () => (await createSettingsStore(context.userDataDir, notices).read()).alertLagHours,
+    alertSource(connection, profileId) {
+      const service = createReportService({
+        reportingOf: async () => connection.reporting,
+        store: profileId === null ? memoryInfoStore() : createDiskInfoStore(context.userDataDir, notices),
+        now,
+      })
+      return {
+        infoOf: (id, project, report, signal) => service.info(id, project, report, { signal }),
+        // Every point: a check judges each bucket, it does not draw a picture.
+        runChart: (id, definition, signal) => service.run(id, definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER }),
+      }
+    },
     connect(settings, credentials) {
       http ??= createHttpClient(overrides.http)
       return createConnection({ settings, credentials, http, ...(overrides.now === undefined ? {} : { now: overrides.now }) })

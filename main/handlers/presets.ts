@@ -4,12 +4,23 @@ import { reduceKeptChart } from '../services/results/kept-chart'
 import type { Handlers, HandlersFor } from './types'
 
 /** Presets, their files, the results kept from runs and the run history: thin calls into the services. */
-export function presetHandlers({ presets, presetFiles, results, history }: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
+export function presetHandlers({
+  presets,
+  presetFiles,
+  results,
+  history,
+  alerts,
+}: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
   return {
     'presets:list': () => presets.list(),
     'presets:get': ({ name }) => presets.get(name),
     'presets:save': ({ name, definition, description, replace }) => presets.save({ name, definition, description }, replace),
-    'presets:rename': ({ name, newName }) => presets.rename(name, newName),
+    // A renamed preset keeps its alert rules (they are filed by the preset's name).
+    'presets:rename': async ({ name, newName }) => {
+      const renamed = await presets.rename(name, newName)
+      await alerts.presetRenamed(name, renamed.name)
+      return renamed
+    },
     'presets:duplicate': ({ name, newName }) => presets.duplicate(name, newName),
     'presets:delete': ({ name }) => presets.delete(name),
     'presets:restore': ({ name }) => presets.restore(name),

@@ -32,7 +32,7 @@ async function presetByName(context: CommandContext, name: string): Promise<Pres
 }
 
 /** A saved preset's name, or a preset file (what the app exports, or a file from the presets folder). */
-async function presetArgument(context: CommandContext, value: string): Promise<Preset> {
+export async function presetArgument(context: CommandContext, value: string): Promise<Preset> {
   const looksLikeFile = /[\\/]/.test(value) || value.toLowerCase().endsWith('.json')
   if (!looksLikeFile) {
     const saved = await presetByName(context, value)

@@ -1,6 +1,7 @@
 import { mix, mulberry32, weightedTable, zipfWeights } from '../prng'
 import { countries, dealTypes, deviceTypes, sections, slugWords } from './names'
 import type { Scale, SeededEntities } from './entities'
+import { demoIncidents, type DemoIncidents } from './incidents'
 
 /**
  * The fact table: one record per (hour, publisher, ad unit, brand, bidder, country, device, deal,
@@ -42,6 +43,8 @@ export interface FactTable {
   estimateRate: Float64Array
   userPool: number
   pages: PageDictionary
+  /** Which publishers and bidder the demo's incidents touch (incidents.ts). */
+  incidents: Pick<DemoIncidents, 'droppedPublisher' | 'tinyPublisher' | 'spikingBidder'>
 }
 
 /** page_url values are computed from their id on demand: 1.7 million strings are never held at once. */
@@ -70,8 +73,8 @@ export const DATA_DAYS = 400
 
 const DIURNAL = [0.35, 0.28, 0.22, 0.2, 0.22, 0.3, 0.5, 0.75, 0.95, 1.05, 1.1, 1.15, 1.2, 1.18, 1.15, 1.12, 1.1, 1.15, 1.25, 1.35, 1.4, 1.3, 0.95, 0.6]
 const DIURNAL_MEAN = DIURNAL.reduce((sum, value) => sum + value, 0) / DIURNAL.length
-/** Sunday first, like Date#getUTCDay. */
-const WEEKLY = [0.85, 1, 1.05, 1.05, 1.05, 1, 0.9]
+/** Sunday first, like Date#getUTCDay: weekends are quiet, so an alert must compare a Saturday with Saturdays. */
+const WEEKLY = [0.6, 1, 1.05, 1.05, 1.05, 1, 0.65]
 
 /**
  * Builds the table for the 400 days before `todayDay` (exclusive). Each day draws from its own
@@ -83,9 +86,12 @@ export function generateFacts(seed: number, scale: Scale, todayDay: number, enti
   const setup = mulberry32(mix(seed, 0xfac7))
 
   const publisherCount = entities.publishers.length
-  const publisherTable = weightedTable(zipfWeights(publisherCount, 0.9, setup))
+  const publisherWeights = zipfWeights(publisherCount, 0.9, setup)
+  const publisherTable = weightedTable(publisherWeights)
   const brandTable = weightedTable(zipfWeights(entities.brands.length, 1, setup))
-  const bidderTable = weightedTable(zipfWeights(entities.bidders.length, 0.8, setup))
+  const bidderWeights = zipfWeights(entities.bidders.length, 0.8, setup)
+  const bidderTable = weightedTable(bidderWeights)
+  const incidents = demoIncidents(publisherWeights, bidderWeights)
   const countryTable = weightedTable(zipfWeights(countries.length, 1.1, setup))
   const deviceTable = weightedTable([0.12, 1, 1.6, 0.35])
   const dealTable = weightedTable([1, 0.2, 0.35, 0.08])
@@ -148,6 +154,7 @@ export function generateFacts(seed: number, scale: Scale, todayDay: number, enti
   for (let dayOffset = 0; dayOffset < DATA_DAYS; dayOffset++) {
     const day = firstDay + dayOffset
     const random = mulberry32(mix(seed, day, 2))
+    const incident = incidents.factorsOf(day - todayDay)
     dayFirstRecord[dayOffset] = index
     for (let hourOfDay = 0; hourOfDay < 24; hourOfDay++) {
       const count = hourCounts[dayOffset * 24 + hourOfDay] ?? 0
@@ -190,6 +197,7 @@ export function generateFacts(seed: number, scale: Scale, todayDay: number, enti
         table.clicks[index] = Math.floor(impressions * clickRate + random())
         const cpm = 1.2 * (countryCpm[country] ?? 1) * (deviceCpm[device] ?? 1) * (dealCpm[deal] ?? 1) * (0.6 + 0.8 * random())
         table.revenue[index] = (impressions * cpm) / 1000
+        if (incident !== null) scaleRecord(table, index, (incident.publisher[publisher] ?? 1) * (incident.bidder[bidder] ?? 1))
       }
     }
   }
@@ -245,6 +253,7 @@ export function generateFacts(seed: number, scale: Scale, todayDay: number, enti
     estimateRate,
     userPool: profile.userPool,
     pages: { count: popularCount + freshPages, text: pageText, lookup: lookupPage },
+    incidents: { droppedPublisher: incidents.droppedPublisher, tinyPublisher: incidents.tinyPublisher, spikingBidder: incidents.spikingBidder },
   }
 }
 
@@ -278,4 +287,15 @@ export function hoursOf(facts: Pick<FactTable, 'hourStart' | 'firstHour'>, recor
 
 function pickWord(words: readonly string[], random: () => number): string {
   return words[Math.floor(random() * words.length)] ?? ''
+}
+
+type MetricColumns = Record<'requests' | 'bids' | 'wins' | 'impressions' | 'clicks' | 'revenue', { [index: number]: number }>
+
+/** An incident's effect on one record: every volume metric scaled alike, so rates (win rate, CTR) stay plausible. */
+function scaleRecord(columns: MetricColumns, index: number, factor: number): void {
+  if (factor === 1) return
+  for (const name of ['requests', 'bids', 'wins', 'impressions', 'clicks', 'revenue'] as const) {
+    const column = columns[name]
+    column[index] = name === 'revenue' ? (column[index] ?? 0) * factor : Math.round((column[index] ?? 0) * factor)
+  }
 }

@@ -20,6 +20,7 @@ const MEAN_AD_SCALE = 1.2533
 const FLAT_SPREAD = 0.01
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
+const WEEK_MS = 7 * DAY_MS
 /** The fewest same-weekday values a baseline is taken from. */
 const MIN_HISTORY = 2
 
@@ -34,41 +35,48 @@ export function parseBucket(text: string): { day: number; minute: number } | nul
   return { day, minute }
 }
 
+/** Each bucket's local start as if it were UTC (ms), NaN for text that is not a day or an hour: parsed once per x-axis. */
+export function localStarts(categories: readonly string[]): Float64Array {
+  const starts = new Float64Array(categories.length)
+  categories.forEach((text, at) => {
+    const parsed = parseBucket(text)
+    starts[at] = parsed === null ? Number.NaN : parsed.day * DAY_MS + parsed.minute * 60_000
+  })
+  return starts
+}
+
 /** When a bucket's data is complete: its local end, at the report's whole-hour offset, as an instant (ms). */
 export function bucketEndMs(text: string, granularity: AlertGranularity, offsetHours: number): number | null {
-  const parsed = parseBucket(text)
-  if (parsed === null) return null
-  const start = parsed.day * DAY_MS + parsed.minute * 60_000 - offsetHours * HOUR_MS
-  return start + (granularity === 'granularity_hour' ? HOUR_MS : DAY_MS)
+  const start = localStarts([text])[0] as number
+  return Number.isNaN(start) ? null : start - offsetHours * HOUR_MS + (granularity === 'granularity_hour' ? HOUR_MS : DAY_MS)
 }
 
 /**
  * For each bucket, the positions of the same weekday (and time of day) 1…weeks weeks before
- * it, found by local calendar text. Computed once per x-axis and shared by all its lines.
+ * it, found by local calendar time. Computed once per x-axis and shared by all its lines.
  */
-export function seasonalIndex(categories: readonly string[], weeks: number): Int32Array {
-  const position = new Map<string, number>()
-  const keys: Array<{ day: number; minute: number } | null> = categories.map((text, index) => {
-    const parsed = parseBucket(text)
-    if (parsed !== null) position.set(`${parsed.day}:${parsed.minute}`, index)
-    return parsed
+export function seasonalIndex(categories: readonly string[] | Float64Array, weeks: number): Int32Array {
+  const starts = categories instanceof Float64Array ? categories : localStarts(categories)
+  const position = new Map<number, number>()
+  starts.forEach((start, at) => {
+    if (!Number.isNaN(start)) position.set(start, at)
   })
-  const index = new Int32Array(categories.length * weeks).fill(-1)
-  keys.forEach((key, at) => {
-    if (key === null) return
-    for (let week = 1; week <= weeks; week += 1) index[at * weeks + week - 1] = position.get(`${key.day - 7 * week}:${key.minute}`) ?? -1
+  const index = new Int32Array(starts.length * weeks).fill(-1)
+  starts.forEach((start, at) => {
+    if (Number.isNaN(start)) return
+    for (let week = 1; week <= weeks; week += 1) index[at * weeks + week - 1] = position.get(start - week * WEEK_MS) ?? -1
   })
   return index
 }
 
-/** What a line's judgement gives per bucket (aligned with its categories); null where it was not judged. */
+/** What a line's judgement gives per bucket (aligned with its categories); NaN where it was not judged. Typed arrays: a check judges a million points. */
 export interface JudgedLine {
-  baseline: Array<number | null>
-  low: Array<number | null>
-  high: Array<number | null>
-  changePct: Array<number | null>
-  z: Array<number | null>
-  fired: boolean[]
+  baseline: Float64Array
+  low: Float64Array
+  high: Float64Array
+  changePct: Float64Array
+  z: Float64Array
+  fired: Uint8Array
   firedCount: number
 }
 
@@ -79,64 +87,92 @@ export interface JudgeWindow {
   until: number
 }
 
-function median(sorted: readonly number[]): number {
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+/** Sorts the first `count` numbers in place: a baseline holds a handful, where insertion sort beats everything. */
+function sortFew(values: Float64Array, count: number): void {
+  for (let outer = 1; outer < count; outer += 1) {
+    const value = values[outer] as number
+    let inner = outer - 1
+    while (inner >= 0 && (values[inner] as number) > value) {
+      values[inner + 1] = values[inner] as number
+      inner -= 1
+    }
+    values[inner + 1] = value
+  }
+}
+
+function medianOfSorted(values: Float64Array, count: number): number {
+  const middle = count >> 1
+  return count % 2 === 1 ? (values[middle] as number) : ((values[middle - 1] as number) + (values[middle] as number)) / 2
 }
 
 /** The baseline's spread as a standard deviation, never zero while the median is not (see the constants). */
-function spreadOf(history: readonly number[], center: number): number {
-  const deviations = history.map((value) => Math.abs(value - center)).sort((left, right) => left - right)
-  const mad = MAD_SCALE * median(deviations)
+function spreadOf(history: Float64Array, count: number, center: number, scratch: Float64Array): number {
+  let sum = 0
+  for (let at = 0; at < count; at += 1) {
+    const deviation = Math.abs((history[at] as number) - center)
+    scratch[at] = deviation
+    sum += deviation
+  }
+  sortFew(scratch, count)
+  const mad = MAD_SCALE * medianOfSorted(scratch, count)
   if (mad > 0) return mad
-  const meanAd = (MEAN_AD_SCALE * deviations.reduce((sum, value) => sum + value, 0)) / deviations.length
+  const meanAd = (MEAN_AD_SCALE * sum) / count
   if (meanAd > 0) return meanAd
   return Math.abs(center) * FLAT_SPREAD || 1
 }
 
+const filled = (length: number) => new Float64Array(length).fill(Number.NaN)
+
 /** Judges one line against its seasonal baseline, with the rule's direction, change, z-score and floor. */
 export function judgeLine(values: ReadonlyArray<number | null>, index: Int32Array, rule: AlertRule, window: JudgeWindow): JudgedLine {
-  const { weeks } = rule
   const length = values.length
   const result: JudgedLine = {
-    baseline: new Array<number | null>(length).fill(null),
-    low: new Array<number | null>(length).fill(null),
-    high: new Array<number | null>(length).fill(null),
-    changePct: new Array<number | null>(length).fill(null),
-    z: new Array<number | null>(length).fill(null),
-    fired: new Array<boolean>(length).fill(false),
+    baseline: filled(length),
+    low: filled(length),
+    high: filled(length),
+    changePct: filled(length),
+    z: filled(length),
+    fired: new Uint8Array(length),
     firedCount: 0,
   }
-  const stride = index.length / Math.max(1, length)
-  const history: number[] = []
+  const stride = length === 0 ? 0 : index.length / length
+  const weeks = Math.min(rule.weeks, stride)
+  const history = new Float64Array(Math.max(1, weeks))
+  const scratch = new Float64Array(Math.max(1, weeks))
+  const least = Math.min(MIN_HISTORY, weeks)
+  const change = rule.minChangePct / 100
+  const watchDrop = rule.direction !== 'rise'
+  const watchRise = rule.direction !== 'drop'
   const last = Math.min(window.until, length)
+  // One numeric copy (NaN for gaps): reading a plain array of numbers and nulls in the inner loop costs several times more.
+  const points = new Float64Array(length)
+  for (let at = 0; at < length; at += 1) points[at] = values[at] ?? Number.NaN
   for (let at = Math.max(0, window.from); at < last; at += 1) {
-    history.length = 0
-    for (let week = 0; week < Math.min(weeks, stride); week += 1) {
-      const before = index[at * stride + week] as number
-      const value = before < 0 ? null : values[before]
-      if (value !== null && value !== undefined) history.push(value)
+    let count = 0
+    const row = at * stride
+    for (let week = 0; week < weeks; week += 1) {
+      const before = index[row + week] as number
+      if (before < 0) continue
+      const value = points[before] as number
+      if (!Number.isNaN(value)) history[count++] = value
     }
-    if (history.length < Math.min(MIN_HISTORY, weeks)) continue
-    history.sort((left, right) => left - right)
-    const center = median(history)
+    if (count < least || count === 0) continue
+    sortFew(history, count)
+    const center = medianOfSorted(history, count)
     result.baseline[at] = center
     // A baseline under the floor (or at zero, where a percentage means nothing) is not judged.
     if (center < rule.minBaseline || center <= 0) continue
-    const spread = spreadOf(history, center)
-    const change = rule.minChangePct / 100
-    if (rule.direction !== 'rise') result.low[at] = Math.min(center * (1 - change), center - rule.minZ * spread)
-    if (rule.direction !== 'drop') result.high[at] = Math.max(center * (1 + change), center + rule.minZ * spread)
-    const value = values[at]
-    if (value === null || value === undefined) continue
+    const spread = spreadOf(history, count, center, scratch)
+    if (watchDrop) result.low[at] = Math.min(center * (1 - change), center - rule.minZ * spread)
+    if (watchRise) result.high[at] = Math.max(center * (1 + change), center + rule.minZ * spread)
+    const value = points[at] as number
+    if (Number.isNaN(value)) continue
     const changePct = ((value - center) / center) * 100
     const z = (value - center) / spread
     result.changePct[at] = changePct
     result.z[at] = z
-    const dropped = rule.direction !== 'rise' && changePct <= -rule.minChangePct && z <= -rule.minZ
-    const rose = rule.direction !== 'drop' && changePct >= rule.minChangePct && z >= rule.minZ
-    if (dropped || rose) {
-      result.fired[at] = true
+    if ((watchDrop && changePct <= -rule.minChangePct && z <= -rule.minZ) || (watchRise && changePct >= rule.minChangePct && z >= rule.minZ)) {
+      result.fired[at] = 1
       result.firedCount += 1
     }
   }
@@ -148,21 +184,21 @@ export function judgeLine(values: ReadonlyArray<number | null>, index: Int32Arra
  * to the first bucket whose data is not complete at `dataAsOfMs`.
  */
 export function judgeWindow(
-  categories: readonly string[],
+  categories: readonly string[] | Float64Array,
   granularity: AlertGranularity,
   offsetHours: number,
   fromDay: number,
   dataAsOfMs: number,
 ): JudgeWindow {
-  let from = categories.length
-  let until = categories.length
-  for (let at = 0; at < categories.length; at += 1) {
-    const text = categories[at] as string
-    const parsed = parseBucket(text)
-    if (parsed === null) continue
-    if (from === categories.length && parsed.day >= fromDay) from = at
-    const end = bucketEndMs(text, granularity, offsetHours) as number
-    if (end > dataAsOfMs) {
+  const starts = categories instanceof Float64Array ? categories : localStarts(categories)
+  const length = granularity === 'granularity_hour' ? HOUR_MS : DAY_MS
+  let from = starts.length
+  let until = starts.length
+  for (let at = 0; at < starts.length; at += 1) {
+    const start = starts[at] as number
+    if (Number.isNaN(start)) continue
+    if (from === starts.length && start >= fromDay * DAY_MS) from = at
+    if (start - offsetHours * HOUR_MS + length > dataAsOfMs) {
       until = at
       break
     }

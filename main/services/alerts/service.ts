@@ -67,8 +67,7 @@ export async function checkDefinition(
   const judged = judgeView(view, plan, input.rules, asOf)
   const firings: AlertFiring[] = []
   for (const { rule, series, judged: line } of judged) {
-    line.fired.forEach((fired, at) => {
-      if (!fired) return
+    for (const at of firedPositions(line.fired)) {
       firings.push({
         preset: input.preset,
         rule: rule.id,
@@ -79,12 +78,15 @@ export async function checkDefinition(
         changePct: round(line.changePct[at] as number, 1),
         z: round(line.z[at] as number, 2),
       })
-    })
+    }
   }
   return { result: { firings, dataAsOf: asOf.toISOString(), checkedSeries: judged.length }, plan, view, judged }
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits
+
+/** NaN (not judged) as the bridge's null. */
+const orNull = (values: Float64Array): Array<number | null> => Array.from(values, (value) => (Number.isNaN(value) ? null : value))
 
 function seriesView(entry: JudgedSeries): AlertSeriesView {
   const { series, judged } = entry
@@ -93,12 +95,21 @@ function seriesView(entry: JudgedSeries): AlertSeriesView {
     label: series.label,
     role: series.role === 'total' ? 'total' : 'line',
     values: series.values,
-    baseline: judged.baseline,
-    low: judged.low,
-    high: judged.high,
-    fired: judged.fired,
+    baseline: orNull(judged.baseline),
+    low: orNull(judged.low),
+    high: orNull(judged.high),
+    fired: Array.from(judged.fired, (fired) => fired === 1),
     firedCount: judged.firedCount,
   }
+}
+
+/** Positions that fired, in order. */
+function firedPositions(fired: Uint8Array): number[] {
+  const positions: number[] = []
+  fired.forEach((value, at) => {
+    if (value === 1) positions.push(at)
+  })
+  return positions
 }
 
 export interface AlertServiceOptions {
@@ -126,6 +137,8 @@ export interface AlertService {
   fired(query: FiredQuery): ReturnType<FiredStore['list']>
   acknowledge: FiredStore['acknowledge']
   snooze: FiredStore['snooze']
+  /** The preset was renamed: its rules follow it. */
+  presetRenamed(name: string, newName: string): Promise<void>
   get(
     id: string,
   ): Promise<{ alert: Awaited<ReturnType<FiredStore['get']>>['view']; granularity: string; categories: string[]; series: AlertSeriesView; firedIndex: number }>
@@ -138,11 +151,11 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
   async function keep(preset: string, checked: CheckedDefinition, firedAt: Date): Promise<void> {
     const kept: KeptAlert[] = []
     for (const entry of checked.judged) {
-      entry.judged.fired.forEach((isFired, at) => {
-        if (!isFired) return
+      if (entry.judged.firedCount === 0) continue
+      const line = seriesView(entry)
+      for (const at of firedPositions(entry.judged.fired)) {
         const from = Math.max(0, at - KEPT_BEFORE)
         const to = Math.min(checked.view.categories.length, at + KEPT_AFTER + 1)
-        const line = seriesView(entry)
         const slice = <T>(values: T[]) => values.slice(from, to)
         kept.push({
           id: randomUUID(),
@@ -174,7 +187,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
           },
           firedIndex: at - from,
         })
-      })
+      }
     }
     if (kept.length === 0) return
     const added = await fired.add(kept)
@@ -258,6 +271,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       return check(profileId, presetName, { signal: signal ?? new AbortController().signal, ...(at === undefined ? {} : { now: at }) })
     },
     fired: (query) => fired.list(query),
+    presetRenamed: (name, newName) => rules.rename(name, newName),
     acknowledge: (id) => fired.acknowledge(id),
     snooze: (id, until) => fired.snooze(id, until),
     async get(id) {

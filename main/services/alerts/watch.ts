@@ -1,7 +1,7 @@
 import { MAX_CHART_LINES, type AlertRule, type ReportDefinition, type ReportInfoView, type Series, type TimeSeriesView } from '@contract'
 import { AppError } from '../errors'
 import { chooseOffset, formatDay, resolveTokens, suggestGranularity } from '../reports/dates'
-import { judgeLine, judgeWindow, seasonalIndex, type AlertGranularity, type JudgedLine } from './baseline'
+import { judgeLine, judgeWindow, localStarts, seasonalIndex, type AlertGranularity, type JudgedLine } from './baseline'
 
 /**
  * What a check or a backtest fetches and how it judges it. The preset's own chart is asked
@@ -110,13 +110,15 @@ export function judgeView(
   rules: readonly AlertRule[],
   asOf: Date,
 ): JudgedSeries[] {
-  const window = judgeWindow(view.categories, plan.granularity, plan.offset, plan.judgedFromDay, asOf.getTime())
+  // The x-axis is parsed once for the window and every look-back.
+  const starts = localStarts(view.categories)
+  const window = judgeWindow(starts, plan.granularity, plan.offset, plan.judgedFromDay, asOf.getTime())
   const indexes = new Map<number, Int32Array>()
   const judged: JudgedSeries[] = []
   for (const rule of rules) {
     let index = indexes.get(rule.weeks)
     if (index === undefined) {
-      index = seasonalIndex(view.categories, rule.weeks)
+      index = seasonalIndex(starts, rule.weeks)
       indexes.set(rule.weeks, index)
     }
     for (const series of view.series) {

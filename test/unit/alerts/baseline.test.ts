@@ -34,7 +34,7 @@ function judge(
   return { window, line: judgeLine(values, seasonalIndex(categories, parsedRule.weeks), parsedRule, window) }
 }
 
-const firedBuckets = (categories: readonly string[], fired: readonly boolean[]) => categories.filter((_, index) => fired[index])
+const firedBuckets = (categories: readonly string[], fired: Uint8Array) => categories.filter((_, index) => fired[index])
 
 describe('the seasonal baseline', () => {
   // Five weeks of history ending yesterday (Wednesday 25 November 2026); "now" is today at noon UTC.
@@ -78,7 +78,7 @@ describe('the seasonal baseline', () => {
     const early = judge(withToday, values, {}, { fromDay: '2026-11-19', now: '2026-11-27T02:00:00Z' })
     expect(early.window.until).toBe(withToday.length - 1)
     expect(early.line.firedCount).toBe(0)
-    expect(early.line.baseline[withToday.length - 1]).toBeNull()
+    expect(early.line.baseline[withToday.length - 1]).toBeNaN()
     // Once the lag has passed the day is complete and is judged.
     const late = judge(withToday, values, {}, { fromDay: '2026-11-19', now: '2026-11-27T05:00:00Z' })
     expect(firedBuckets(withToday, late.line.fired)).toEqual(['2026-11-26'])

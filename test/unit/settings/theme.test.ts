@@ -22,6 +22,7 @@ describe('settings written before theme and log level existed', () => {
       resultCacheMegabytes: 200,
       theme: 'system',
       logLevel: 'info',
+      alertLagHours: 4,
     })
     await fs.writeFile(path.join(folder, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'p2', theme: 'sepia', logLevel: 'trace' }))
     expect(await createSettingsStore(folder, notices).read()).toEqual({
@@ -30,6 +31,7 @@ describe('settings written before theme and log level existed', () => {
       resultCacheMegabytes: 200,
       theme: 'system',
       logLevel: 'info',
+      alertLagHours: 4,
     })
     expect(notices.list()).toEqual([])
   })

@@ -8,7 +8,8 @@ import type { ElectronModule } from './electron/types'
 import { createMainWindow, mainWindowOptions } from './electron/window'
 import { createAlertNotifier, createExportShell, createExportSignals } from './electron/export-signals'
 import { listenForDeepLinks } from './electron/deep-links'
-import { desktopAdapters, desktopRuntimeOptions, installDesktop, reloadWhenGone } from './electron/desktop'
+import { createBackgroundPresence } from './electron/background'
+import { desktopAdapters, desktopRuntimeOptions, installDesktop, reloadWhenGone, scheduleAdapters } from './electron/desktop'
 import { createWindowStateStore, placeWindow, trackWindowState, workAreasOf } from './electron/window-state'
 import { createFileDialogs } from './electron/dialogs'
 import type { BrowserWindow } from 'electron'
@@ -64,11 +65,12 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
       exportSignals: createExportSignals(electron.Notification, () => window),
       alertNotifier: createAlertNotifier(electron.Notification, () => window),
       exportShell: createExportShell(electron.shell),
-      // Events go to the window while it is open; with it closed (the app is quitting) they go nowhere.
+      // Events go to the window while it is open; with it closed (quitting, or in the tray) they go nowhere.
       sendEvent: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
       },
       ...desktopAdapters(electron),
+      ...scheduleAdapters(electron),
     },
   })
   installDesktop(electron, runtime, options.processEvents ?? process)
@@ -83,35 +85,60 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
   // Where the window was last time, corrected for the screens there are now.
   const windowState = createWindowStateStore(app.getPath('userData'), runtime.services.notices)
   const { width = 1320, height = 860, minWidth = 0, minHeight = 0 } = mainWindowOptions(preloadPath, { devTools: !app.isPackaged })
-  const placement = placeWindow(await windowState.read(), workAreasOf(electron.screen), { width, height, minWidth, minHeight })
-  const created = createMainWindow(electron, preloadPath, rendererDevUrl ?? `${APP_ORIGIN}/index.html`, placement)
-  window = created
-  trackWindowState(created, windowState)
-  reloadWhenGone(created, runtime)
-  created.on('closed', () => {
-    window = null
-  })
   const focus = (): void => {
-    if (created.isDestroyed()) return
-    if (created.isMinimized()) created.restore()
-    created.focus()
+    if (window === null || window.isDestroyed()) return
+    if (window.isMinimized()) window.restore()
+    window.focus()
   }
-  // A preset link opens that preset in the window, once the page is there to listen.
-  created.webContents.once('did-finish-load', () =>
-    links.deliverTo((link) => {
-      if ('name' in link) runtime.services.events.emit('onOpenPreset', { name: link.name })
-      else runtime.services.notices.add({ level: 'warning', message: `${link.problem} Nothing was opened.` })
-      focus()
-    }),
-  )
-  // With the single-instance lock, a second launch focuses the first window instead, and hands over its preset link.
-  app.on('second-instance', (_event, argv) => {
-    links.fromArgv(argv)
-    focus()
-  })
 
-  app.on('window-all-closed', () => app.quit())
+  /** The window: at start, and again from the tray when the app kept running without one. */
+  async function openWindow(): Promise<void> {
+    if (window !== null && !window.isDestroyed()) return focus()
+    background.hide()
+    const placement = placeWindow(await windowState.read(), workAreasOf(electron.screen), { width, height, minWidth, minHeight })
+    const created = createMainWindow(electron, preloadPath, rendererDevUrl ?? `${APP_ORIGIN}/index.html`, placement)
+    window = created
+    trackWindowState(created, windowState)
+    reloadWhenGone(created, runtime)
+    created.on('closed', () => {
+      if (window === created) window = null
+    })
+    // A preset link opens that preset in the window, once the page is there to listen.
+    created.webContents.once('did-finish-load', () =>
+      links.deliverTo((link) => {
+        if ('name' in link) runtime.services.events.emit('onOpenPreset', { name: link.name })
+        else runtime.services.notices.add({ level: 'warning', message: `${link.problem} Nothing was opened.` })
+        focus()
+      }),
+    )
+  }
+  const background = createBackgroundPresence(electron, {
+    appName: app.getName(),
+    open: () => void openWindow(),
+    quit: () => app.quit(),
+  })
+  await openWindow()
+
+  // With the single-instance lock, a second launch focuses the first window instead (opening it
+  // again when the app runs in the tray), and hands over its preset link.
+  app.on('second-instance', (_event, argv) => {
+    if (window !== null && !window.isDestroyed()) {
+      links.fromArgv(argv)
+      focus()
+    } else void openWindow().then(() => links.fromArgv(argv))
+  })
+  // macOS: a click on the Dock icon with no window open.
+  app.on('activate', () => void openWindow())
+
+  // Closing the window quits, unless the user chose to keep schedules running in the tray / menu bar.
+  app.on('window-all-closed', () => {
+    void runtime.services.schedules.keepRunning().then(
+      (keep) => (keep ? background.show() : app.quit()),
+      () => app.quit(),
+    )
+  })
   app.on('will-quit', () => {
+    background.hide()
     void runtime.close()
   })
 }

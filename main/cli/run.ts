@@ -13,6 +13,7 @@ import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
 import { reportCommands } from './commands/report'
+import { scheduleCommands } from './commands/schedules'
 import { resolveConnection } from './connection-flags'
 import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
 import { writeText } from './io'
@@ -28,6 +29,7 @@ export const commands: readonly Command[] = [
   ...reportCommands,
   ...reportRunCommands,
   ...alertCommands,
+  ...scheduleCommands,
 ]
 
 /** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */

@@ -1,5 +1,6 @@
 import { alertsFolder, createRuleStore, type RuleStore } from '../services/alerts/rules-store'
 import type { AlertDataSource } from '../services/alerts/service'
+import { AppError } from '../services/errors'
 import { createNotices } from '../services/notices'
 import { createProfileStore, type ProfileStore } from '../services/profiles/profile-store'
 import type { ConnectionSettings, Credentials } from '../services/connection/settings'
@@ -14,6 +15,8 @@ import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../service
 import { createReportService } from '../services/reports/service'
 import { createResultCache, resultsFolder } from '../services/results/result-cache'
 import { createSettingsStore } from '../services/workspace/settings-store'
+import type { RunningSchedules } from '../services/schedules/service'
+import { createCliSchedules } from './schedules-services'
 
 /** What the commands use: the app's profile store, keychain and presets, and connections over one HTTP client. */
 export interface CliServices {
@@ -33,6 +36,8 @@ export interface CliServices {
   /** The app's data-lag setting, in hours. */
   alertLagHours(): Promise<number>
   now(): Date
+  /** The app's schedules, run from here with source `os` (`schedules run-due`, what the OS entry calls). Optional so test doubles may leave it out. */
+  schedules?(): RunningSchedules
   /** Waits for what runs recorded, then releases the connection pool. */
   close(): Promise<void>
 }
@@ -113,6 +118,27 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       })
       flushes.push(() => recorded.flush())
       return recorded
+    },
+    schedules() {
+      return createCliSchedules({
+        userDataDir: context.userDataDir,
+        notices,
+        presets,
+        warn: context.warn,
+        connectProfile: async (profileId) => {
+          const stored = await profiles.find(profileId)
+          if (stored === null)
+            throw new AppError('not_found', 'The connection of this schedule was deleted. Open the schedule in the app and choose a connection.')
+          http ??= createHttpClient(overrides.http)
+          const { baseUrl, authUrl, reportUrl, serviceId, reportServiceId } = stored
+          return createConnection({
+            settings: { baseUrl, authUrl, reportUrl, serviceId, reportServiceId },
+            credentials: () => profiles.credentials(profileId),
+            http,
+            ...(overrides.now === undefined ? {} : { now: overrides.now }),
+          })
+        },
+      })
     },
     async close() {
       await Promise.all(flushes.map((flush) => flush()))

@@ -37,6 +37,28 @@ export function desktopAdapters(electron: ElectronModule): Pick<HostAdapters, 's
 }
 
 /**
+ * What the scheduler needs from the desktop: wake from sleep (powerMonitor `resume`), the tray
+ * to stay in, and how this install starts its own command line for the OS scheduler's entry.
+ */
+export function scheduleAdapters(electron: ElectronModule): Pick<HostAdapters, 'onResume' | 'background' | 'selfLaunch'> {
+  return {
+    onResume(listener) {
+      electron.powerMonitor.on('resume', listener)
+      return () => void electron.powerMonitor.off('resume', listener)
+    },
+    background: true,
+    selfLaunch: {
+      execPath: process.execPath,
+      packaged: electron.app.isPackaged,
+      // `electron .` from a checkout: Electron needs the app folder before the command.
+      appPath: electron.app.isPackaged ? null : electron.app.getAppPath(),
+      cliScript: null,
+      env: process.env,
+    },
+  }
+}
+
+/**
  * The desktop around the runtime: errors nothing caught go to the log and a notice (never a
  * crash box), and the application menu sends its commands to the page (`onMenuCommand`),
  * except opening the logs folder, which main does itself.

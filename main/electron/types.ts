@@ -1,4 +1,20 @@
-import type { App, BrowserWindow, IpcMain, Menu, NativeTheme, Net, Notification, Protocol, Screen, Shell, Session, Dialog } from 'electron'
+import type {
+  App,
+  BrowserWindow,
+  IpcMain,
+  Menu,
+  NativeTheme,
+  Net,
+  Notification,
+  Protocol,
+  Screen,
+  Shell,
+  Session,
+  Dialog,
+  Tray,
+  PowerMonitor,
+  NativeImage,
+} from 'electron'
 
 /**
  * The parts of the electron module main uses. main/index.ts passes the real module; the
@@ -17,4 +33,9 @@ export interface ElectronModule {
   Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>
   screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>
   nativeTheme: NativeTheme
+  /** The tray / menu-bar icon that keeps the app (and its schedules) running with no window. */
+  Tray: typeof Tray
+  nativeImage: { createFromDataURL(dataUrl: string): NativeImage }
+  /** `resume`: the machine woke, the scheduler looks again. */
+  powerMonitor: Pick<PowerMonitor, 'on' | 'off'>
 }

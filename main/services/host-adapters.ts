@@ -9,6 +9,7 @@ import type { AlertNotifier } from './alerts/service'
 import type { RunningSandbox } from './connection/demo'
 import type { ExportShell, ExportSignals } from './exports/signals'
 import type { FileDialogs } from './files/dialogs'
+import type { SelfLaunch } from './schedules/os-entries/entry-command'
 import type { Keychain } from './secrets/keychain'
 import type { SystemTheme } from './workspace/theme'
 
@@ -58,6 +59,11 @@ export interface HostAdapters {
   onResume?: (listener: () => void) => () => void
   /** The host can stay in the tray / menu bar with no window, so schedules keep running (Electron). */
   background?: boolean
+  /**
+   * How this install starts its own command line, for the OS scheduler's entry (Electron: its
+   * binary). Absent in the web host and tests: no OS entry is offered, so nothing there ever writes to the user's scheduler.
+   */
+  selfLaunch?: SelfLaunch
   /** The host has an application menu, which sends `onMenuCommand` (Electron). */
   nativeMenu?: boolean
   /** Where main's events go: the window's webContents, or the web host's event stream. */
@@ -65,4 +71,7 @@ export interface HostAdapters {
 }
 
 /** The adapters the services themselves use; the rest are the runtime's (handlers, events, the demo loader). */
-export type ServiceAdapters = Pick<HostAdapters, 'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'alertNotifier' | 'background'>
+export type ServiceAdapters = Pick<
+  HostAdapters,
+  'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'alertNotifier' | 'background' | 'selfLaunch'
+>

@@ -108,6 +108,7 @@ export function createFakeElectron(userDataDir: string, options: FakeElectronOpt
     whenReady: () => Promise.resolve(),
     getPath: (name: string) => (name === 'userData' ? userDataDir : name === 'logs' ? `${userDataDir}/electron-logs` : `/tmp/${name}`),
     getVersion: () => '0.1.0',
+    getAppPath: () => '/src/adops-desk',
   })
   const windows: FakeBrowserWindow[] = []
 
@@ -151,8 +152,41 @@ export function createFakeElectron(userDataDir: string, options: FakeElectronOpt
   const opened: string[] = []
   const openedPaths: string[] = []
 
+  /** Tray icons the app made: their menu, and whether they are gone. */
+  const trays: FakeTray[] = []
+  class FakeTray extends Emitter {
+    menu: FakeMenu | null = null
+    tooltip = ''
+    destroyed = false
+    constructor(readonly image: unknown) {
+      super()
+      trays.push(this)
+    }
+    setToolTip(text: string) {
+      this.tooltip = text
+    }
+    setContextMenu(menu: FakeMenu) {
+      this.menu = menu
+    }
+    destroy() {
+      this.destroyed = true
+    }
+  }
+  const powerMonitor = new Emitter()
+
   const electron = {
     app,
+    Tray: FakeTray,
+    nativeImage: { createFromDataURL: (url: string) => ({ url }) },
+    powerMonitor: Object.assign(powerMonitor, {
+      off(event: string, listener: Listener) {
+        powerMonitor.listeners.set(
+          event,
+          (powerMonitor.listeners.get(event) ?? []).filter((known) => known !== listener),
+        )
+        return powerMonitor
+      },
+    }),
     BrowserWindow: FakeBrowserWindow,
     ipcMain: {
       handle(channel: string, handler: (event: unknown, input: unknown) => Promise<unknown>) {
@@ -212,5 +246,18 @@ export function createFakeElectron(userDataDir: string, options: FakeElectronOpt
       },
     },
   }
-  return { electron: electron as unknown as ElectronModule, app, windows, handlers, permission, protocols, opened, openedPaths, menus, nativeTheme }
+  return {
+    electron: electron as unknown as ElectronModule,
+    app,
+    windows,
+    handlers,
+    permission,
+    protocols,
+    opened,
+    openedPaths,
+    menus,
+    nativeTheme,
+    trays,
+    powerMonitor,
+  }
 }

@@ -3,6 +3,8 @@
  * timezone), the export jobs (a scheduled export is a job like any other, with no dialog), the
  * OS notification of export jobs, and real timers. The command line builds the same with source `os`.
  */
+import { mkdir } from 'node:fs/promises'
+import os from 'node:os'
 import type { LedgerEntry, RunSource } from '@contract'
 import type { EventHub } from '../events'
 import type { ExportService } from '../exports/jobs'
@@ -17,6 +19,8 @@ import type { AlertsPort } from './alerts-port'
 import type { RunClock } from './runner'
 import type { SchedulerClock } from './scheduler'
 import { schedulesFolder } from './schedule-store'
+import { runDueCommand } from './os-entries/entry-command'
+import { createOsEntry, runCommand } from './os-entries/installer'
 import { createSchedulesService, type OsEntryPort, type RunningSchedules } from './service'
 
 /** Real time: the timer never keeps a process alive by itself (the app's window or the web server does). */
@@ -39,11 +43,26 @@ export interface AppSchedulesOptions {
   reports: Pick<ReportService, 'info'>
   exports: Pick<ExportService, 'exportTo'>
   dialogs: FileDialogs
-  host: Pick<ServiceAdapters, 'exportSignals' | 'background'>
+  host: Pick<ServiceAdapters, 'exportSignals' | 'background' | 'selfLaunch'>
   now: () => Date
   /** The alerts feature's check; null until it is wired (a schedule that checks alerts then fails with a sentence). */
   alerts?: AlertsPort | null
   osEntry?: OsEntryPort | null
+}
+
+/** The OS scheduler's entry for this install, where the host says how it starts its command line. */
+function osEntryOf(options: AppSchedulesOptions): OsEntryPort | null {
+  const launch = options.host.selfLaunch
+  if (launch === undefined) return null
+  const { env } = launch
+  return createOsEntry({
+    platform: process.platform,
+    homeDir: os.homedir(),
+    command: runDueCommand(launch, options.userDataDir),
+    run: runCommand,
+    now: options.now,
+    ...(env.USERNAME ? { userId: env.USERDOMAIN ? `${env.USERDOMAIN}\\${env.USERNAME}` : env.USERNAME } : {}),
+  })
 }
 
 export function createAppSchedules(options: AppSchedulesOptions): RunningSchedules {
@@ -65,11 +84,14 @@ export function createAppSchedules(options: AppSchedulesOptions): RunningSchedul
     alerts: options.alerts ?? null,
     async chooseFolderPath() {
       if (dialogs.chooseFolderPath) return dialogs.chooseFolderPath('Choose the folder for this schedule’s files')
-      return dialogFolders(options.userDataDir).exports
+      // No folder dialog (the web host, the command line): the web host's exports folder, made now so it can be checked.
+      const folder = dialogFolders(options.userDataDir).exports
+      await mkdir(folder, { recursive: true })
+      return folder
     },
     notify: (notification) => options.host.exportSignals?.ended(notification),
     ran: (entry: LedgerEntry, failureCount: number) => options.events?.emit('onScheduleRun', { entry, failureCount }),
-    osEntry: options.osEntry ?? null,
+    osEntry: options.osEntry === undefined ? osEntryOf(options) : options.osEntry,
     backgroundSupported: options.host.background ?? false,
     pid: process.pid,
     log: options.log,

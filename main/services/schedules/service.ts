@@ -58,6 +58,8 @@ export interface RunningSchedules extends SchedulesService {
   /** The machine woke: look now. */
   wake(): Promise<void>
   stop(): void
+  /** The "keep running in the tray / menu bar" setting, as the window closes. */
+  keepRunning(): Promise<boolean>
   /** Resolves once no check and no run is going on (tests; quitting waits for runs). */
   idle(): Promise<void>
   /** What the OS entry runs: every due or missed slot once; resolves when they have all ended. */
@@ -350,6 +352,7 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
       await loop.poke()
     },
     wake: async () => loop?.poke(),
+    keepRunning: async () => (await store.read()).keepRunningInBackground,
     async idle() {
       for (;;) {
         await loop?.settled()

@@ -1,0 +1,154 @@
+/**
+ * Pure text builders for the OS scheduler entries: one dispatcher entry that starts
+ * `adops-desk schedules run-due` every few minutes and after a missed start (the machine was off
+ * or asleep); run-due decides which schedules are due. Nothing here touches the disk.
+ */
+
+/** How often the OS starts run-due: a scheduled run starts at most this late when the app is closed. */
+export const DISPATCH_MINUTES = 5
+export const ENTRY_NAME = 'adops-desk-schedules'
+export const LAUNCHD_LABEL = 'com.adopsdesk.desktop.schedules'
+export const TASK_NAME = 'AdOps Desk schedules'
+/** The crontab line ends with this comment, so install and remove find their own line and no other. */
+export const CRON_MARKER = '# adops-desk schedules (managed by AdOps Desk)'
+
+const DESCRIPTION = 'AdOps Desk: run the schedules that are due'
+
+/** One argument as systemd's ExecStart reads it: double-quoted, `\` and `"` escaped, `%` and `$` doubled (specifiers, variables). */
+function systemdQuote(argument: string): string {
+  return `"${argument.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%').replace(/\$/g, '$$$$')}"`
+}
+
+export function systemdService(command: readonly string[]): string {
+  return ['[Unit]', `Description=${DESCRIPTION}`, '', '[Service]', 'Type=oneshot', `ExecStart=${command.map(systemdQuote).join(' ')}`, ''].join('\n')
+}
+
+export const SYSTEMD_ON_CALENDAR = `*:0/${DISPATCH_MINUTES}`
+
+/** `Persistent=true`: a start missed while the machine was off happens once at the next boot or login. */
+export function systemdTimer(): string {
+  return [
+    '[Unit]',
+    `Description=${DESCRIPTION} (every ${DISPATCH_MINUTES} minutes)`,
+    '',
+    '[Timer]',
+    `OnCalendar=${SYSTEMD_ON_CALENDAR}`,
+    'Persistent=true',
+    'AccuracySec=1min',
+    `Unit=${ENTRY_NAME}.service`,
+    '',
+    '[Install]',
+    'WantedBy=timers.target',
+    '',
+  ].join('\n')
+}
+
+/** One argument for a POSIX shell (cron runs its line with /bin/sh): single-quoted; `%` escaped, cron's newline. */
+function shellQuote(argument: string): string {
+  return `'${argument.replace(/'/g, `'\\''`).replace(/%/g, '\\%')}'`
+}
+
+export function crontabLine(command: readonly string[]): string {
+  // Output is discarded: the ledger and the CLI's log record every run; cron would mail it otherwise.
+  return `*/${DISPATCH_MINUTES} * * * * ${command.map(shellQuote).join(' ')} >/dev/null 2>&1 ${CRON_MARKER}`
+}
+
+/** A crontab with our line replaced (or removed when `line` is null), every other line kept as it was. */
+export function withCrontabLine(current: string, line: string | null): string {
+  const kept = current.split('\n').filter((existing) => !existing.includes(CRON_MARKER))
+  while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop()
+  if (line !== null) kept.push(line)
+  return kept.length === 0 ? '' : `${kept.join('\n')}\n`
+}
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+
+/**
+ * A LaunchAgent: launchd starts it every few minutes while the user is logged in, and at login
+ * (`RunAtLoad`); a start missed while asleep is coalesced into one on wake.
+ */
+export function launchAgentPlist(command: readonly string[], logFile: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
+    '<plist version="1.0">',
+    '<dict>',
+    '  <key>Label</key>',
+    `  <string>${LAUNCHD_LABEL}</string>`,
+    '  <key>ProgramArguments</key>',
+    '  <array>',
+    ...command.map((argument) => `    <string>${xml(argument)}</string>`),
+    '  </array>',
+    '  <key>StartInterval</key>',
+    `  <integer>${DISPATCH_MINUTES * 60}</integer>`,
+    '  <key>RunAtLoad</key>',
+    '  <true/>',
+    '  <key>ProcessType</key>',
+    '  <string>Background</string>',
+    '  <key>StandardErrorPath</key>',
+    `  <string>${xml(logFile)}</string>`,
+    '</dict>',
+    '</plist>',
+    '',
+  ].join('\n')
+}
+
+/** One argument as Windows programs split their command line (CommandLineToArgvW's rules). */
+export function windowsQuote(argument: string): string {
+  if (argument !== '' && !/[\s"]/.test(argument)) return argument
+  return `"${argument.replace(/(\\*)"/g, '$1$1\\"').replace(/(\\+)$/, '$1$1')}"`
+}
+
+/**
+ * A Task Scheduler task (`schtasks /Create /XML`): every few minutes from `start`, and at logon;
+ * `StartWhenAvailable` runs a start missed while the computer was off as soon as it can.
+ * Runs as the user, only when logged on (no stored password), never two at once.
+ */
+export function taskSchedulerXml(command: readonly string[], start: Date, userId: string): string {
+  const [program = '', ...rest] = command
+  const startBoundary = start.toISOString().slice(0, 19)
+  return [
+    '<?xml version="1.0" encoding="UTF-16"?>',
+    '<Task version="1.2" xmlns="http://schemas.microsoft.com/windows/2004/02/mit/task">',
+    '  <RegistrationInfo>',
+    `    <Description>${xml(DESCRIPTION)}</Description>`,
+    '  </RegistrationInfo>',
+    '  <Triggers>',
+    '    <TimeTrigger>',
+    `      <StartBoundary>${startBoundary}</StartBoundary>`,
+    '      <Enabled>true</Enabled>',
+    '      <Repetition>',
+    `        <Interval>PT${DISPATCH_MINUTES}M</Interval>`,
+    '        <StopAtDurationEnd>false</StopAtDurationEnd>',
+    '      </Repetition>',
+    '    </TimeTrigger>',
+    '    <LogonTrigger>',
+    '      <Enabled>true</Enabled>',
+    `      <UserId>${xml(userId)}</UserId>`,
+    '    </LogonTrigger>',
+    '  </Triggers>',
+    '  <Principals>',
+    '    <Principal id="Author">',
+    `      <UserId>${xml(userId)}</UserId>`,
+    '      <LogonType>InteractiveToken</LogonType>',
+    '      <RunLevel>LeastPrivilege</RunLevel>',
+    '    </Principal>',
+    '  </Principals>',
+    '  <Settings>',
+    '    <MultipleInstancesPolicy>IgnoreNew</MultipleInstancesPolicy>',
+    '    <DisallowStartIfOnBatteries>false</DisallowStartIfOnBatteries>',
+    '    <StopIfGoingOnBatteries>false</StopIfGoingOnBatteries>',
+    '    <StartWhenAvailable>true</StartWhenAvailable>',
+    '    <ExecutionTimeLimit>PT2H</ExecutionTimeLimit>',
+    '    <Enabled>true</Enabled>',
+    '  </Settings>',
+    '  <Actions Context="Author">',
+    '    <Exec>',
+    `      <Command>${xml(program)}</Command>`,
+    `      <Arguments>${xml(rest.map(windowsQuote).join(' '))}</Arguments>`,
+    '    </Exec>',
+    '  </Actions>',
+    '</Task>',
+    '',
+  ].join('\n')
+}

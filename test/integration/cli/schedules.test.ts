@@ -1,0 +1,125 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ReportDefinition } from '@contract'
+import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import { dialogFolders } from '../../../main/services/files/folder-dialogs'
+import { createNotices } from '../../../main/services/notices'
+import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
+import { sampleDefinition } from '../../support/channel-samples'
+import { memoryKeychain, ownLines, runInProcess, saveDemoProfile, testServices, type CliRun } from './support'
+
+const KEYCHAIN_SERVICE = 'AdOps Desk CLI schedule tests'
+
+let sandbox: Sandbox
+let userData: string
+const keychain = memoryKeychain()
+const services = testServices(keychain)
+
+const weekly: ReportDefinition = {
+  ...sampleDefinition,
+  dates: { start: '-7d', end: 'yesterday' },
+  timezone: { mode: 'fixed', offset: 0 },
+  metrics: ['impressions'],
+  granularity: 'granularity_day',
+  breakdown: ['country'],
+  lines: { mode: 'pick', values: ['DE', 'FR'], includeTotal: true },
+  filters: [],
+  filterLogic: '',
+  metricConditions: [],
+  sort: [],
+  comparison: 'none',
+}
+
+const env = { ADOPS_USER_DATA: '', ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE }
+const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, env: { ...env, ADOPS_USER_DATA: userData } })
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+/** The app was closed since yesterday: the schedules' slots since then count as missed. */
+async function backdateSchedules(): Promise<void> {
+  const file = path.join(userData, 'schedules', 'schedules.json')
+  const document = JSON.parse(await readFile(file, 'utf8')) as { schedules: Array<{ activeSince: string }> }
+  for (const schedule of document.schedules) schedule.activeSince = new Date(Date.now() - 2 * 86_400_000).toISOString()
+  await writeFile(file, JSON.stringify(document))
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 })
+  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-schedules-'))
+  const notices = createNotices()
+  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE, notices })
+  const presets = createPresetStore({ folder: presetsFolder(userData), notices })
+  await presets.save({ name: 'Weekly EU', definition: weekly, description: '' }, false)
+  await presets.save({ name: 'Short lived', definition: weekly, description: '' }, false)
+  // Made through the same service the app uses (here the command line's build of it).
+  const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
+  const schedules = built.schedules?.()
+  const profile = await built.profiles.find('Demo')
+  if (schedules === undefined || profile === null) throw new Error('setup')
+  const folder = await schedules.chooseFolder()
+  if (folder === null) throw new Error('setup')
+  const base = {
+    profileId: profile.id,
+    actions: { export: { format: 'csv' as const, folderId: folder.id, fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: false },
+    cadence: { kind: 'daily' as const, at: '00:00' },
+    timezone: 'computer' as const,
+    enabled: true,
+  }
+  await schedules.save({ ...base, name: 'Morning file', preset: 'Weekly EU' })
+  await schedules.save({ ...base, name: 'Orphan', preset: 'Short lived', enabled: false })
+  await presets.delete('Short lived')
+  await built.close()
+})
+afterAll(async () => {
+  await sandbox.close()
+  await rm(userData, { recursive: true, force: true })
+})
+
+describe('schedules on the command line', () => {
+  it('run-due runs a missed slot once against the platform, writes the file and a ledger line with source os', async () => {
+    await backdateSchedules()
+    const first = await cli(['schedules', 'run-due'])
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    const [run, ...more] = lines(first.stdout)
+    expect(more).toEqual([])
+    expect(run).toMatchObject({ schedule: 'Morning file', outcome: 'ok', error: null, attempts: 1 })
+    expect(run?.file).toMatch(/^Weekly EU \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.csv$/)
+    expect(await readdir(dialogFolders(userData).exports)).toEqual([run?.file])
+    const ledger = (await readFile(path.join(userData, 'schedules', 'ledger.jsonl'), 'utf8')).trim().split('\n').filter(Boolean)
+    expect(JSON.parse(ledger.at(-1) ?? '{}')).toMatchObject({ source: 'os', trigger: 'schedule' })
+
+    // The slot is handled: a second call runs nothing and says nothing.
+    const second = await cli(['schedules', 'run-due'])
+    expect(second).toEqual({ code: 0, stdout: '', stderr: '' })
+  })
+
+  it('lists the schedules as JSON lines, with when the OS entry last ran each', async () => {
+    const run = await cli(['schedules', 'list'])
+    expect(run.code).toBe(0)
+    const listed = lines(run.stdout)
+    expect(listed.map((schedule) => schedule.name)).toEqual(['Morning file', 'Orphan'])
+    expect(listed[0]).toMatchObject({ cadence: "Every day at 00:00, computer's timezone", enabled: true, last_run: { outcome: 'ok' } })
+    expect(listed[0]?.os_last_run).toEqual(expect.any(String))
+  })
+
+  it('runs one by name; a failure prints its line, one sentence on stderr, and exits 1; an unknown name exits 2', async () => {
+    const ok = await cli(['schedules', 'run', 'morning FILE'])
+    expect(ok.code).toBe(0)
+    expect(lines(ok.stdout)[0]).toMatchObject({ outcome: 'ok', planned_at: null })
+
+    const failed = await cli(['schedules', 'run', 'Orphan'])
+    expect(failed.code).toBe(1)
+    expect(lines(failed.stdout)[0]).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/^The preset "Short lived" was deleted/) })
+    expect(ownLines(failed.stderr)).toHaveLength(1)
+
+    const unknown = await cli(['schedules', 'run', 'Nope'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/No schedule is named "Nope"/)
+  })
+})

@@ -251,6 +251,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     exports: exportJobs,
     dialogs,
     host,
+    // A schedule's "check alerts" is the alerts service's check (the two halves of issue 22 meet here).
+    alerts,
     now,
   })
   // The timer stops before the export jobs do.

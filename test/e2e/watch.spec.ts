@@ -9,11 +9,12 @@ import { chooseOption, menuOption, openSelect } from './select'
 
 const rail = (page: Page, label: string) => page.getByTestId('rail').getByText(label, { exact: true })
 
-async function saveDemoPreset(page: Page, name: string): Promise<void> {
+async function saveDemoPreset(page: Page, name: string, shape: () => Promise<void> = async () => undefined): Promise<void> {
   await page.getByTestId('open-demo').click()
   await expect(page.getByTestId('workspace-switcher')).toContainText('Demo workspace')
   await rail(page, 'Reports').click()
   await expect(page.getByTestId('run')).toBeEnabled({ timeout: 30_000 })
+  await shape()
   await page.getByTestId('run').click()
   await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
   await page.getByTestId('preset-save-as').click()
@@ -92,4 +93,44 @@ test("an alert rule's backtest draws its baseline band and markers on the builde
   await screenshot(page, 'alert-backtest')
   await rules.getByTestId('alert-rule-save').click()
   await expect(rules.getByTestId('alert-rule')).toHaveCount(1)
+})
+
+test("the demo's incident fires a scheduled check, and its alert opens with the band and the point that fired", async ({ page, host }) => {
+  test.setTimeout(180_000)
+  await page.goto(host.url)
+  // Every publisher's line: the demo's top publisher fell 60% yesterday.
+  await saveDemoPreset(page, 'Publishers watch', () => chooseOption(page, page.getByTestId('breakdown'), 'Publisher', true))
+  const rules = page.getByTestId('alert-rules')
+  await rules.getByTestId('alert-rule-add').click()
+  await rules.getByTestId('alert-rule-change').locator('input').fill('40')
+  await rules.getByTestId('alert-rule-floor').locator('input').fill('20000')
+  await rules.getByTestId('alert-rule-save').click()
+  await expect(rules.getByTestId('alert-rule')).toHaveCount(1)
+
+  await rail(page, 'Schedules').click()
+  await page.getByTestId('schedule-new').click()
+  const editor = page.getByTestId('schedule-editor')
+  await openSelect(page, editor.getByTestId('schedule-preset'))
+  await menuOption(page, 'Publishers watch').click()
+  await editor.getByTestId('schedule-name').locator('input').fill('Publisher check')
+  await editor.getByTestId('schedule-export').click()
+  await editor.getByTestId('schedule-check-alerts').click()
+  await editor.getByTestId('schedule-save').click()
+  await expect(editor).toHaveCount(0)
+  const row = page.getByTestId('schedule-Publisher check')
+  await row.getByTestId('schedule-run-now').click()
+  await expect(row.getByTestId('schedule-last-run')).toContainText('Succeeded', { timeout: 90_000 })
+
+  await rail(page, 'Alerts').click()
+  const item = page.locator('[data-alert-item]').first()
+  await expect(item).toContainText('down')
+  await item.click()
+  const view = page.getByTestId('alert-view')
+  await expect(view.getByTestId('alert-data-as-of')).toContainText('data as of')
+  const chart = view.getByTestId('alert-chart')
+  await expect(chart).toHaveAttribute('data-painted', 'true')
+  await expect.poll(async () => Number(await chart.getAttribute('data-markers'))).toBeGreaterThan(0)
+  await screenshot(page, 'alert-view')
+  await view.getByTestId('alert-acknowledge').click()
+  await expect(item).toContainText('Acknowledged')
 })

@@ -121,7 +121,8 @@ test("the demo's incident fires a scheduled check, and its alert opens with the 
   await row.getByTestId('schedule-run-now').click()
   await expect(row.getByTestId('schedule-last-run')).toContainText('Succeeded', { timeout: 90_000 })
 
-  await rail(page, 'Alerts').click()
+  // The rail's Alerts item now carries its new-alerts badge in its text: found by its section.
+  await page.getByTestId('rail').locator('[data-section="alerts"]').click()
   const item = page.locator('[data-alert-item]').first()
   await expect(item).toContainText('down')
   await item.click()

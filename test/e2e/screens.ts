@@ -23,7 +23,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, and reports with a chart. `onScreen` runs on each.
+ * entities, the entity form, the schedules (their editor and run ledger) and alerts, and reports with a chart. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -72,6 +72,22 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await onScreen('entity-form')
   await page.getByTestId('form-cancel').click()
   await expect(page.getByTestId('entity-form')).toHaveCount(0)
+
+  // The watching screens work without a report: the schedules with the OS entry, the editor, the ledger, the alerts.
+  await rail(page, 'Schedules').click()
+  await expect(page.getByTestId('os-entry')).toBeVisible()
+  await onScreen('schedules')
+  await page.getByTestId('schedule-new').click()
+  await expect(page.getByTestId('cadence-words')).toBeVisible()
+  await onScreen('schedule-editor')
+  await page.getByTestId('schedule-cancel').click()
+  await expect(page.getByTestId('schedule-editor')).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Run ledger' }).click()
+  await expect(page.getByTestId('run-ledger')).toBeVisible()
+  await onScreen('run-ledger')
+  await rail(page, 'Alerts').click()
+  await expect(page.getByTestId('alert-list')).toBeVisible()
+  await onScreen('alerts')
 
   await rail(page, 'Reports').click()
   await expect(page.getByTestId('builder')).toBeVisible()

@@ -1,5 +1,5 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { BarChartOutline, GitNetworkOutline, GridOutline, SettingsOutline } from '@vicons/ionicons5'
+import { BarChartOutline, GitNetworkOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
@@ -41,6 +41,10 @@ export const sections = [
   },
   { id: 'connections', label: 'Connections', icon: GitNetworkOutline, ...lazy(() => import('../views/ConnectionsView.vue')), needsWorkspace: false },
   { id: 'settings', label: 'Settings', icon: SettingsOutline, ...lazy(() => import('../views/SettingsView.vue')), needsWorkspace: false },
+  // Schedules and alerts are kept on this computer whichever connection is active, so they show without one. Listed
+  // after the first four so Ctrl+1…4 (the menu's positional Go commands) keep their sections; the palette reaches them.
+  { id: 'schedules', label: 'Schedules', icon: TimerOutline, ...lazy(() => import('../views/SchedulesView.vue')), needsWorkspace: false },
+  { id: 'alerts', label: 'Alerts', icon: NotificationsOutline, ...lazy(() => import('../views/AlertsView.vue')), needsWorkspace: false },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']

@@ -1,0 +1,129 @@
+/**
+ * The schedule editor's form and the draft it sends. The form keeps every cadence kind's fields
+ * at once, so switching kinds and back loses nothing the user typed; the draft takes the chosen
+ * kind's alone. The contract's own schema checks it, so the editor and main say the same sentences.
+ */
+import {
+  DEFAULT_FILE_NAME_PATTERN,
+  scheduleDraftSchema,
+  type Cadence,
+  type ExportFormat,
+  type Schedule,
+  type ScheduleDraft,
+  type ScheduleTimezone,
+  type Weekday,
+} from '@contract'
+
+export type CadenceKind = Cadence['kind']
+
+export interface ScheduleForm {
+  id: string | undefined
+  name: string
+  preset: string | null
+  profileId: string | null
+  exportFile: boolean
+  format: ExportFormat
+  folder: { id: string; name: string; available: boolean } | null
+  fileNamePattern: string
+  checkAlerts: boolean
+  kind: CadenceKind
+  at: string
+  days: Weekday[]
+  monthDay: number | 'last'
+  expression: string
+  timezone: ScheduleTimezone
+  enabled: boolean
+}
+
+export function newScheduleForm(profileId: string | null, preset: string | null = null): ScheduleForm {
+  return {
+    id: undefined,
+    name: preset ?? '',
+    preset,
+    profileId,
+    exportFile: true,
+    format: 'xlsx',
+    folder: null,
+    fileNamePattern: DEFAULT_FILE_NAME_PATTERN,
+    checkAlerts: false,
+    kind: 'weekdays',
+    at: '07:30',
+    days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    monthDay: 1,
+    expression: '30 7 * * 1-5',
+    timezone: 'report',
+    enabled: true,
+  }
+}
+
+export function formOfSchedule(schedule: Schedule): ScheduleForm {
+  const form = newScheduleForm(schedule.profileId, schedule.preset)
+  const cadence = schedule.cadence
+  const exportAction = schedule.actions.export
+  return {
+    ...form,
+    id: schedule.id,
+    name: schedule.name,
+    exportFile: exportAction !== null,
+    format: exportAction?.format ?? form.format,
+    folder: exportAction ? { ...exportAction.folder } : null,
+    fileNamePattern: exportAction?.fileNamePattern ?? form.fileNamePattern,
+    checkAlerts: schedule.actions.checkAlerts,
+    kind: cadence.kind,
+    at: cadence.kind === 'cron' ? form.at : cadence.at,
+    days: cadence.kind === 'weekdays' ? [...cadence.days] : form.days,
+    monthDay: cadence.kind === 'monthly' ? cadence.day : form.monthDay,
+    expression: cadence.kind === 'cron' ? cadence.expression : form.expression,
+    timezone: schedule.timezone,
+    enabled: schedule.enabled,
+  }
+}
+
+export function cadenceOfForm(form: ScheduleForm): Cadence {
+  switch (form.kind) {
+    case 'daily':
+      return { kind: 'daily', at: form.at }
+    case 'weekdays':
+      return { kind: 'weekdays', days: form.days, at: form.at }
+    case 'monthly':
+      return { kind: 'monthly', day: form.monthDay, at: form.at }
+    case 'cron':
+      return { kind: 'cron', expression: form.expression }
+  }
+}
+
+export type DraftCheck = { ok: true; draft: ScheduleDraft } | { ok: false; problems: Record<string, string> }
+
+/** The draft, or each problem under the field it belongs to (`name`, `preset`, `folder`, `fileNamePattern`, `cadence`, `actions`). */
+export function draftOfForm(form: ScheduleForm): DraftCheck {
+  const problems: Record<string, string> = {}
+  if (form.preset === null) problems.preset = 'Choose the preset to run'
+  if (form.profileId === null) problems.profileId = 'Choose the connection to run it on'
+  if (form.exportFile && form.folder === null) problems.folder = 'Choose the folder the file goes to'
+  const candidate = {
+    ...(form.id === undefined ? {} : { id: form.id }),
+    name: form.name,
+    preset: form.preset ?? '',
+    profileId: form.profileId ?? '',
+    actions: {
+      export: form.exportFile ? { format: form.format, folderId: form.folder?.id ?? '', fileNamePattern: form.fileNamePattern } : null,
+      checkAlerts: form.checkAlerts,
+    },
+    cadence: cadenceOfForm(form),
+    timezone: form.timezone,
+    enabled: form.enabled,
+  }
+  const parsed = scheduleDraftSchema.safeParse(candidate)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [first, second] = issue.path
+      const field =
+        first === 'actions' && second === 'export'
+          ? String(issue.path.at(-1) === 'folderId' ? 'folder' : (issue.path.at(-1) ?? 'actions'))
+          : String(first ?? 'form')
+      problems[field] ??= issue.message
+    }
+  }
+  if (Object.keys(problems).length > 0 || !parsed.success) return { ok: false, problems }
+  return { ok: true, draft: parsed.data }
+}

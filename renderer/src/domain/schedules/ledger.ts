@@ -3,7 +3,7 @@
  * hold thousands of lines); the page turns what the user picked into that query, and says each
  * line's times, duration and outcome the same way everywhere.
  */
-import type { LedgerEntry, RunSource, ScheduleRunOutcome } from '@contract'
+import type { Api, LedgerEntry, RunSource, ScheduleRunOutcome } from '@contract'
 
 export interface LedgerFilters {
   search: string
@@ -15,18 +15,11 @@ export interface LedgerFilters {
 
 export const EMPTY_LEDGER_FILTERS: LedgerFilters = { search: '', outcome: 'any', source: 'any', lateOnly: false, scheduleId: null }
 
-export interface LedgerQuery {
-  search?: string
-  outcome?: ScheduleRunOutcome
-  source?: RunSource
-  late?: boolean
-  scheduleId?: string
-  offset?: number
-  limit?: number
-}
+/** What `schedules:ledger` takes, as the contract says it. */
+export type LedgerRequest = Parameters<Api['schedules']['ledger']>[0]
 
 /** Only what narrows the list is sent: "any" and an empty search are left out, "late only" asks for late runs alone. */
-export function ledgerQuery(filters: LedgerFilters, page: { offset: number; limit: number }): LedgerQuery {
+export function ledgerQuery(filters: LedgerFilters, page: { offset: number; limit: number }): LedgerRequest {
   const search = filters.search.trim()
   return {
     ...(search === '' ? {} : { search }),

@@ -34,6 +34,9 @@ describe('usePaletteEntries', () => {
       ['Reports', 'Ctrl+2'],
       ['Connections', 'Ctrl+3'],
       ['Settings', 'Ctrl+4'],
+      // The watching sections come after the four the number keys reach.
+      ['Schedules', undefined],
+      ['Alerts', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)

@@ -18,10 +18,16 @@ interface TraceEvent {
 
 export const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8']
 
-/** Which part of the work an event is; script contains the garbage collection it caused. */
+/**
+ * Which part of the work an event is; script contains the garbage collection it caused. Vue
+ * updates the page in a microtask after the input event: without the microtask checkpoint, the
+ * search and the render were missing from script (they showed only in the CPU total).
+ */
 const PARTS: Record<string, string> = {
   FunctionCall: 'script',
   EvaluateScript: 'script',
+  BlinkScheduler_PerformMicrotaskCheckpoint: 'script',
+  RunMicrotasks: 'script',
   UpdateLayoutTree: 'style',
   Layout: 'layout',
   PrePaint: 'paint',
@@ -51,16 +57,24 @@ export function stretchCosts(traceJson: string, start: string, end: string): Str
     (event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === first.pid && event.args?.name === 'CrRendererMain',
   )
   const tid = mainThread?.tid ?? first.tid
-  const work = events.filter((event) => event.pid === first.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number')
+  const work = events
+    .filter((event) => event.pid === first.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number')
+    .sort((a, b) => a.ts - b.ts)
   return starts.map((mark) => {
     const until = ends.find((candidate) => candidate.ts >= mark.ts)?.ts ?? Number.POSITIVE_INFINITY
     const parts: Record<string, number> = { script: 0, style: 0, layout: 0, paint: 0, gc: 0 }
     let cpu = 0
+    // Script events nest (a microtask checkpoint inside a function call): only the outermost counts.
+    let scriptUntil = 0
     for (const event of work) {
       if (event.ts < mark.ts || event.ts > until) continue
       const ms = (event.tdur ?? 0) / 1000
       if (event.name === 'RunTask') cpu += ms
       const part = PARTS[event.name]
+      if (part === 'script') {
+        if (event.ts < scriptUntil) continue
+        scriptUntil = event.ts + (event.dur ?? 0)
+      }
       if (part) parts[part] = (parts[part] ?? 0) + ms
     }
     return { cpu, parts }

@@ -1,8 +1,9 @@
+import { CHUNK_ROWS, SearchText } from './SearchText'
 import type { ColumnKind, SortState, TableColumn } from './types'
 
 /**
  * Caches derived from one data array and one set of columns, so that every keystroke reuses
- * them: one lowercase search string per row, per-column lowercase texts (for filters) and sort
+ * them: the lowercase search text of every row (in a few large strings, see SearchText), per-column lowercase texts (for filters) and sort
  * keys, each built lazily the first time it is needed. When rows only grow at the end (a sync
  * streaming pages in), the caches are extended instead of rebuilt.
  */
@@ -25,12 +26,20 @@ interface KeptSearch {
 export class TableIndex<Row> {
   private rows: readonly Row[] = []
   private columns: readonly TableColumn<Row>[] = []
-  private search: string[] = []
+  private readonly search: SearchText
+  /** Scratch space of a scan, reused by every keystroke: a result is copied out at its length. */
+  private scratch = new Uint32Array(0)
+  private marks = new Uint8Array(0)
   private texts = new Map<string, string[]>()
   private sortKeys = new Map<string, Array<number | string | null>>()
   private sortedOrders = new Map<string, Uint32Array>()
   /** Recent searches, oldest first (a Map keeps insertion order). */
   private searches = new Map<string, KeptSearch>()
+
+  /** `chunkRows`: rows per string of search text (tests use small chunks to cross their edges). */
+  constructor(chunkRows: number = CHUNK_ROWS) {
+    this.search = new SearchText(chunkRows)
+  }
 
   /** Points the index at new data; keeps what can be kept. */
   update(rows: readonly Row[], columns: readonly TableColumn<Row>[]): void {
@@ -46,7 +55,7 @@ export class TableIndex<Row> {
     // rows they saw: each is extended over the new rows only, not run again over all of them.
     for (const [key, kept] of this.searches) if (!appended || kept.sortKey !== '') this.searches.delete(key)
     if (!appended) {
-      this.search = []
+      this.search.clear()
       this.texts.clear()
       this.sortKeys.clear()
     }
@@ -67,15 +76,17 @@ export class TableIndex<Row> {
     return joined.toLowerCase()
   }
 
-  /** Builds the search strings of up to `rows` more rows; true when all are built. For idle-time warm-up. */
+  /** Builds the search text of up to `rows` more rows; true when all are built. For idle-time warm-up. */
   warm(rows: number): boolean {
     const limit = Math.min(this.rows.length, this.search.length + rows)
     for (let index = this.search.length; index < limit; index++) this.search.push(this.searchString(this.rows[index] as Row))
     return this.search.length >= this.rows.length
   }
 
-  searchStrings(): string[] {
-    return this.extend(this.search, (row) => this.searchString(row))
+  /** The search text of every row, built now for the rows still without it. */
+  searchText(): SearchText {
+    this.warm(Number.POSITIVE_INFINITY)
+    return this.search
   }
 
   columnTexts(key: string): string[] {
@@ -154,27 +165,48 @@ export class TableIndex<Row> {
       if (narrows && (narrowest === null || cost(earlier) < cost(narrowest))) narrowest = earlier
     }
     const order = this.order(sort)
-    const positions = narrowest ? this.scan(terms, narrowest.positions, narrowest.scanned) : order ? this.scan(terms, order, size) : this.scan(terms, null, 0)
+    const positions = narrowest ? this.scan(terms, narrowest.positions, narrowest.scanned) : order ? this.scanInOrder(terms, order) : this.scan(terms, null, 0)
     this.searches.set(key, { sortKey, terms: [...terms], positions, scanned: size })
     if (this.searches.size > KEPT_SEARCHES) this.searches.delete(this.searches.keys().next().value as string)
     return positions
   }
 
-  /** The positions among `head`, then among the rows from `from` on (data order), whose search string holds every term. */
+  /** The positions among `head`, then among the rows from `from` on (data order), whose search text holds every term. */
   private scan(terms: readonly string[], head: Uint32Array | null, from: number): Uint32Array {
-    const haystacks = this.searchStrings()
+    const text = this.searchText()
     const size = this.rows.length
     const headCount = head === null ? 0 : head.length
-    const found = new Uint32Array(headCount + Math.max(0, size - from))
+    const found = this.scratchFor(headCount + Math.max(0, size - from))
     let matched = 0
-    const test = (position: number): void => {
-      const haystack = haystacks[position] as string
-      for (const term of terms) if (!haystack.includes(term)) return
-      found[matched++] = position
+    for (let step = 0; step < headCount; step++) {
+      const position = (head as Uint32Array)[step] as number
+      if (text.holds(position, terms)) found[matched++] = position
     }
-    for (let step = 0; step < headCount; step++) test((head as Uint32Array)[step] as number)
-    for (let position = from; position < size; position++) test(position)
+    matched = text.rowsHolding(terms, from, size, found, matched)
     return found.slice(0, matched)
+  }
+
+  /** The positions in `order` (every row, in display order) whose search text holds every term. */
+  private scanInOrder(terms: readonly string[], order: Uint32Array): Uint32Array {
+    const size = this.rows.length
+    const found = this.scratchFor(size)
+    const matched = this.searchText().rowsHolding(terms, 0, size, found, 0)
+    if (this.marks.length < size) this.marks = new Uint8Array(size)
+    const marks = this.marks
+    for (let step = 0; step < matched; step++) marks[found[step] as number] = 1
+    let kept = 0
+    for (let step = 0; step < order.length; step++) {
+      const position = order[step] as number
+      if (marks[position] === 1) found[kept++] = position
+    }
+    // Cleared where set only, ready for the next search.
+    for (let step = 0; step < kept; step++) marks[found[step] as number] = 0
+    return found.slice(0, kept)
+  }
+
+  private scratchFor(length: number): Uint32Array {
+    if (this.scratch.length < length) this.scratch = new Uint32Array(length)
+    return this.scratch
   }
 
   columnKind(key: string): ColumnKind | undefined {

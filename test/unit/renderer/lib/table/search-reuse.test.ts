@@ -14,19 +14,25 @@ const columns: TableColumn<Row>[] = [
   { key: 'name', title: 'Name', kind: 'text', text: (row) => row.name },
 ]
 
-/** An index whose search strings count how many rows each search tests. */
+/**
+ * An index whose search text counts how many rows each search tests: one by one, or a range of
+ * them at once. Chunks of 3 rows, so that searches cross the edges of the chunks.
+ */
 function countingIndex(): { index: TableIndex<Row>; tested: () => number } {
-  const index = new TableIndex<Row>()
+  const index = new TableIndex<Row>(3)
   index.update(rows, columns)
-  const strings = index.searchStrings()
+  const text = index.searchText()
   let reads = 0
-  const counting = new Proxy(strings, {
-    get(target, property, receiver) {
-      if (typeof property === 'string' && /^\d+$/.test(property)) reads++
-      return Reflect.get(target, property, receiver) as unknown
-    },
+  const holds = text.holds.bind(text)
+  const rowsHolding = text.rowsHolding.bind(text)
+  vi.spyOn(text, 'holds').mockImplementation((position, terms) => (reads++, holds(position, terms)))
+  vi.spyOn(text, 'rowsHolding').mockImplementation((terms, from, to, into, count) => {
+    // The rows of a range tested one by one (those not yet in a chunk) are counted by `holds`.
+    const before = reads
+    const found = rowsHolding(terms, from, to, into, count)
+    reads = before + Math.max(0, to - from)
+    return found
   })
-  vi.spyOn(index, 'searchStrings').mockReturnValue(counting)
   return {
     index,
     tested: () => {

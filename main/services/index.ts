@@ -15,6 +15,8 @@ import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
+import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
+import { alertsFolder, createRuleStore } from './alerts/rules-store'
 import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
 import { createFolderDialogs } from './files/folder-dialogs'
@@ -139,12 +141,14 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     },
   })
   lifetime.add(toDisposable(() => http.close()))
+  // Set below once the alert rules exist: the demo's first start saves its alert preset (alerts/demo-seed.ts).
+  let demoStarted = async (): Promise<void> => undefined
   // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
   const workspace = createWorkspace({
     profiles,
     settings,
     http,
-    startSandbox: options.startSandbox,
+    startSandbox: seedingOnStart(options.startSandbox, () => demoStarted()),
     onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token),
   })
   lifetime.add(toDisposable(() => workspace.close()))
@@ -216,9 +220,15 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
+  const alertRules = createRuleStore({ folder: alertsFolder(options.userDataDir), notices, now })
+  demoStarted = () =>
+    seedDemoAlerts({ presets, rules: alertRules, settings }).catch((error: unknown) =>
+      log.warn('the demo alert preset was not saved', { error: String(error) }),
+    )
   // Alert checks run the chart through a report service of their own: a check is not a run the user made.
   const alerts = createAppAlerts({
     userDataDir: options.userDataDir,
+    rules: alertRules,
     workspace,
     settings,
     presets,

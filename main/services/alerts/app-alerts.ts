@@ -13,7 +13,7 @@ import type { AlertsPort } from '../schedules/alerts-port'
 import type { SettingsStore } from '../workspace/settings-store'
 import type { Workspace } from '../workspace/workspace'
 import { createFiredStore } from './fired-store'
-import { alertsFolder, createRuleStore } from './rules-store'
+import { alertsFolder, type RuleStore } from './rules-store'
 import { createAlertService, type AlertService } from './service'
 
 /** A check's chart is judged point by point, never reduced: 12 weeks of hours is 2,016 points. */
@@ -21,6 +21,8 @@ const ALERT_POINT_BUDGET = 20_000
 
 export interface AppAlertsOptions {
   userDataDir: string
+  /** The rules store (shared with the demo's first start, which saves a rule: one cache per file). */
+  rules: RuleStore
   workspace: Pick<Workspace, 'connection' | 'state'>
   settings: Pick<SettingsStore, 'read'>
   presets: Pick<PresetStore, 'get'>
@@ -43,7 +45,7 @@ export function createAppAlerts(options: AppAlertsOptions): AlertService {
     ...(options.pinnedNow ? { now: options.pinnedNow } : {}),
   })
   return createAlertService({
-    rules: createRuleStore({ folder: alertsFolder(options.userDataDir), notices: options.notices, now }),
+    rules: options.rules,
     fired: createFiredStore({ folder: alertsFolder(options.userDataDir), notices: options.notices, now }),
     source: {
       infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),

@@ -24,6 +24,8 @@ const settingsSchema = z.object({
   logLevel: logLevelSchema.catch('info'),
   /** Hours the platform's data runs behind real time (its docs say 2–4): alert checks never judge buckets inside them. */
   alertLagHours: z.number().min(0).max(48).catch(DEFAULT_ALERT_LAG_HOURS),
+  /** The demo's alert preset was offered once (alerts/demo-seed.ts): a user who deletes it does not get it back. */
+  demoAlertsSeeded: z.boolean().catch(false),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -58,6 +60,7 @@ export function createSettingsStore(userDataDir: string, notices: Notices, optio
       theme: 'system',
       logLevel: 'info',
       alertLagHours: DEFAULT_ALERT_LAG_HOURS,
+      demoAlertsSeeded: false,
     },
     onCorrupt: noticeOnCorrupt(
       notices,

@@ -4,6 +4,8 @@
  * of its own over each schedule's saved connection. Runs are recorded with source `os`.
  */
 import { DEMO_PROFILE_ID } from '@contract'
+import type { RuleStore } from '../services/alerts/rules-store'
+import { checkDefinition, type AlertDataSource } from '../services/alerts/service'
 import type { Connection } from '../services/connection/connection'
 import { AppError } from '../services/errors'
 import { createExportService } from '../services/exports/jobs'
@@ -12,6 +14,7 @@ import type { Notices } from '../services/notices'
 import type { PresetStore } from '../services/presets/preset-store'
 import { createDiskInfoStore } from '../services/reports/info-store'
 import { createReportService, type ReportService } from '../services/reports/service'
+import type { AlertsPort } from '../services/schedules/alerts-port'
 import { createAppSchedules } from '../services/schedules/app-schedules'
 import type { RunningSchedules } from '../services/schedules/service'
 
@@ -22,6 +25,40 @@ export interface CliSchedulesContext {
   /** A saved connection, signed in lazily with its keychain secret. */
   connectProfile(profileId: string): Promise<Connection>
   warn(message: string): void
+  /** The command line's alert machinery (the same `alerts check` runs through). */
+  alerts: {
+    source(connection: Connection, profileId: string): AlertDataSource
+    rules: Pick<RuleStore, 'read'>
+    lagHours(): Promise<number>
+  }
+}
+
+/**
+ * A schedule's "check alerts", on the schedule's own connection: the preset's saved rules
+ * checked as `alerts check --preset` checks them. The firings are counted in the ledger; the
+ * list of fired alerts is the app's file (it keeps it cached while it runs), so nothing writes it from here.
+ */
+function cliAlertsPort(context: CliSchedulesContext, connectionOf: (profileId: string) => Promise<Connection>): AlertsPort {
+  return {
+    async checkPresetAlerts(name, { profileId, signal, now }) {
+      if (profileId === undefined)
+        throw new AppError('validation', 'This schedule names no connection, so its alerts could not be checked. Open it in the app and choose one.')
+      const preset = await context.presets.get(name)
+      const { rules } = await context.alerts.rules.read(preset.name)
+      const at = now ?? new Date()
+      const checked = await checkDefinition(context.alerts.source(await connectionOf(profileId), profileId), {
+        profileId,
+        preset: preset.name,
+        definition: preset.definition,
+        rules,
+        now: at,
+        lagHours: await context.alerts.lagHours(),
+        osOffsetMinutes: -at.getTimezoneOffset(),
+        signal: signal ?? new AbortController().signal,
+      })
+      return checked.result
+    },
+  }
 }
 
 /**
@@ -76,6 +113,7 @@ export function createCliSchedules(context: CliSchedulesContext): RunningSchedul
     // No desktop here: a failure shows as the app's badge and in the ledger; the command's exit code says it too.
     host: {},
     now: () => new Date(),
+    alerts: cliAlertsPort(context, connectionOf),
     osEntry: null,
   })
 }

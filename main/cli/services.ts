@@ -71,24 +71,27 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
   // Made on first use: listing profiles needs no connection pool.
   let http: HttpClient | null = null
   const flushes: Array<() => Promise<void>> = []
+  const alertRules = createRuleStore({ folder: alertsFolder(context.userDataDir), notices, now })
+  const alertLagHours = async () => (await createSettingsStore(context.userDataDir, notices).read()).alertLagHours
+  const alertSource = (connection: Connection, profileId: string | null): AlertDataSource => {
+    const service = createReportService({
+      reportingOf: async () => connection.reporting,
+      store: profileId === null ? memoryInfoStore() : createDiskInfoStore(context.userDataDir, notices),
+      now,
+    })
+    return {
+      infoOf: (id, project, report, signal) => service.info(id, project, report, { signal }),
+      // Every point: a check judges each bucket, it does not draw a picture.
+      runChart: (id, definition, signal) => service.run(id, definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER }),
+    }
+  }
   return {
     profiles,
     presets,
     now,
-    alertRules: createRuleStore({ folder: alertsFolder(context.userDataDir), notices, now }),
-    alertLagHours: async () => (await createSettingsStore(context.userDataDir, notices).read()).alertLagHours,
-    alertSource(connection, profileId) {
-      const service = createReportService({
-        reportingOf: async () => connection.reporting,
-        store: profileId === null ? memoryInfoStore() : createDiskInfoStore(context.userDataDir, notices),
-        now,
-      })
-      return {
-        infoOf: (id, project, report, signal) => service.info(id, project, report, { signal }),
-        // Every point: a check judges each bucket, it does not draw a picture.
-        runChart: (id, definition, signal) => service.run(id, definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER }),
-      }
-    },
+    alertRules,
+    alertLagHours,
+    alertSource,
     connect(settings, credentials) {
       http ??= createHttpClient(overrides.http)
       return createConnection({ settings, credentials, http, ...(overrides.now === undefined ? {} : { now: overrides.now }) })
@@ -125,6 +128,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
         notices,
         presets,
         warn: context.warn,
+        alerts: { source: alertSource, rules: alertRules, lagHours: alertLagHours },
         connectProfile: async (profileId) => {
           const stored = await profiles.find(profileId)
           if (stored === null)

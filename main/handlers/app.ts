@@ -86,6 +86,12 @@ export function appHandlers(services: Services, host: HostFeatures): HandlersFor
       services.log.info(`result cache limit set to ${megabytes} MB`, { usedBytes: usage.bytes, entries: usage.entries })
       return resultCacheState(usage)
     },
+    'app:alertLagHours': async () => ({ hours: (await services.settings.read()).alertLagHours }),
+    'app:setAlertLagHours': async ({ hours }) => {
+      const { alertLagHours } = await services.settings.update({ alertLagHours: hours })
+      services.log.info(`alert data lag set to ${alertLagHours} hours`)
+      return { hours: alertLagHours }
+    },
     'app:openDataFolder': () => open('data'),
     'app:openLogsFolder': () => open('logs'),
     'app:reportRendererError': async ({ kind, message, stack }) => {

@@ -14,9 +14,10 @@ import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
-import { createFiredStore } from './alerts/fired-store'
+import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
+import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
-import { createAlertService, type AlertService } from './alerts/service'
+import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
@@ -40,9 +41,6 @@ import { createSecretStore, type SecretStore } from './secrets/secret-store'
 import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
 import { createThemeService, type ThemeService } from './workspace/theme'
 import { createWorkspace, type Workspace } from './workspace/workspace'
-
-/** A check's chart is judged point by point, never reduced: 12 weeks of hours is 2,016 points. */
-const ALERT_POINT_BUDGET = 20_000
 
 export interface Environment {
   version: string
@@ -143,12 +141,14 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     },
   })
   lifetime.add(toDisposable(() => http.close()))
+  // Set below once the alert rules exist: the demo's first start saves its alert preset (alerts/demo-seed.ts).
+  let demoStarted = async (): Promise<void> => undefined
   // A secret read for a sign-in is kept out of the log even where nothing names it a secret.
   const workspace = createWorkspace({
     profiles,
     settings,
     http,
-    startSandbox: options.startSandbox,
+    startSandbox: seedingOnStart(options.startSandbox, () => demoStarted()),
     onCredentials: (credentials) => log.addSecret(credentials.method === 'password' ? credentials.password : credentials.token),
   })
   lifetime.add(toDisposable(() => workspace.close()))
@@ -220,25 +220,25 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   })
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
-  // Alert checks run the chart through a report service of their own: a check is not a run the user made, so it stays out of the history and the result cache.
-  const alertReports = createReportService({
-    reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
-    store: infoStore,
-    ...(options.now ? { now: options.now } : {}),
-  })
-  const alerts = createAlertService({
-    rules: createRuleStore({ folder: alertsFolder(options.userDataDir), notices, now }),
-    fired: createFiredStore({ folder: alertsFolder(options.userDataDir), notices, now }),
-    source: {
-      infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
-      runChart: (profileId, definition, signal) => alertReports.run(profileId, definition, { signal, pointBudget: ALERT_POINT_BUDGET }),
-    },
-    presetOf: (name) => presets.get(name),
-    activeProfileId: async () => (await workspace.state()).activeProfileId,
-    lagHours: async () => (await settings.read()).alertLagHours,
+  const alertRules = createRuleStore({ folder: alertsFolder(options.userDataDir), notices, now })
+  demoStarted = () =>
+    seedDemoAlerts({ presets, rules: alertRules, settings }).catch((error: unknown) =>
+      log.warn('the demo alert preset was not saved', { error: String(error) }),
+    )
+  // Alert checks run the chart through a report service of their own: a check is not a run the user made.
+  const alerts = createAppAlerts({
+    userDataDir: options.userDataDir,
+    rules: alertRules,
+    workspace,
+    settings,
+    presets,
+    reports,
+    infoStore,
+    notices,
     events,
-    notify: host.alertNotifier ?? null,
+    host,
     now,
+    ...(options.now ? { pinnedNow: options.now } : {}),
   })
   const schedules = createAppSchedules({
     userDataDir: options.userDataDir,
@@ -252,12 +252,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     dialogs,
     host,
     // A schedule that checks alerts runs the preset's rules through the alert service, on the schedule's own connection.
-    alerts: {
-      checkPresetAlerts: (name, { profileId, signal, now: at }) =>
-        profileId === undefined
-          ? alerts.checkPresetAlerts(name, { ...(signal ? { signal } : {}), ...(at ? { now: at } : {}) })
-          : alerts.check(profileId, name, { signal: signal ?? new AbortController().signal, ...(at ? { now: at } : {}) }),
-    },
+    alerts: schedulesAlertsPort(alerts),
     now,
   })
   // The timer stops before the export jobs do.

@@ -83,6 +83,10 @@ export const resultCacheStateSchema = z.object({
 })
 export type ResultCacheState = z.infer<typeof resultCacheStateSchema>
 
+/** The alert checks' data-lag setting, in hours (settings.json `alertLagHours`). */
+export const ALERT_LAG_HOURS = { min: 0, max: 48, default: 4 } as const
+export const alertLagStateSchema = z.object({ hours: z.number() })
+
 /** Bounds of an error report from the page; the page cuts longer text before sending. */
 export const RENDERER_ERROR_LIMITS = { message: 2_000, stack: 10_000 } as const
 
@@ -112,6 +116,10 @@ export const appChannels = {
     z.object({ megabytes: z.number().int().min(RESULT_CACHE_MEGABYTES.min).max(RESULT_CACHE_MEGABYTES.max) }).strict(),
     resultCacheStateSchema,
   ),
+  /** Hours the platform's data runs behind (its docs say 2–4): alert checks never judge buckets inside them. */
+  alertLagHours: channel(empty, alertLagStateSchema),
+  /** Changes the data lag alert checks leave out; remembered across restarts; the next check uses it. */
+  setAlertLagHours: channel(z.object({ hours: z.number().min(ALERT_LAG_HOURS.min).max(ALERT_LAG_HOURS.max) }).strict(), alertLagStateSchema),
   openDataFolder: channel(empty, z.null()),
   openLogsFolder: channel(empty, z.null()),
   /** An error nothing in the page caught (window.onerror, unhandledrejection): logged, and shown once as a notice. */

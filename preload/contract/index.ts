@@ -29,6 +29,8 @@ export const channels = {
   'app:setLogLevel': appChannels.setLogLevel,
   'app:resultCache': appChannels.resultCache,
   'app:setResultCacheLimit': appChannels.setResultCacheLimit,
+  'app:alertLagHours': appChannels.alertLagHours,
+  'app:setAlertLagHours': appChannels.setAlertLagHours,
   'app:openDataFolder': appChannels.openDataFolder,
   'app:openLogsFolder': appChannels.openLogsFolder,
   'app:reportRendererError': appChannels.reportRendererError,

@@ -39,6 +39,8 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'app:setLogLevel': { level: 'info' },
   'app:resultCache': {},
   'app:setResultCacheLimit': { megabytes: 500 },
+  'app:alertLagHours': {},
+  'app:setAlertLagHours': { hours: 6 },
   'app:openDataFolder': {},
   'app:openLogsFolder': {},
   'app:reportRendererError': { kind: 'error', message: 'TypeError: x is undefined', stack: 'TypeError: x is undefined\n    at app.js:1:1' },

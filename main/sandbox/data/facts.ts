@@ -1,6 +1,7 @@
 import { mix, mulberry32, weightedTable, zipfWeights } from '../prng'
 import { countries, dealTypes, deviceTypes, sections, slugWords } from './names'
 import type { Scale, SeededEntities } from './entities'
+import { hourOfRecord } from './hours'
 import { demoIncidents, type DemoIncidents } from './incidents'
 
 /**
@@ -255,34 +256,6 @@ export function generateFacts(seed: number, scale: Scale, todayDay: number, enti
     pages: { count: popularCount + freshPages, text: pageText, lookup: lookupPage },
     incidents: { droppedPublisher: incidents.droppedPublisher, tinyPublisher: incidents.tinyPublisher, spikingBidder: incidents.spikingBidder },
   }
-}
-
-/** Hour (since 1970) of one record, by binary search over the hour starts. */
-export function hourOfRecord(hourStart: Int32Array, firstHour: number, record: number): number {
-  let low = 0
-  let high = hourStart.length - 2
-  while (low < high) {
-    const middle = (low + high + 1) >>> 1
-    if ((hourStart[middle] as number) <= record) low = middle
-    else high = middle - 1
-  }
-  return firstHour + low
-}
-
-/** Hours of a record list; one forward walk when the list is ascending (it always is here). */
-export function hoursOf(facts: Pick<FactTable, 'hourStart' | 'firstHour'>, records: Int32Array): Int32Array {
-  const hours = new Int32Array(records.length)
-  const starts = facts.hourStart
-  let offset = 0
-  let previous = -1
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index] as number
-    if (record < previous) offset = 0
-    previous = record
-    while ((starts[offset + 1] as number) <= record) offset++
-    hours[index] = facts.firstHour + offset
-  }
-  return hours
 }
 
 function pickWord(words: readonly string[], random: () => number): string {

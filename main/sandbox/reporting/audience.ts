@@ -1,4 +1,4 @@
-import { hoursOf } from '../data/facts'
+import { hoursOf } from '../data/hours'
 import { groupRecords } from './aggregate'
 import type { ReportContext } from './context'
 import { formatDay } from './dates'

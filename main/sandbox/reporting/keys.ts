@@ -1,4 +1,4 @@
-import { hoursOf } from '../data/facts'
+import { hoursOf } from '../data/hours'
 import type { FactTable } from '../data/facts'
 import type { SeededEntities } from '../data/entities'
 import { countries, dealTypes, deviceTypes } from '../data/names'

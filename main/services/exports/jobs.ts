@@ -150,6 +150,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     source: ExportSource,
     exportOptions: ExportOptions,
     targetOf: (planned: Planned) => Promise<string | null>,
+    /** A scheduled job's failure is told by its schedule (one notification, with the schedule's name), not here too. */
+    quietFailure = false,
   ): Promise<LiveJob | null> {
     await records.ready()
     const planned = await plan(profileId, source, exportOptions, new AbortController().signal)
@@ -177,7 +179,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           signalProgress()
           options.events.emit('onExportDone', jobView(record))
           const notification = endNotification(record)
-          if (notification !== null) options.signals?.ended(notification)
+          if (notification !== null && !(quietFailure && notification.failed)) options.signals?.ended(notification)
         },
       },
     )
@@ -201,7 +203,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     },
 
     async exportTo(profileId, source, exportOptions, targetOf) {
-      const job = await queueJob(profileId, source, exportOptions, (planned) => targetOf(planned))
+      const job = await queueJob(profileId, source, exportOptions, (planned) => targetOf(planned), true)
       if (job === null) throw new AppError('internal', 'The scheduled export was given no file to write.')
       const ended = await job.ended
       return { job: jobView(ended), failureCode: ended.failureCode ?? null }

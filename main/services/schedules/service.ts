@@ -5,24 +5,20 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { SCHEDULE_LIMITS, type LedgerEntry, type OsEntryState, type ReportDefinition, type RunSource, type Schedule, type ScheduleDraft } from '@contract'
-import { AppError, isAppError } from '../errors'
+import type { LedgerEntry, ReportDefinition, RunSource, Schedule, ScheduleDraft } from '@contract'
+import { AppError } from '../errors'
 import type { Notices } from '../notices'
 import type { AlertsPort } from './alerts-port'
 import { createLedger, type Ledger } from './ledger'
 import { createRunLocks } from './run-lock'
 import { createRunner, unknownSchedule, type RunClock } from './runner'
-import { dueRuns, lastPlannedBySchedule, nextRunOf, zoneOf, createSchedulerLoop, type SchedulerClock, type SchedulerLoop } from './scheduler'
+import { dueRuns, lastPlannedBySchedule, nextRunOf, createSchedulerLoop, type SchedulerClock, type SchedulerLoop } from './scheduler'
 import { createScheduleStore, type StoredSchedule } from './schedule-store'
-import { cadenceText, checkCadence, NEVER_FIRES } from './timing'
+import { saveDraft } from './save-draft'
+import { osEntryState, scheduleView, type OsEntryPort } from './schedule-view'
 import type { SchedulesService } from './types'
 
-/** The OS scheduler's entry, as the service needs it (os-entries/ implements it per platform). */
-export interface OsEntryPort {
-  state(): Promise<Omit<OsEntryState, 'lastRunAt'>>
-  install(): Promise<void>
-  remove(): Promise<void>
-}
+export type { OsEntryPort } from './schedule-view'
 
 export interface SchedulesServiceOptions {
   /** `<data>/schedules`: the file of schedules, the ledger and the locks. */
@@ -140,59 +136,9 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     return slots.length === 0 ? null : new Date(Math.min(...slots.map((slot) => slot.getTime())))
   }
 
-  async function osEntryState(entries: LedgerEntry[]): Promise<OsEntryState> {
-    const lastRunAt = entries.filter((entry) => entry.source === 'os').at(-1)?.startedAt ?? null
-    if (options.osEntry === null)
-      return { kind: null, installed: false, lastRunAt, problem: 'This system has no scheduler AdOps Desk can use; schedules run while the app is open.' }
-    try {
-      return { ...(await options.osEntry.state()), lastRunAt }
-    } catch (error) {
-      return { kind: null, installed: false, lastRunAt, problem: isAppError(error) ? error.message : 'The system scheduler could not be read.' }
-    }
-  }
-
   async function view(schedule: StoredSchedule, entries: LedgerEntry[], folders: Array<{ id: string; path: string }>): Promise<Schedule> {
-    const zone = zoneOf(schedule, options.computerTimeZone)
-    const own = entries.filter((entry) => entry.scheduleId === schedule.id)
-    const nextRunAt = nextRunOf(schedule, clock.now(), options.computerTimeZone)
-    let problem: string | null = null
-    try {
-      checkCadence(schedule.cadence, zone)
-      if (schedule.enabled && nextRunAt === null) problem = NEVER_FIRES
-    } catch (error) {
-      problem = (error as Error).message
-    }
-    const folder = schedule.actions.export === null ? null : folders.find((known) => known.id === schedule.actions.export?.folderId)
-    return {
-      id: schedule.id,
-      name: schedule.name,
-      preset: schedule.preset,
-      profileId: schedule.profileId,
-      actions: {
-        export:
-          schedule.actions.export === null
-            ? null
-            : {
-                format: schedule.actions.export.format,
-                fileNamePattern: schedule.actions.export.fileNamePattern,
-                folder: {
-                  id: schedule.actions.export.folderId,
-                  name: folder ? path.basename(folder.path) : 'a folder no longer known',
-                  available: folder !== undefined,
-                },
-              },
-        checkAlerts: schedule.actions.checkAlerts,
-      },
-      cadence: schedule.cadence,
-      timezone: schedule.timezone,
-      enabled: schedule.enabled,
-      cadenceText: cadenceText(schedule.cadence, zone),
-      nextRunAt: nextRunAt?.toISOString() ?? null,
-      problem,
-      lastRun: own.at(-1) ?? null,
-      running: inFlight.has(schedule.id) || (await locks.held(schedule.id)),
-      osLastRunAt: own.filter((entry) => entry.source === 'os').at(-1)?.startedAt ?? null,
-    }
+    const running = inFlight.has(schedule.id) || (await locks.held(schedule.id))
+    return scheduleView(schedule, { now: clock.now(), computerTimeZone: options.computerTimeZone, entries, folders, running })
   }
 
   async function findSchedule(id: string): Promise<StoredSchedule> {
@@ -217,14 +163,12 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
       await options.osEntry.remove().catch((error: unknown) => options.log.warn('the OS entry could not be removed', { error: String(error) }))
   }
 
-  const invalid = (field: string, message: string) => new AppError('validation', message, { field, fields: { [field]: [message] } })
-
   return {
     async list() {
       const [document, entries] = await Promise.all([store.read(), ledger.all()])
       return {
         schedules: await Promise.all(document.schedules.map((schedule) => view(schedule, entries, document.folders))),
-        osEntry: await osEntryState(entries),
+        osEntry: await osEntryState(options.osEntry, entries),
         failureCount: await failureCount(entries),
         keepRunningInBackground: document.keepRunningInBackground,
         backgroundSupported: options.backgroundSupported,
@@ -232,65 +176,16 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     },
 
     async save(draft: ScheduleDraft) {
-      let definition: ReportDefinition
-      try {
-        definition = await options.presetOf(draft.preset)
-      } catch (error) {
-        if (isAppError(error) && error.code === 'not_found') throw invalid('preset', `There is no preset named "${draft.preset}". Choose a saved preset.`)
-        throw error
-      }
-      let reportOffsetMinutes: number | null = null
-      if (draft.timezone === 'report') {
-        const hours = await options.reportOffsetHours(draft.profileId, definition).catch((error: unknown) => {
-          throw invalid(
-            'timezone',
-            `The report's timezone could not be read (${isAppError(error) ? error.message : String(error)}). Choose the computer's timezone, or try again when the platform answers.`,
-          )
-        })
-        reportOffsetMinutes = (hours ?? 0) * 60
-      }
-      checkCadence(
-        draft.cadence,
-        reportOffsetMinutes === null
-          ? { kind: 'computer', ...(options.computerTimeZone ? { timeZone: options.computerTimeZone } : {}) }
-          : { kind: 'offset', minutes: reportOffsetMinutes },
-      )
-      const now = clock.now().toISOString()
-      let saved: StoredSchedule | undefined
-      await store.update((document) => {
-        if (draft.actions.export !== null && !document.folders.some((folder) => folder.id === draft.actions.export?.folderId))
-          throw invalid('folder', 'That folder is not known. Choose the folder again.')
-        const before = draft.id === undefined ? undefined : document.schedules.find((schedule) => schedule.id === draft.id)
-        if (draft.id !== undefined && before === undefined) throw unknownSchedule()
-        if (document.schedules.some((schedule) => schedule.id !== draft.id && schedule.name.toLowerCase() === draft.name.toLowerCase()))
-          throw invalid('name', `A schedule named "${draft.name}" already exists. Choose another name.`)
-        if (before === undefined && document.schedules.length >= SCHEDULE_LIMITS.schedules)
-          throw invalid('name', `There are ${SCHEDULE_LIMITS.schedules} schedules already. Delete some before adding more.`)
-        // A changed cadence or a schedule switched on starts counting now: slots before it are not missed runs.
-        const sameTiming =
-          before !== undefined && before.enabled && JSON.stringify(before.cadence) === JSON.stringify(draft.cadence) && before.timezone === draft.timezone
-        saved = {
-          id: before?.id ?? randomUUID(),
-          name: draft.name,
-          preset: draft.preset,
-          profileId: draft.profileId,
-          actions: draft.actions,
-          cadence: draft.cadence,
-          timezone: draft.timezone,
-          reportOffsetMinutes,
-          enabled: draft.enabled,
-          activeSince: sameTiming && before ? before.activeSince : now,
-          savedAt: now,
-        }
-        const schedules =
-          before === undefined
-            ? [...document.schedules, saved]
-            : document.schedules.map((schedule) => (schedule.id === before.id ? (saved as StoredSchedule) : schedule))
-        return { ...document, schedules }
+      const saved = await saveDraft(draft, {
+        store,
+        now: clock.now(),
+        computerTimeZone: options.computerTimeZone,
+        presetOf: options.presetOf,
+        reportOffsetHours: options.reportOffsetHours,
       })
       void loop?.poke()
       const [document, entries] = await Promise.all([store.read(), ledger.all()])
-      return view(saved as StoredSchedule, entries, document.folders)
+      return view(saved, entries, document.folders)
     },
 
     async remove(id) {
@@ -327,12 +222,12 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     async installEntry() {
       if (options.osEntry === null) throw new AppError('internal', 'This system has no scheduler AdOps Desk can use; schedules run while the app is open.')
       await options.osEntry.install()
-      return osEntryState(await ledger.all())
+      return osEntryState(options.osEntry, await ledger.all())
     },
 
     async removeEntry() {
       if (options.osEntry !== null) await options.osEntry.remove()
-      return osEntryState(await ledger.all())
+      return osEntryState(options.osEntry, await ledger.all())
     },
 
     async setKeepRunning(keepRunning) {

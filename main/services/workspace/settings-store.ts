@@ -1,12 +1,12 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { logLevelSchema, RESULT_CACHE_MEGABYTES, themeSettingSchema } from '@contract'
+import { ALERT_LAG_HOURS, logLevelSchema, RESULT_CACHE_MEGABYTES, themeSettingSchema } from '@contract'
 import type { AtomicFs } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
 export const DEFAULT_RESULT_CACHE_MEGABYTES = RESULT_CACHE_MEGABYTES.default
-export const DEFAULT_ALERT_LAG_HOURS = 4
+export const DEFAULT_ALERT_LAG_HOURS = ALERT_LAG_HOURS.default
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -23,7 +23,9 @@ const settingsSchema = z.object({
   theme: themeSettingSchema.catch('system'),
   logLevel: logLevelSchema.catch('info'),
   /** Hours the platform's data runs behind real time (its docs say 2–4): alert checks never judge buckets inside them. */
-  alertLagHours: z.number().min(0).max(48).catch(DEFAULT_ALERT_LAG_HOURS),
+  alertLagHours: z.number().min(ALERT_LAG_HOURS.min).max(ALERT_LAG_HOURS.max).catch(DEFAULT_ALERT_LAG_HOURS),
+  /** The demo's alert preset was offered once (alerts/demo-seed.ts): a user who deletes it does not get it back. */
+  demoAlertsSeeded: z.boolean().catch(false),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -58,6 +60,7 @@ export function createSettingsStore(userDataDir: string, notices: Notices, optio
       theme: 'system',
       logLevel: 'info',
       alertLagHours: DEFAULT_ALERT_LAG_HOURS,
+      demoAlertsSeeded: false,
     },
     onCorrupt: noticeOnCorrupt(
       notices,

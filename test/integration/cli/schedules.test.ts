@@ -2,12 +2,14 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReportDefinition } from '@contract'
+import { alertRuleSchema, type ReportDefinition } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import { alertsFolder, createRuleStore } from '../../../main/services/alerts/rules-store'
 import { dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { createNotices } from '../../../main/services/notices'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
 import { sampleDefinition } from '../../support/channel-samples'
+import { demoPreset, demoRule } from '../alerts/demo-fixtures'
 import { memoryKeychain, ownLines, runInProcess, saveDemoProfile, testServices, type CliRun } from './support'
 
 const KEYCHAIN_SERVICE = 'AdOps Desk CLI schedule tests'
@@ -121,5 +123,36 @@ describe('schedules on the command line', () => {
     const unknown = await cli(['schedules', 'run', 'Nope'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toMatch(/No schedule is named "Nope"/)
+  })
+
+  it("run-due checks a schedule's alerts on its own connection and records how many fired in the ledger", async () => {
+    // The demo's bidder that spiked the day before yesterday: judged whatever the hour, whatever the data lag.
+    const notices = createNotices()
+    const presets = createPresetStore({ folder: presetsFolder(userData), notices })
+    await presets.save({ name: 'Bidders', definition: demoPreset('bidder', 25), description: '' }, false)
+    await createRuleStore({ folder: alertsFolder(userData), notices }).save('Bidders', [alertRuleSchema.parse(demoRule)])
+    const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
+    const profile = await built.profiles.find('Demo')
+    if (profile === null) throw new Error('setup')
+    await built.schedules?.().save({
+      name: 'Watch bidders',
+      preset: 'Bidders',
+      profileId: profile.id,
+      actions: { export: null, checkAlerts: true },
+      cadence: { kind: 'daily', at: '00:00' },
+      timezone: 'computer',
+      enabled: true,
+    })
+    await built.close()
+    await backdateSchedules()
+
+    const run = await cli(['schedules', 'run-due'])
+    expect(run.stderr).toBe('')
+    const [entry, ...more] = lines(run.stdout)
+    expect(more).toEqual([])
+    expect(entry).toMatchObject({ schedule: 'Watch bidders', outcome: 'ok', error: null, alerts_fired: 1 })
+    expect(run.code).toBe(0)
+    const ledger = (await readFile(path.join(userData, 'schedules', 'ledger.jsonl'), 'utf8')).trim().split('\n').filter(Boolean)
+    expect(JSON.parse(ledger.at(-1) ?? '{}')).toMatchObject({ source: 'os', alertsFired: 1 })
   })
 })

@@ -243,6 +243,27 @@ describe('export jobs against the sandbox', () => {
     await fs.rm(target)
   })
 
+  it("a scheduled export that fails leaves the notification to its schedule; a user's export that fails notifies", async () => {
+    const ended: Array<{ title: string; failed: boolean }> = []
+    const service = createExportService({
+      reportingOf: async (id) => (await services.workspace.connection(id)).reporting,
+      infoOf: (id, project, report, signal) => services.reports.info(id, project, report, { signal }),
+      presetOf: async () => definition,
+      dialog: acceptingDialog(() => folder),
+      jobHistory: createExportJobHistory(path.join(await temporaryFolder('adops-export-history-'), 'history.json'), createNotices()),
+      events: createEventHub(),
+      notices: createNotices(),
+      signals: { progress: () => undefined, ended: ({ title, failed }) => void ended.push({ title, failed }) },
+    })
+    proxy.mode = { kind: 'json', body: { status: 'bad_request', reason: 'Invalid parameter split_by' } }
+    const scheduled = await service.exportTo(profileId, source, { format: 'csv', keys: ['country'] }, async () => path.join(folder, 'scheduled.csv'))
+    expect(scheduled.job.state).toBe('failed')
+    expect(ended).toEqual([])
+    const { job } = await exportTo({ format: 'csv', keys: ['country'] }, service)
+    expect(job.state).toBe('failed')
+    expect(ended).toEqual([{ title: 'Export failed', failed: true }])
+  })
+
   it('cancel mid-stream leaves no file, removes the temporary one and closes the download', async () => {
     proxy.mode = { kind: 'stall' }
     const started = await services.exports.start(profileId, source, { format: 'csv', keys: ['page_url'] })

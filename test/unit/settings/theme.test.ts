@@ -23,6 +23,7 @@ describe('settings written before theme and log level existed', () => {
       theme: 'system',
       logLevel: 'info',
       alertLagHours: 4,
+      demoAlertsSeeded: false,
     })
     await fs.writeFile(path.join(folder, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: 'p2', theme: 'sepia', logLevel: 'trace' }))
     expect(await createSettingsStore(folder, notices).read()).toEqual({
@@ -32,6 +33,7 @@ describe('settings written before theme and log level existed', () => {
       theme: 'system',
       logLevel: 'info',
       alertLagHours: 4,
+      demoAlertsSeeded: false,
     })
     expect(notices.list()).toEqual([])
   })

@@ -1,8 +1,8 @@
 /**
  * From a record of the fact table to its hour: records are in hour order and the hour is not
- * stored per record, so it is found from the table's hour starts (facts.ts).
+ * stored per record, so it is found from the table's hour starts (facts.ts). The table's shape
+ * is spelled out here rather than imported: facts.ts imports this file.
  */
-import type { FactTable } from './facts'
 
 /** Hour (since 1970) of one record, by binary search over the hour starts. */
 export function hourOfRecord(hourStart: Int32Array, firstHour: number, record: number): number {
@@ -17,7 +17,7 @@ export function hourOfRecord(hourStart: Int32Array, firstHour: number, record: n
 }
 
 /** Hours of a record list; one forward walk when the list is ascending (it always is here). */
-export function hoursOf(facts: Pick<FactTable, 'hourStart' | 'firstHour'>, records: Int32Array): Int32Array {
+export function hoursOf(facts: { hourStart: Int32Array; firstHour: number }, records: Int32Array): Int32Array {
   const hours = new Int32Array(records.length)
   const starts = facts.hourStart
   let offset = 0

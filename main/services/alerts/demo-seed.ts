@@ -5,6 +5,7 @@
  * nor on the tiny publisher that dipped (under the floor). Once only: a user who deletes the
  * preset does not get it back, and a preset of the same name that is the user's own is left alone.
  */
+import { defaultDefinitionParts } from '../../../common/definition'
 import type { AlertRule, ReportDefinition } from '@contract'
 import type { StartSandbox } from '../connection/demo'
 import { isAppError } from '../errors'
@@ -14,24 +15,23 @@ import type { RuleStore } from './rules-store'
 
 export const DEMO_ALERTS_PRESET = 'Publishers — daily impressions'
 
+const parts = defaultDefinitionParts()
+/** The builder's defaults (the last 7 days up to yesterday, common/definition.ts), by publisher, daily, in UTC. */
 const definition: ReportDefinition = {
+  ...parts,
   project: 'demo',
   report: 'supply',
-  dates: { start: '-7d', end: 'yesterday' },
   timezone: { mode: 'fixed', offset: 0 },
   metrics: ['impressions'],
   granularity: 'day',
-  categoryLimit: 30,
   breakdown: ['publisher'],
-  lines: { mode: 'top', count: 40, by: null, includeTotal: true },
+  lines: { ...parts.lines, count: 40 },
   filters: [],
   filterLogic: '',
   metricConditions: [],
   metricConditionLogic: '',
   sort: [],
-  comparison: 'none',
-  chart: { type: 'line', hidden: [], showMarkers: false },
-  audience: { source: null, rowsLimit: 1_000_000, breakdown: [] },
+  chart: { ...parts.chart, showMarkers: false },
 }
 
 /** 40% either way, z ≥ 3, and a floor of 20,000 impressions a day: what separates the demo's incidents from its weekends and its tiny publisher. */

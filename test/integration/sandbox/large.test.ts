@@ -80,7 +80,8 @@ describe('large scale', () => {
 
   it('caps a csv export at 1,000,000 rows plus one Others row that sums the rest', async () => {
     const result = await streamExport({ export_format: 'csv', split_by: ['page_url'], data_fields: ['impressions'] })
-    expect(Number(result.headers['x-matching-rows'])).toBeGreaterThan(1_500_000)
+    // Well over the cap, so it applies (the demo's weekends hold fewer records since its weekly shape: ~1.48 million).
+    expect(Number(result.headers['x-matching-rows'])).toBeGreaterThan(1_400_000)
     expect(result.first).toBe('page_url,impressions')
     expect(result.lines).toBe(1 + 1_000_000 + 1)
     const others = result.lastLines[2] ?? ''

@@ -42,6 +42,10 @@ export function installErrorReporting(target: ErrorReportingTarget, send: SendRe
   }
 
   const onError = (event: ErrorEvent): void => {
+    // The browser's note that a ResizeObserver callback (ECharts' autoresize, our row window)
+    // changed the layout it observed: the next frame delivers the rest. Nothing failed, so the
+    // user is not told something went wrong.
+    if ((event.error === undefined || event.error === null) && /^ResizeObserver loop/.test(event.message)) return
     report('error', event.error === undefined || event.error === null ? { message: event.message } : describeThrown(event.error))
   }
   const onRejection = (event: PromiseRejectionEvent): void => report('unhandledrejection', describeThrown(event.reason))

@@ -31,6 +31,15 @@ describe('errors nothing in the page caught', () => {
     ])
   })
 
+  it("leave out the browser's ResizeObserver loop note, which is no failure", () => {
+    const sent: RendererErrorReport[] = []
+    install(async (report) => sent.push(report))
+    window.dispatchEvent(errorEvent(null, 'ResizeObserver loop completed with undelivered notifications.'))
+    window.dispatchEvent(errorEvent(null, 'ResizeObserver loop limit exceeded'))
+    window.dispatchEvent(errorEvent(new Error('ResizeObserver loop in our own code')))
+    expect(sent.map((report) => report.message)).toEqual(['ResizeObserver loop in our own code'])
+  })
+
   it('are sent once per distinct message, however often they happen', () => {
     const sent: RendererErrorReport[] = []
     install(async (report) => sent.push(report))

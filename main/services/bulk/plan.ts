@@ -13,7 +13,8 @@ import type { ImportTable, TableRow } from './read-table'
  */
 
 export type MatchKey = 'id' | 'external_id'
-export type PlanAction = 'create' | 'update' | 'unchanged' | 'error'
+/** `delete` comes only from a revert (the inverse of a create); an import or a bulk edit never deletes. */
+export type PlanAction = 'create' | 'update' | 'delete' | 'unchanged' | 'error'
 
 export interface RowError {
   row: number
@@ -30,6 +31,8 @@ export interface PlannedRow {
   changes: Record<string, [before: unknown, after: unknown]>
   /** What an apply sends: the whole merged entity for an update, the new one for a create; null otherwise. */
   entity: Record<string, unknown> | null
+  /** The entity as the plan saw it (null for a create): the lost-update guard compares the platform's copy with it before sending. */
+  before: Record<string, unknown> | null
   errors: RowError[]
 }
 
@@ -106,7 +109,7 @@ export function planImport(input: PlanInput): ImportPlan {
   const duplicateExternalIds = duplicates(table.rows, externalColumn, 'external_id')
   const context: RowContext = { spec, header: table.header, fields: resolved.fields, match, idColumn, externalColumn, byId, byExternalId }
 
-  const counts: Record<PlanAction, number> = { create: 0, update: 0, unchanged: 0, error: 0 }
+  const counts: Record<PlanAction, number> = { create: 0, update: 0, delete: 0, unchanged: 0, error: 0 }
   const rows = table.rows.map((tableRow) => {
     const keyErrors = [duplicateIds.get(tableRow.row), duplicateExternalIds.get(tableRow.row)].filter((reason): reason is string => reason !== undefined)
     const planned = planRow(context, tableRow, keyErrors)
@@ -168,7 +171,7 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
   const { row, cells } = tableRow
   const { spec, header, fields } = context
   const errors: RowError[] = keyErrors.map((reason) => ({ row, column: null, reason }))
-  const failed = (id: EntityId | null): PlannedRow => ({ row, action: 'error', id, changes: {}, entity: null, errors })
+  const failed = (id: EntityId | null): PlannedRow => ({ row, action: 'error', id, changes: {}, entity: null, before: null, errors })
   if (cells.length !== header.length) {
     errors.push({
       row,
@@ -214,7 +217,7 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
   const changes: PlannedRow['changes'] = {}
   if (existing === undefined) {
     for (const [name, after] of Object.entries(values)) changes[name] = [null, after]
-    return { row, action: 'create', id: null, changes, entity: values, errors }
+    return { row, action: 'create', id: null, changes, entity: values, before: null, errors }
   }
   const merged: Record<string, unknown> = { ...existing }
   for (const [name, after] of Object.entries(values)) {
@@ -223,5 +226,5 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
     merged[name] = after
   }
   const action = Object.keys(changes).length === 0 ? 'unchanged' : 'update'
-  return { row, action, id, changes, entity: action === 'update' ? merged : null, errors }
+  return { row, action, id, changes, entity: action === 'update' ? merged : null, before: existing, errors }
 }

@@ -51,7 +51,7 @@ async function streamExport(body: Record<string, unknown>): Promise<Streamed> {
   return { lines, first, lastLines: tail, impressions, headers: response.headers }
 }
 
-describe('large scale', () => {
+describe('large scale', { timeout: 120_000 }, () => {
   it('pages through 100,040 publishers', async () => {
     const first = (await workflow(sandbox, 'GET', '/publishers/?page_size=1000', { token })).json as { count: number; next: string }
     expect(first.count).toBe(100_040)

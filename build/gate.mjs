@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm run test:all`, the gate: every check of the README's test command, run side by side as far
+// as the machine's cores allow instead of one after another. The checks are single-threaded
+// compilers and linters, the build, vitest and Playwright; on the 2-core CI machine running
+// them in a row left a core idle for most of the static checks. Each check's output is kept
+// and printed whole when it ends (interleaved output from four tools would be unreadable), then
+// a table of what took how long. The first failure stops the others: the gate is red already,
+// and a red gate should say so quickly.
+//   node build/gate.mjs            every check
+//   node build/gate.mjs lint unit  only these (and what they need)
+// ADOPS_GATE_SLOTS sets how many cores' worth of checks run at once (default: the core count).
+import { spawn } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+const node = process.execPath
+
+/**
+ * Each check: its command, what must finish first, and how many cores it keeps busy (its
+ * weight). vitest runs two worker processes; Playwright drives Chromium, the web host and the
+ * demo backend at once. The longest checks are listed first, so they start first when free.
+ */
+export const CHECKS = [
+  { name: 'native', command: [node, 'build/native-deps.mjs', 'node'], needs: [], weight: 1 },
+  { name: 'build', command: ['npm', 'run', 'build', '--silent'], needs: [], weight: 1 },
+  { name: 'e2e', command: [bin('playwright'), 'test', '--config', 'test/playwright.config.ts'], needs: ['native', 'build'], weight: 2 },
+  { name: 'vitest', command: [bin('vitest'), 'run', '--config', 'test/vitest.config.ts'], needs: ['native', 'build'], weight: 2 },
+  { name: 'typecheck:renderer', command: [bin('vue-tsc'), '-p', 'renderer/tsconfig.json'], needs: [], weight: 1 },
+  { name: 'typecheck:main', command: [bin('tsc'), '-p', 'tsconfig.json'], needs: [], weight: 1 },
+  { name: 'typecheck:e2e', command: [bin('tsc'), '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1 },
+  { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1 },
+  { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1 },
+  { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1 },
+]
+
+/** The checks asked for and everything they need, in the table's order. */
+export function selectChecks(checks, names) {
+  if (names.length === 0) return checks
+  const byName = new Map(checks.map((check) => [check.name, check]))
+  const wanted = new Set()
+  const add = (name) => {
+    const check = byName.get(name)
+    if (check === undefined) throw new Error(`There is no check named "${name}"; the checks are ${checks.map((known) => known.name).join(', ')}.`)
+    if (wanted.has(name)) return
+    wanted.add(name)
+    for (const need of check.needs) add(need)
+  }
+  for (const name of names) add(name)
+  return checks.filter((check) => wanted.has(check.name))
+}
+
+/**
+ * Runs the checks, at most `slots` cores' worth at once (a check heavier than all the slots
+ * still runs, alone). `start(check)` returns { done: Promise<exit code>, stop() }. Resolves with
+ * each check's outcome; after a failure nothing new starts and the running ones are stopped.
+ */
+export async function runChecks(checks, { slots, start, now = () => Date.now(), onEnd = () => {} }) {
+  const waiting = [...checks]
+  const running = new Map()
+  const outcomes = new Map()
+  let busy = 0
+  let failed = false
+  return new Promise((resolve) => {
+    const launch = () => {
+      if (!failed) {
+        for (const check of [...waiting]) {
+          const ready = check.needs.every((need) => outcomes.get(need)?.code === 0)
+          const fits = busy === 0 || busy + check.weight <= slots
+          if (!ready || !fits) continue
+          waiting.splice(waiting.indexOf(check), 1)
+          busy += check.weight
+          const startedAt = now()
+          const handle = start(check)
+          running.set(check.name, handle)
+          handle.done.then((code) => {
+            running.delete(check.name)
+            busy -= check.weight
+            const outcome = { code, seconds: (now() - startedAt) / 1000, stopped: failed && code !== 0 }
+            outcomes.set(check.name, outcome)
+            onEnd(check, outcome)
+            if (code !== 0 && !failed) {
+              failed = true
+              for (const other of running.values()) other.stop()
+            }
+            launch()
+          })
+        }
+      }
+      if (running.size === 0) resolve(outcomes)
+    }
+    launch()
+  })
+}
+
+function startProcess(check) {
+  const [command, ...args] = check.command
+  // Its own process group, so stopping it stops Chromium, the web host and vitest's workers too.
+  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+  const output = []
+  child.stdout.on('data', (chunk) => output.push(chunk))
+  child.stderr.on('data', (chunk) => output.push(chunk))
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      output.push(Buffer.from(`Could not start ${command}: ${error.message}\n`))
+      resolve(127)
+    })
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)))
+  })
+  check.output = () => Buffer.concat(output).toString('utf8')
+  return {
+    done,
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // Already gone.
+      }
+    },
+  }
+}
+
+async function main() {
+  let checks
+  try {
+    checks = selectChecks(CHECKS, process.argv.slice(2))
+  } catch (error) {
+    console.error(`gate: ${error.message}`)
+    return 2
+  }
+  const slots = Number(process.env.ADOPS_GATE_SLOTS) || Math.max(2, os.availableParallelism())
+  const began = Date.now()
+  console.log(`gate: ${checks.length} checks, ${slots} cores' worth at once`)
+  const outcomes = await runChecks(checks, {
+    slots,
+    start: startProcess,
+    onEnd(check, outcome) {
+      const state = outcome.stopped ? 'stopped' : outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`
+      console.log(`\n──── ${check.name}: ${state} in ${outcome.seconds.toFixed(1)} s ────`)
+      if (!outcome.stopped) process.stdout.write(check.output())
+    },
+  })
+  console.log('\ngate summary')
+  for (const check of checks) {
+    const outcome = outcomes.get(check.name)
+    const state = outcome === undefined ? 'not run' : outcome.stopped ? 'stopped' : outcome.code === 0 ? 'passed' : 'FAILED'
+    console.log(`  ${check.name.padEnd(20)} ${state.padEnd(8)} ${outcome ? `${outcome.seconds.toFixed(1).padStart(6)} s` : ''}`)
+  }
+  const allPassed = checks.every((check) => outcomes.get(check.name)?.code === 0)
+  console.log(`  ${'total'.padEnd(20)} ${(allPassed ? 'passed' : 'FAILED').padEnd(8)} ${((Date.now() - began) / 1000).toFixed(1).padStart(6)} s`)
+  return allPassed ? 0 : 1
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then((code) => process.exit(code))
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { CHECKS, runChecks, selectChecks, type Check, type CheckHandle } from '../../../build/gate.mjs'
+
+/** Checks that end when the test says so, recording what ran beside what. */
+function fakeChecks() {
+  const running = new Set<string>()
+  const overlaps: string[][] = []
+  const stopped: string[] = []
+  const finishers = new Map<string, (code: number) => void>()
+  const start = (check: Check): CheckHandle => {
+    running.add(check.name)
+    overlaps.push([...running].sort())
+    const done = new Promise<number>((resolve) =>
+      finishers.set(check.name, (code) => {
+        running.delete(check.name)
+        resolve(code)
+      }),
+    )
+    return { done, stop: () => (stopped.push(check.name), finishers.get(check.name)?.(143)) }
+  }
+  const finish = async (name: string, code = 0): Promise<void> => {
+    finishers.get(name)?.(code)
+    // Let the scheduler's then() run and start what became ready.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { start, finish, running, overlaps, stopped }
+}
+
+const check = (name: string, needs: string[] = [], weight = 1): Check => ({ name, command: ['true'], needs, weight })
+
+describe('the gate', () => {
+  it('runs every check of the README test command', () => {
+    expect(CHECKS.map((known) => known.name).sort()).toEqual(
+      ['build', 'e2e', 'electron', 'eslint', 'native', 'prettier', 'typecheck:e2e', 'typecheck:main', 'typecheck:renderer', 'vitest'].sort(),
+    )
+    // Tests run on the built app and the keychain module built for Node.
+    for (const name of ['vitest', 'e2e', 'electron']) expect(CHECKS.find((known) => known.name === name)?.needs).toEqual(['native', 'build'])
+  })
+
+  it('selects a check with what it needs, and names the checks when asked for an unknown one', () => {
+    expect(selectChecks(CHECKS, ['vitest']).map((known) => known.name)).toEqual(['native', 'build', 'vitest'])
+    expect(() => selectChecks(CHECKS, ['unit'])).toThrow(/no check named "unit"; the checks are native, build/)
+  })
+
+  it('keeps within the slots, waits for what a check needs, and starts the rest as slots free', async () => {
+    const fake = fakeChecks()
+    const outcome = runChecks([check('build'), check('heavy', ['build'], 2), check('lint'), check('types')], { slots: 2, start: fake.start })
+    expect([...fake.running].sort()).toEqual(['build', 'lint'])
+    await fake.finish('build')
+    // The heavy check needs both slots: it waits for lint, while types takes the free one.
+    expect([...fake.running].sort()).toEqual(['lint', 'types'])
+    await fake.finish('lint')
+    await fake.finish('types')
+    expect([...fake.running]).toEqual(['heavy'])
+    await fake.finish('heavy')
+    const outcomes = await outcome
+    expect([...outcomes.values()].every((result) => result.code === 0)).toBe(true)
+    expect(Math.max(...fake.overlaps.map((names) => names.length))).toBeLessThanOrEqual(2)
+  })
+
+  it('stops the running checks and starts nothing new after a failure', async () => {
+    const fake = fakeChecks()
+    const outcome = runChecks([check('a'), check('b'), check('c'), check('after-a', ['a'])], { slots: 2, start: fake.start })
+    await fake.finish('a', 1)
+    const outcomes = await outcome
+    expect(fake.stopped).toEqual(['b'])
+    expect(outcomes.get('a')).toMatchObject({ code: 1, stopped: false })
+    expect(outcomes.get('b')).toMatchObject({ code: 143, stopped: true })
+    expect(outcomes.has('c')).toBe(false)
+    expect(outcomes.has('after-a')).toBe(false)
+  })
+
+  it('runs a check heavier than all the slots alone rather than never', async () => {
+    const fake = fakeChecks()
+    const outcome = runChecks([check('huge', [], 4)], { slots: 2, start: fake.start })
+    expect([...fake.running]).toEqual(['huge'])
+    await fake.finish('huge')
+    expect((await outcome).get('huge')?.code).toBe(0)
+  })
+})

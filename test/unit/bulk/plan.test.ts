@@ -43,7 +43,7 @@ describe('matching rows to the mirror', () => {
       'The file has no is_pmp_allowed column, which a new brand needs.',
     ])
     expect(result.rows[3]?.errors).toEqual([{ row: 5, column: 'id', reason: 'No brand has id 77; leave the id empty to create a new one.' }])
-    expect(result.counts).toEqual({ create: 0, update: 1, unchanged: 1, error: 2 })
+    expect(result.counts).toEqual({ create: 0, update: 1, delete: 0, unchanged: 1, error: 2 })
   })
 
   it('matches by external_id when there is no id column; no match is a create with the new entity to send', async () => {
@@ -51,12 +51,15 @@ describe('matching rows to the mirror', () => {
     expect(result.match).toBe('external_id')
     expect(result.columns.map((column) => column.field)).toEqual(['external_id', 'name', 'is_open_auction_allowed', 'is_pmp_allowed'])
     expect(result.rows[0]).toMatchObject({ action: 'update', id: 3, changes: { is_open_auction_allowed: [true, false] } })
+    // The lost-update guard's reference: the entity as the plan saw it.
+    expect(result.rows[0]?.before).toMatchObject({ id: 3, is_open_auction_allowed: true })
     expect(result.rows[1]).toEqual({
       row: 3,
       action: 'create',
       id: null,
       changes: { external_id: [null, 'B-10'], name: [null, 'Newco'], is_open_auction_allowed: [null, true], is_pmp_allowed: [null, false] },
       entity: { external_id: 'B-10', name: 'Newco', is_open_auction_allowed: true, is_pmp_allowed: false },
+      before: null,
       errors: [],
     })
   })
@@ -188,7 +191,7 @@ describe('a 100,000-row file against a 100,000-entity mirror', () => {
     const table = await readImportTable(once(`external_id,name,is_open_auction_allowed,is_pmp_allowed\n${body}`))
     const result = planImport({ spec: spec('brands'), table, existing })
     expect(walks).toBe(1)
-    expect(result.counts).toEqual({ create: 0, update: 50_000, unchanged: 50_000, error: 0 })
+    expect(result.counts).toEqual({ create: 0, update: 50_000, delete: 0, unchanged: 50_000, error: 0 })
     expect(result.rows).toHaveLength(100_000)
   })
 })

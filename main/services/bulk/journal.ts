@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { EntityId } from '@contract'
+import { formatBytes } from '../../../common/format'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
 import { idOfSafeFileName, safeFileName } from '../files/json-file'
@@ -135,7 +136,7 @@ async function readBounded(file: string, maxBytes: number): Promise<string> {
   if (stats.size > maxBytes) {
     throw new AppError(
       'storage',
-      `The journal of this batch is ${Math.round(stats.size / 1024 / 1024)} MB, more than the ${Math.round(maxBytes / 1024 / 1024)} MB AdOps Desk reads; it cannot be resumed. Discard it and apply the rest again.`,
+      `The journal of this batch is ${formatBytes(stats.size)}, more than the ${formatBytes(maxBytes)} AdOps Desk reads; it cannot be resumed. Discard it and apply the rest again.`,
     )
   }
   return fs.readFile(file, 'utf8')

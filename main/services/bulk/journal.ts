@@ -5,7 +5,7 @@ import { formatBytes } from '../../../common/format'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
 import { idOfSafeFileName, safeFileName } from '../files/json-file'
-import { createSerialQueue } from '../files/serial-queue'
+import { openAppendFile } from '../files/append-file'
 import type { BatchSource, RowStatus } from './apply-types'
 import type { PlannedRow } from './plan'
 
@@ -77,19 +77,15 @@ type Line = { sending: number } | ({ done: number } & JournalDone)
 export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES }: JournalStoreOptions): JournalStore {
   const fileOf = (profileId: string, batch: string): string => path.join(folder, safeFileName(profileId), `${safeFileName(batch)}.jsonl`)
 
-  async function open(file: string): Promise<JournalWriter> {
-    const handle = await fs.open(file, 'a', 0o600)
-    const queue = createSerialQueue()
-    // Each line is on disk before the caller goes on: a `sending` line must survive the send it announces.
-    const append = (line: Line): Promise<void> =>
-      queue(async () => {
-        await handle.write(`${JSON.stringify(line)}\n`)
-        await handle.datasync()
-      })
+  function open(file: string): JournalWriter {
+    const appender = openAppendFile(file)
+    // A `sending` line is on disk before the send it announces (one sync takes the lines before it along).
+    // A `done` line is not synced on its own: lost in a crash, its row reads as `sending`, which a resume checks on the platform.
+    const append = (line: Line, durable: boolean): Promise<void> => appender.append(`${JSON.stringify(line)}\n`, durable)
     return {
-      sending: (row) => append({ sending: row }),
-      done: (row, outcome) => append({ done: row, ...outcome }),
-      close: () => queue(() => handle.close()),
+      sending: (row) => append({ sending: row }, true),
+      done: (row, outcome) => append({ done: row, ...outcome }, false),
+      close: () => appender.close(),
     }
   }
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
 import { csvRow } from '../files/csv'
 import { safeFileName } from '../files/json-file'
-import { createSerialQueue, type SerialQueue } from '../files/serial-queue'
+import { openAppendFile, type AppendFile } from '../files/append-file'
 import { planRevert } from './revert'
 
 /**
@@ -55,15 +55,16 @@ export function matcher(query: ChangeQuery): (record: ChangeRecord) => boolean {
 }
 
 export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYTES }: ChangeLogOptions): ChangeLog {
-  const queues = new Map<string, SerialQueue>()
+  const appenders = new Map<string, Promise<AppendFile>>()
   const fileOf = (profileId: string): string => path.join(folder, `${safeFileName(profileId)}.jsonl`)
-  const queueOf = (profileId: string): SerialQueue => {
-    let queue = queues.get(profileId)
-    if (queue === undefined) {
-      queue = createSerialQueue()
-      queues.set(profileId, queue)
+  /** One appender per log, kept open: concurrent rows share its disk syncs. */
+  function appenderOf(profileId: string): Promise<AppendFile> {
+    let appender = appenders.get(profileId)
+    if (appender === undefined) {
+      appender = endTornLine(fileOf(profileId)).then(() => openAppendFile(fileOf(profileId)))
+      appenders.set(profileId, appender)
     }
-    return queue
+    return appender
   }
 
   /** Oldest first; the newest `maxReadBytes` of the file at most. */
@@ -111,26 +112,8 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
       const byProfile = new Map<string, ChangeRecord[]>()
       for (const record of records) byProfile.set(record.profileId, [...(byProfile.get(record.profileId) ?? []), record])
       for (const [profileId, own] of byProfile) {
-        const file = fileOf(profileId)
-        await queueOf(profileId)(async () => {
-          await fs.mkdir(folder, { recursive: true })
-          const handle = await fs.open(file, 'a', 0o600)
-          try {
-            // A line torn by an earlier kill gets its end first, so this record starts a line of its own.
-            const { size } = await handle.stat()
-            let prefix = ''
-            if (size > 0) {
-              const last = Buffer.alloc(1)
-              const reader = await fs.open(file, 'r')
-              await reader.read(last, 0, 1, size - 1).finally(() => reader.close())
-              if (last.toString() !== '\n') prefix = '\n'
-            }
-            await handle.write(prefix + own.map((record) => `${JSON.stringify(record)}\n`).join(''))
-            await handle.datasync()
-          } finally {
-            await handle.close()
-          }
-        })
+        const lines = own.map((record) => `${JSON.stringify(record)}\n`).join('')
+        await (await appenderOf(profileId)).append(lines, true)
       }
     },
 
@@ -188,4 +171,19 @@ function unreadable(error: unknown): AppError {
   return new AppError('storage', 'The change log of this connection could not be read. Check that you may read the app’s data folder, then try again.', {
     errorCode: (error as NodeJS.ErrnoException).code ?? null,
   })
+}
+
+/** A line torn by an earlier kill gets its end, so the next record starts a line of its own. */
+async function endTornLine(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r').catch(() => null)
+  if (handle === null) return
+  try {
+    const { size } = await handle.stat()
+    if (size === 0) return
+    const last = Buffer.alloc(1)
+    await handle.read(last, 0, 1, size - 1)
+    if (last.toString() !== '\n') await fs.appendFile(file, '\n')
+  } finally {
+    await handle.close()
+  }
 }

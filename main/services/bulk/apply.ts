@@ -20,7 +20,8 @@ import { createThrottleGate, realSleep, type Sleep } from './throttle-gate'
 export interface BulkApplierOptions {
   workflowFor(profileId: string): Promise<ApplyWorkflow>
   journals: JournalStore
-  changeLog: Pick<ChangeLog, 'record'>
+  /** `list` lets a resume see which writes a killed run recorded but had not marked done, so none is recorded twice. */
+  changeLog: Pick<ChangeLog, 'record'> & Partial<Pick<ChangeLog, 'list'>>
   /** The app's lists, kept up to date as the entity form keeps them; the command line has none. */
   mirrors?: Pick<MirrorStore, 'change'>
   explainDependents?(profileId: string, kind: string, id: EntityId, error: AppError): Promise<AppError>
@@ -91,8 +92,14 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       pending.filter((row) => state.sending.has(row.row) && row.action === 'create').flatMap((row) => (typeof row.entity?.external_id === 'string' ? [row.entity.external_id] : [])),
     )
     const known = await findByExternalIds(context, lostCreates)
+    // A killed run may have recorded a write and died before marking it done: its record is not written again.
+    const logged = new Set<string>()
+    if (state.sending.size > 0 && changeLog.list !== undefined) {
+      const { records } = await changeLog.list(profileId, { batch, limit: Number.MAX_SAFE_INTEGER })
+      for (const record of records) logged.add(String(record.id))
+    }
 
-    const finish = async (row: PlannedRow, write: RowWrite): Promise<void> => {
+    const finish = async (row: PlannedRow, write: RowWrite, reconciled: boolean): Promise<void> => {
       const record: ChangeRecord = {
         change: newId(),
         batch,
@@ -107,7 +114,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         outcome: write.status,
         ...(write.reason === undefined ? {} : { reason: write.reason }),
       }
-      await changeLog.record([record])
+      if (!reconciled || !logged.has(String(write.id))) await changeLog.record([record])
       await writer.done(row.row, { status: write.status, id: write.id, ...(write.reason === undefined ? {} : { reason: write.reason }) })
       if (write.mirror !== undefined) {
         if ('put' in write.mirror) put.push(write.mirror.put)
@@ -131,7 +138,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       try {
         const checked = state.sending.has(row.row) ? await checkSent(context, row, known) : null
         if (checked === null) await writer.sending(row.row)
-        await finish(row, checked ?? (await applyRow(context, row)))
+        await finish(row, checked ?? (await applyRow(context, row)), checked !== null)
       } catch (error) {
         if (signal.aborted) {
           report(outcomeOf(row, 'cancelled', row.id, 'Stopped while being sent; resuming the batch checks it on the platform before sending it again.'))

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Entity } from '@contract'
 import { createBulkApplier } from '../../../main/services/bulk/apply'
+import type { ChangeRecord } from '../../../main/services/bulk/apply-types'
 import { createJournalStore, type JournalHeader, type JournalStore } from '../../../main/services/bulk/journal'
 import type { PlannedRow } from '../../../main/services/bulk/plan'
 import { createFakeWorkflow, type FakeWorkflow } from './fake-workflow'
@@ -105,6 +106,24 @@ describe('bulk journal', () => {
     expect(writes(workflow)).toEqual(['create NEW-2'])
     expect(outcomes).toContainEqual(expect.objectContaining({ row: 1, id: 7 }))
     expect([...workflow.entities.values()].filter((entity) => entity.external_id === 'NEW-1')).toHaveLength(1)
+  })
+
+  it('killed after recording a write but before marking it done: the resume does not record it twice', async () => {
+    const workflow = createFakeWorkflow([brand(1, 'Uno')])
+    const writer = await journals.start(header([update(1, brand(1, 'One'), 'Uno')]))
+    await writer.sending(1)
+    await writer.close()
+    const records: ChangeRecord[] = [
+      { change: 'c1', batch: 'b1', source: 'import', at: '2026-11-26T00:00:01.000Z', profileId: 'p1', kind: 'brands', id: 1, before: brand(1, 'One'), after: brand(1, 'Uno'), outcome: 'applied' },
+    ]
+    const changeLog = {
+      record: async (more: readonly ChangeRecord[]) => void records.push(...more),
+      list: async () => ({ total: records.length, records }),
+    }
+    const applier = createBulkApplier({ workflowFor: async () => workflow, journals, changeLog, concurrency: 1 })
+    const summary = await applier.resume('p1', 'b1', { signal: new AbortController().signal })
+    expect(summary.counts.applied).toBe(1)
+    expect(records).toHaveLength(1)
   })
 
   it('killed after `done`: that row is never sent again, the rest are', async () => {

@@ -68,6 +68,15 @@ describe('EntityTable', () => {
     expect(after[0]?.get('input[type="checkbox"], [role="checkbox"]').attributes('aria-label')).toBe('Select row 501')
   })
 
+  it('writes no theme variables and no column template on each row (a re-render would set them all again)', () => {
+    const wrapper = mount(EntityTable, { props: props(countedRows(1_000).rows) })
+    const row = wrapper.get('[data-test="entity-row"]')
+    expect(row.attributes('style') ?? '').toBe('')
+    for (const element of row.findAll('[style]')) expect(element.attributes('style')).not.toContain('--n-')
+    // The columns come from the table, once.
+    expect(wrapper.get('[data-test="entity-table"]').attributes('style')).toContain('--entity-grid: 44px')
+  })
+
   it('shows the empty text for no rows', () => {
     const wrapper = mount(EntityTable, { props: props([]) })
     expect(wrapper.get('[data-test="table-empty"]').text()).toBe('No rows')

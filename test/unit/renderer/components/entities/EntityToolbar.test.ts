@@ -27,4 +27,13 @@ describe('EntityToolbar', () => {
     expect(wrapper.find('[data-test="search"] input').exists()).toBe(true)
     for (const element of wrapper.findAll('[style]')) expect(element.attributes('style')).not.toContain('--n-')
   })
+
+  it('keeps its Clear button made while nothing is filtered: the first keystroke only shows it', async () => {
+    const wrapper = mount(EntityToolbar, { props: { ...props, query: '', filtered: false } })
+    const clear = wrapper.get('[data-test="clear-filters"]')
+    expect(clear.attributes('style')).toContain('display: none')
+    await wrapper.setProps({ query: '4', filtered: true })
+    expect(wrapper.get('[data-test="clear-filters"]').element).toBe(clear.element)
+    expect(clear.attributes('style') ?? '').not.toContain('display: none')
+  })
 })

@@ -23,6 +23,18 @@ interface KeptSearch {
   scanned: number
 }
 
+/**
+ * Whether `rows` begins with every row of `head`, the same objects in the same order. A plain
+ * loop: it runs over up to 100,000 rows at each slice of a long list arriving, and `every` with
+ * a callback cost several times more there.
+ */
+function startsWith<Row>(rows: readonly Row[], head: readonly Row[]): boolean {
+  if (rows.length < head.length) return false
+  if (rows === head) return true
+  for (let position = 0; position < head.length; position++) if (rows[position] !== head[position]) return false
+  return true
+}
+
 export class TableIndex<Row> {
   private rows: readonly Row[] = []
   private columns: readonly TableColumn<Row>[] = []
@@ -47,7 +59,7 @@ export class TableIndex<Row> {
     const old = this.rows
     // Rows streaming in only add to the end: keep what was built. Any other change (an edited
     // row is a new object at the same place) starts over, or searches would see old values.
-    const appended = sameColumns && rows.length >= old.length && old.every((row, position) => rows[position] === row)
+    const appended = sameColumns && startsWith(rows, old)
     this.rows = rows
     this.columns = columns
     this.sortedOrders.clear()

@@ -55,6 +55,29 @@ describe('EntityTable', () => {
     expect(shown[0]?.attributes('aria-rowindex')).toBe('3')
   })
 
+  it('patches the rows on screen in place when a search brings other rows, rather than mounting new ones', async () => {
+    const wrapper = mount(EntityTable, { props: props(countedRows(1_000).rows) })
+    const before = wrapper.findAll('[data-test="entity-row"]').map((row) => row.element)
+    expect(before.length).toBeGreaterThan(0)
+    await wrapper.setProps({ rows: countedRows(1_000, 500).rows })
+    const after = wrapper.findAll('[data-test="entity-row"]')
+    // The same elements, showing the new rows: no element (nor check box) made again.
+    expect(after.map((row) => row.element)).toEqual(before)
+    expect(after[0]?.attributes('data-id')).toBe('501')
+    expect(after[0]?.text()).toContain('Publisher 501')
+    expect(after[0]?.get('input[type="checkbox"], [role="checkbox"]').attributes('aria-label')).toBe('Select row 501')
+  })
+
+  it('writes no theme variables and no column template on each row (a re-render would set them all again)', () => {
+    const wrapper = mount(EntityTable, { props: props(countedRows(1_000).rows) })
+    const row = wrapper.get('[data-test="entity-row"]')
+    expect(row.attributes('style') ?? '').toBe('')
+    // Nor on any of the table's controls (check boxes, filters).
+    for (const element of wrapper.findAll('[style]')) expect(element.attributes('style')).not.toContain('--n-')
+    // The columns come from the table, once.
+    expect(wrapper.get('[data-test="entity-table"]').attributes('style')).toContain('--entity-grid: 44px')
+  })
+
   it('shows the empty text for no rows', () => {
     const wrapper = mount(EntityTable, { props: props([]) })
     expect(wrapper.get('[data-test="table-empty"]').text()).toBe('No rows')

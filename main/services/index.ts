@@ -32,6 +32,8 @@ import { createReportService } from './reports/service'
 import { createRunHistoryStore, runHistoryFolder, type RunHistoryStore } from './run-history/run-history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from './run-history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
+import { boardsFolder, createBoardStore, type BoardStore } from './boards/board-store'
+import { createBoardTransfer, type BoardTransfer } from './boards/board-transfer'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
 import { createAppSchedules } from './schedules/app-schedules'
@@ -79,6 +81,9 @@ export interface Services {
   reports: RecordedReportService
   presets: PresetStore
   presetFiles: PresetTransfer
+  /** Boards (board files beside the presets) and their import and export with the presets they use. */
+  boards: BoardStore
+  boardFiles: BoardTransfer
   results: ResultCache
   runHistory: RunHistoryStore
   /** "Copy as API request". */
@@ -165,6 +170,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const now = options.now ?? (() => new Date())
   const presets = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, now })
   const presetFiles = createPresetTransfer(presets, dialogs)
+  const boards = createBoardStore({ folder: boardsFolder(options.userDataDir), notices, now })
+  const boardFiles = createBoardTransfer(boards, presets, dialogs)
   const results = createResultCache({
     folder: resultsFolder(options.userDataDir),
     limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
@@ -272,6 +279,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     reports,
     presets,
     presetFiles,
+    boards,
+    boardFiles,
     results,
     runHistory,
     copyRequest,

@@ -3,7 +3,7 @@ import { openBoardTiles } from '../services/boards/open-board'
 import type { HandlersFor } from './types'
 
 /** Boards and their files: thin calls into the services. */
-export function boardHandlers({ boards, boardFiles, presets }: Services): HandlersFor<'boards'> {
+export function boardHandlers({ boards: { store: boards, files: boardFiles }, presets }: Services): HandlersFor<'boards'> {
   return {
     'boards:list': () => boards.list(),
     'boards:get': ({ name }) => boards.get(name),

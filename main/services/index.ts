@@ -32,8 +32,7 @@ import { createReportService } from './reports/service'
 import { createRunHistoryStore, runHistoryFolder, type RunHistoryStore } from './run-history/run-history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from './run-history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
-import { boardsFolder, createBoardStore, type BoardStore } from './boards/board-store'
-import { createBoardTransfer, type BoardTransfer } from './boards/board-transfer'
+import { createAppBoards, type AppBoards } from './boards/app-boards'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
 import { createAppSchedules } from './schedules/app-schedules'
@@ -81,9 +80,7 @@ export interface Services {
   reports: RecordedReportService
   presets: PresetStore
   presetFiles: PresetTransfer
-  /** Boards (board files beside the presets) and their import and export with the presets they use. */
-  boards: BoardStore
-  boardFiles: BoardTransfer
+  boards: AppBoards
   results: ResultCache
   runHistory: RunHistoryStore
   /** "Copy as API request". */
@@ -130,12 +127,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))))
   const errors = createErrorReporter({ log, notices })
   const secrets = createSecretStore({ openKeychain: host.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
-  const profiles = createProfileStore({
-    userDataDir: options.userDataDir,
-    secrets,
-    notices,
-    ...(options.now ? { now: options.now } : {}),
-  })
+  const profiles = createProfileStore({ userDataDir: options.userDataDir, secrets, notices, ...(options.now ? { now: options.now } : {}) })
   const settings = createSettingsStore(options.userDataDir, notices)
   const http = createHttpClient({
     ...options.http,
@@ -170,8 +162,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const now = options.now ?? (() => new Date())
   const presets = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, now })
   const presetFiles = createPresetTransfer(presets, dialogs)
-  const boards = createBoardStore({ folder: boardsFolder(options.userDataDir), notices, now })
-  const boardFiles = createBoardTransfer(boards, presets, dialogs)
+  const boards = createAppBoards({ userDataDir: options.userDataDir, notices, now, presets, dialogs })
   const results = createResultCache({
     folder: resultsFolder(options.userDataDir),
     limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
@@ -280,7 +271,6 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     presets,
     presetFiles,
     boards,
-    boardFiles,
     results,
     runHistory,
     copyRequest,

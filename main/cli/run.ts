@@ -9,6 +9,7 @@ import { createLogFile } from '../services/logs/log-file'
 import { createLogger, type Logger } from '../services/logs/logger'
 import type { Command } from './command'
 import { alertCommands } from './commands/alerts'
+import { boardCommands } from './commands/boards'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
@@ -25,6 +26,7 @@ import { UsageError } from './usage'
 export const commands: readonly Command[] = [
   ...profileCommands,
   ...presetCommands,
+  ...boardCommands,
   ...entityCommands,
   ...reportCommands,
   ...reportRunCommands,

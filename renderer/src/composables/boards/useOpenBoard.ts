@@ -95,8 +95,10 @@ export function useOpenBoard(name: Ref<string>) {
       }
     } catch (failure) {
       const error = toApiError(failure)
-      if (UNREACHABLE.has(error.code)) offline.value = error.message
-      throw error
+      if (!UNREACHABLE.has(error.code)) throw error
+      // The board says it once, with the platform's sentence; each tile only that it kept its result.
+      offline.value = error.message
+      throw { code: error.code, message: 'Not refreshed: offline.' }
     } finally {
       signal.removeEventListener('abort', stop)
     }

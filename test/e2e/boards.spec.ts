@@ -59,6 +59,7 @@ test('a board of four presets opens at once from kept results after a reload, an
     await expect(tiles(page).filter({ hasText: preset.name })).toHaveCount(1)
   }
   await expect(tiles(page)).toHaveCount(4)
+  await expect(page.getByTestId('board-row-Morning')).toContainText('4 tiles')
   for (let index = 0; index < 4; index += 1) await expect(tiles(page).nth(index)).toHaveAttribute('data-status', 'done', { timeout: 60_000 })
   await expect(page.getByTestId('tile-number')).toBeVisible()
 

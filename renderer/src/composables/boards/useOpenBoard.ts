@@ -3,6 +3,7 @@ import type { AudienceView, Board, BoardTile, BoardTileView, OpenTile, TilePlace
 import { api, toApiError, unwrap } from '../../api/bridge'
 import { freePlace } from '../../domain/boards/layout'
 import { refreshTiles, REFRESH_CONCURRENCY, type TileRefreshStatus } from '../../domain/boards/refresh'
+import { useBoardsStore } from '../../stores/boards'
 import { useWorkspaceStore } from '../../stores/workspace'
 
 /** What one tile shows now: its last result (kept or fresh), when that ran, and how its refresh goes. */
@@ -28,6 +29,7 @@ let runs = 0
  */
 export function useOpenBoard(name: Ref<string>) {
   const workspace = useWorkspaceStore()
+  const boards = useBoardsStore()
   const board = shallowRef<Board | null>(null)
   const tiles = shallowRef<OpenTile[]>([])
   const shown = reactive(new Map<string, TileShown>())
@@ -138,6 +140,8 @@ export function useOpenBoard(name: Ref<string>) {
   async function saveBoard(next: Board, reopen: boolean): Promise<void> {
     board.value = next
     board.value = await unwrap(api().boards.save({ board: next, replace: true }))
+    // The list beside the board counts its tiles.
+    void boards.load()
     if (reopen) await open()
   }
 

@@ -103,10 +103,11 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
     created.on('closed', () => {
       if (window === created) window = null
     })
-    // A preset link opens that preset in the window, once the page is there to listen.
+    // A preset (or board) link opens that preset (or board) in the window, once the page is there to listen.
     created.webContents.once('did-finish-load', () =>
       links.deliverTo((link) => {
         if ('name' in link) runtime.services.events.emit('onOpenPreset', { name: link.name })
+        else if ('board' in link) runtime.services.events.emit('onOpenBoard', { name: link.board })
         else runtime.services.notices.add({ level: 'warning', message: `${link.problem} Nothing was opened.` })
         focus()
       }),

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../services/logs/logger'
 import type { Command } from './command'
 import { alertCommands } from './commands/alerts'
 import { changeCommands } from './commands/changes'
+import { boardCommands } from './commands/boards'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
@@ -26,6 +27,7 @@ import { UsageError } from './usage'
 export const commands: readonly Command[] = [
   ...profileCommands,
   ...presetCommands,
+  ...boardCommands,
   ...entityCommands,
   ...changeCommands,
   ...reportCommands,

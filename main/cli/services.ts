@@ -11,6 +11,7 @@ import { createConnection, type Connection } from '../services/connection/connec
 import { createRunHistoryStore, runHistoryFolder } from '../services/run-history/run-history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/run-history/record-runs'
 import { createPresetStore, presetsFolder, type PresetStore } from '../services/presets/preset-store'
+import { boardsFolder, createBoardStore, type BoardStore } from '../services/boards/board-store'
 import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../services/reports/info-store'
 import { createReportService } from '../services/reports/service'
 import { createResultCache, resultsFolder } from '../services/results/result-cache'
@@ -26,6 +27,7 @@ import { createCliSchedules } from './schedules-services'
 export interface CliServices {
   profiles: ProfileStore
   presets: PresetStore
+  boards: BoardStore
   connect(settings: ConnectionSettings, credentials: () => Promise<Credentials>): Connection
   /**
    * The app's report service over a connection. With a saved connection's id its runs are
@@ -97,6 +99,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
   return {
     profiles,
     presets,
+    boards: createBoardStore({ folder: boardsFolder(context.userDataDir), notices, now }),
     now,
     changeLog,
     bulk: (connection) =>

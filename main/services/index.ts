@@ -33,6 +33,7 @@ import { createReportService } from './reports/service'
 import { createRunHistoryStore, runHistoryFolder, type RunHistoryStore } from './run-history/run-history-store'
 import { createRequestCapture, recordRuns, type RecordedReportService } from './run-history/record-runs'
 import { createRequestCopier, type RequestCopy } from './presets/api-request'
+import { createAppBoards, type AppBoards } from './boards/app-boards'
 import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
 import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
 import { createAppSchedules } from './schedules/app-schedules'
@@ -82,6 +83,7 @@ export interface Services {
   reports: RecordedReportService
   presets: PresetStore
   presetFiles: PresetTransfer
+  boards: AppBoards
   results: ResultCache
   runHistory: RunHistoryStore
   /** "Copy as API request". */
@@ -163,6 +165,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const now = options.now ?? (() => new Date())
   const presets = createPresetStore({ folder: presetsFolder(options.userDataDir), notices, now })
   const presetFiles = createPresetTransfer(presets, dialogs)
+  const boards = createAppBoards({ userDataDir: options.userDataDir, notices, now, presets, dialogs })
   const results = createResultCache({
     folder: resultsFolder(options.userDataDir),
     limitBytes: async () => (await settings.read()).resultCacheMegabytes * 1024 * 1024,
@@ -272,6 +275,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     reports,
     presets,
     presetFiles,
+    boards,
     results,
     runHistory,
     copyRequest,

@@ -15,6 +15,8 @@ export const events = {
   onThrottled: z.object({ profileId: z.string().nullable(), waitSeconds: z.number(), url: z.string() }),
   /** An `adopsdesk://preset/<name>` link was opened: show that preset. */
   onOpenPreset: z.object({ name: z.string() }),
+  /** An `adopsdesk://board/<name>` link was opened: show that board. */
+  onOpenBoard: z.object({ name: z.string() }),
   ...exportEvents,
   ...scheduleEvents,
   ...alertEvents,

@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { alertsChannels } from './alerts'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
+import { boardsChannels } from './boards'
 import { draftsChannels, entitiesChannels } from './entities'
 import type { events } from './events'
 import { exportsChannels } from './exports'
@@ -100,6 +101,16 @@ export const channels = {
   'alerts:acknowledge': alertsChannels.acknowledge,
   'alerts:snooze': alertsChannels.snooze,
   'alerts:get': alertsChannels.get,
+  'boards:list': boardsChannels.list,
+  'boards:get': boardsChannels.get,
+  'boards:save': boardsChannels.save,
+  'boards:rename': boardsChannels.rename,
+  'boards:duplicate': boardsChannels.duplicate,
+  'boards:delete': boardsChannels.delete,
+  'boards:restore': boardsChannels.restore,
+  'boards:open': boardsChannels.open,
+  'boards:import': boardsChannels.import,
+  'boards:export': boardsChannels.export,
 } as const
 
 export type Channels = typeof channels
@@ -125,4 +136,5 @@ export * from './presets'
 export * from './exports'
 export * from './schedules'
 export * from './alerts'
+export * from './boards'
 export { splitChannel } from './api'

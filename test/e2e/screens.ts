@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
+import { chooseOption } from './select'
 
 export type Theme = 'light' | 'dark'
 export const themes: Theme[] = ['light', 'dark']
@@ -88,6 +89,16 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await rail(page, 'Alerts').click()
   await expect(page.getByTestId('alert-list')).toBeVisible()
   await onScreen('alerts')
+
+  // A board with one tile from the demo's own preset, refreshed against the demo.
+  await rail(page, 'Boards').click()
+  await page.getByTestId('board-new').click()
+  await page.getByTestId('name-input').locator('input').fill('Morning')
+  await page.getByTestId('name-confirm').click()
+  await chooseOption(page, page.getByTestId('board-add-preset'), 'Publishers — daily impressions', true)
+  await page.getByTestId('board-add-tile').click()
+  await expect(page.locator('[data-test^="board-tile-"]').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+  await onScreen('boards')
 
   await rail(page, 'Reports').click()
   await expect(page.getByTestId('builder')).toBeVisible()

@@ -1,4 +1,4 @@
-import type { AlertRuleInput, ChannelInput, ChannelName, ReportDefinition } from '@contract'
+import type { AlertRuleInput, Board, ChannelInput, ChannelName, ReportDefinition } from '@contract'
 
 /** A complete report definition, as the builder sends it. */
 export const sampleDefinition: ReportDefinition = {
@@ -19,6 +19,18 @@ export const sampleDefinition: ReportDefinition = {
   comparison: 'previous_period',
   chart: { type: 'line', hidden: ['impressions|__total__'], showMarkers: true },
   audience: { source: null, rowsLimit: 1_000_000, breakdown: ['granularity_day'] },
+}
+
+/** A complete board, every field given: a preset tile and an inline one, both overrides set. */
+export const sampleBoard: Board = {
+  name: 'Monday board',
+  description: 'The morning look',
+  savedAt: '2026-11-26T08:00:00.000Z',
+  overrides: { dates: { start: '-7d', end: 'yesterday' }, timezone: { mode: 'fixed', offset: 2 } },
+  tiles: [
+    { id: 'tile-1', title: '', source: { kind: 'preset', preset: 'Weekly EU' }, view: 'chart', place: { x: 0, y: 0, w: 6, h: 4 } },
+    { id: 'tile-2', title: 'Supply total', source: { kind: 'definition', definition: sampleDefinition }, view: 'number', place: { x: 6, y: 0, w: 3, h: 2 } },
+  ],
 }
 
 /** A complete alert rule, every field given. */
@@ -154,6 +166,16 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'alerts:acknowledge': { id: 'missing-alert' },
   'alerts:snooze': { id: 'missing-alert', until: '2026-11-27T09:00:00+01:00' },
   'alerts:get': { id: 'missing-alert' },
+  'boards:list': {},
+  'boards:get': { name: 'Missing board' },
+  'boards:save': { board: sampleBoard, replace: false },
+  'boards:rename': { name: 'Missing board', newName: 'Other board' },
+  'boards:duplicate': { name: 'Missing board' },
+  'boards:delete': { name: 'Missing board' },
+  'boards:restore': { name: 'Missing board' },
+  'boards:open': { name: 'Missing board' },
+  'boards:import': {},
+  'boards:export': { name: 'Missing board' },
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePresetLink, presetLink, presetLinkInArgv } from '../../../main/services/presets/deep-link'
+import { boardLink, parsePresetLink, presetLink, presetLinkInArgv } from '../../../main/services/presets/deep-link'
 
 describe('adopsdesk://preset/<name> links', () => {
   it('reads the name, URL-decoded, whatever the OS added', () => {
@@ -18,11 +18,20 @@ describe('adopsdesk://preset/<name> links', () => {
 
   it('says why a link of ours opens nothing, and ignores other URLs', () => {
     expect(parsePresetLink('adopsdesk://preset/')).toEqual({ problem: 'The link names no preset.' })
-    expect(parsePresetLink('adopsdesk://report/Weekly')).toEqual({ problem: 'The link does not open a preset (adopsdesk://preset/<name>).' })
+    expect(parsePresetLink('adopsdesk://report/Weekly')).toEqual({
+      problem: 'The link does not open a preset or a board (adopsdesk://preset/<name>, adopsdesk://board/<name>).',
+    })
     expect(parsePresetLink('adopsdesk://preset/%E0%A4%A')).toEqual({ problem: 'The preset name in the link is not properly encoded.' })
     expect(parsePresetLink('adopsdesk://preset/Tab%09inside')).toMatchObject({ problem: expect.stringContaining('control characters') })
     expect(parsePresetLink(`adopsdesk://preset/${'x'.repeat(121)}`)).toMatchObject({ problem: expect.stringContaining('at most 120') })
     expect(parsePresetLink('https://example.com/preset/Weekly')).toBeNull()
+  })
+
+  it('reads adopsdesk://board/<name> as a board to open, with the same name rule', () => {
+    expect(parsePresetLink('adopsdesk://board/Monday%20board/')).toEqual({ board: 'Monday board' })
+    expect(parsePresetLink(boardLink('A/B & C?'))).toEqual({ board: 'A/B & C?' })
+    expect(parsePresetLink('adopsdesk://board/')).toEqual({ problem: 'The link names no board.' })
+    expect(parsePresetLink('adopsdesk://board/Tab%09inside')).toMatchObject({ problem: expect.stringContaining("The link's board name is not valid") })
   })
 
   it("finds the link among a second launch's arguments", () => {

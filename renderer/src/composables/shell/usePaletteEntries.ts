@@ -3,13 +3,14 @@ import { describeAccelerator, menuCommand, menuCommands, type MenuCommand } from
 import { canRunCommand, runCommand } from '../../shell/commands'
 import { sections } from '../../shell/sections'
 import { useAppStore } from '../../stores/app'
+import { useBoardsStore } from '../../stores/boards'
 import { useNavigationStore } from '../../stores/navigation'
 import { usePresetsStore } from '../../stores/presets'
 import { useProfilesStore } from '../../stores/profiles'
 import { DEMO_PROFILE_ID, useWorkspaceStore } from '../../stores/workspace'
 import { goToSectionCommands } from './useShellCommands'
 
-export type PaletteGroup = 'Go to' | 'Preset' | 'Connection' | 'Command'
+export type PaletteGroup = 'Go to' | 'Preset' | 'Board' | 'Connection' | 'Command'
 
 export interface PaletteEntry {
   /** Stable across openings, for "recently used". */
@@ -37,11 +38,12 @@ export function recencyBonus(id: string): number {
   return index === -1 ? 0 : 4 + (RECENT_LIMIT - index)
 }
 
-/** What the palette offers now: sections, presets, connections and the commands something on screen handles. */
+/** What the palette offers now: sections, presets, boards, connections and the commands something on screen handles. */
 export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
   const app = useAppStore()
   const navigation = useNavigationStore()
   const presets = usePresetsStore()
+  const boards = useBoardsStore()
   const profiles = useProfilesStore()
   const workspace = useWorkspaceStore()
   const isMac = computed(() => app.platform === 'darwin')
@@ -67,6 +69,16 @@ export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
           },
         }))
       : []
+    // A board opens in Boards, as an adopsdesk://board/ link does; it runs on the active connection.
+    const boardEntries = workspace.active
+      ? boards.boards.map((board): PaletteEntry => ({
+          id: `board:${board.name}`,
+          label: board.name,
+          group: 'Board',
+          detail: `${board.tiles} tile${board.tiles === 1 ? '' : 's'}`,
+          run: () => boards.show(board.name),
+        }))
+      : []
     const connections = [
       { id: DEMO_PROFILE_ID, name: 'Demo workspace' },
       ...profiles.sorted.filter((profile) => !profile.isDemo).map((profile) => ({ id: profile.id, name: profile.name })),
@@ -86,7 +98,7 @@ export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
         shortcut: keysOf(command),
         run: () => runCommand(command.id),
       }))
-    const all = [...goTo, ...commands, ...presetEntries, ...connections]
+    const all = [...goTo, ...commands, ...presetEntries, ...boardEntries, ...connections]
     // Recently used first (stable otherwise), so an empty query offers them at the top.
     return all
       .map((entry, order) => ({ entry, order, bonus: recencyBonus(entry.id) }))

@@ -2,10 +2,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { effectScope } from 'vue'
-import type { PresetSummary, Profile } from '@contract'
+import type { BoardSummary, PresetSummary, Profile } from '@contract'
 import { rememberEntry, usePaletteEntries } from '../../../../renderer/src/composables/shell/usePaletteEntries'
 import { handleCommand } from '../../../../renderer/src/shell/commands'
 import { useAppStore } from '../../../../renderer/src/stores/app'
+import { useBoardsStore } from '../../../../renderer/src/stores/boards'
 import { useNavigationStore } from '../../../../renderer/src/stores/navigation'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useProfilesStore } from '../../../../renderer/src/stores/profiles'
@@ -37,6 +38,7 @@ describe('usePaletteEntries', () => {
       // The watching sections come after the four the number keys reach.
       ['Schedules', undefined],
       ['Alerts', undefined],
+      ['Boards', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)
@@ -49,6 +51,18 @@ describe('usePaletteEntries', () => {
     // Opening a preset goes through the same request an adopsdesk:// link makes.
     expect(usePresetsStore().requested).toBe('Weekly supply')
     expect(useNavigationStore().section).toBe('reports')
+  })
+
+  it('lists the boards with a connection open; choosing one opens it in Boards', () => {
+    useBoardsStore().boards = [{ name: 'Monday board', description: '', savedAt: '', tiles: 4, presets: [] } satisfies BoardSummary]
+    const list = entries()
+    expect(list.value.some((entry) => entry.group === 'Board')).toBe(false)
+    useWorkspaceStore().active = demo
+    const board = list.value.find((entry) => entry.id === 'board:Monday board')
+    expect(board?.detail).toBe('4 tiles')
+    board?.run()
+    expect(useBoardsStore().openName).toBe('Monday board')
+    expect(useNavigationStore().section).toBe('boards')
   })
 
   it('offers a menu command only while something on screen handles it, with its keys for this platform', () => {

@@ -1,0 +1,176 @@
+import { computed, reactive, ref, shallowRef, watch, type Ref } from 'vue'
+import type { AudienceView, Board, BoardTile, BoardTileView, OpenTile, TilePlace, TimeSeriesView } from '@contract'
+import { api, toApiError, unwrap } from '../../api/bridge'
+import { freePlace } from '../../domain/boards/layout'
+import { refreshTiles, REFRESH_CONCURRENCY, type TileRefreshStatus } from '../../domain/boards/refresh'
+import { useBoardsStore } from '../../stores/boards'
+import { useWorkspaceStore } from '../../stores/workspace'
+
+/** What one tile shows now: its last result (kept or fresh), when that ran, and how its refresh goes. */
+export interface TileShown {
+  chart: TimeSeriesView | null
+  audience: AudienceView | null
+  ranAt: string | null
+  status: TileRefreshStatus | 'idle'
+  error: string | null
+}
+
+/** A tile is drawn small: a few hundred points per line are all its width can show. */
+const TILE_POINT_BUDGET = 400
+/** Failures that mean "the platform could not be reached": the board keeps its tiles and says it is offline. */
+const UNREACHABLE = new Set(['network', 'timeout'])
+const kindOf = (view: BoardTileView) => (view === 'audience' ? 'audience' : 'chart')
+let runs = 0
+
+/**
+ * One open board: every tile painted at once from its kept result, then refreshed a few at a
+ * time (domain/boards/refresh.ts) with per-tile progress, errors and cancel; offline, the kept
+ * tiles stay and the board says so. Layout changes are saved to the board's file as they happen.
+ */
+export function useOpenBoard(name: Ref<string>) {
+  const workspace = useWorkspaceStore()
+  const boards = useBoardsStore()
+  const board = shallowRef<Board | null>(null)
+  const tiles = shallowRef<OpenTile[]>([])
+  const shown = reactive(new Map<string, TileShown>())
+  const openError = ref<string | null>(null)
+  const offline = ref<string | null>(null)
+  const refreshing = ref(false)
+  let controller: AbortController | null = null
+  const profileId = computed(() => workspace.activeProfileId)
+
+  const shownOf = (id: string): TileShown => {
+    let entry = shown.get(id)
+    if (entry === undefined) {
+      shown.set(id, { chart: null, audience: null, ranAt: null, status: 'idle', error: null })
+      entry = shown.get(id) as TileShown
+    }
+    return entry
+  }
+
+  async function paintKept(tile: OpenTile, profile: string): Promise<void> {
+    if (tile.definition === null) return
+    const kept = await unwrap(
+      api().results.get({ profileId: profile, definition: tile.definition, preset: tile.preset, kind: kindOf(tile.view), pointBudget: TILE_POINT_BUDGET }),
+    ).catch(() => null)
+    if (kept === null) return
+    const entry = shownOf(tile.id)
+    entry.ranAt = kept.ranAt
+    if (kept.kind === 'chart') entry.chart = kept.result
+    else entry.audience = kept.result
+  }
+
+  async function open(): Promise<void> {
+    cancel()
+    openError.value = null
+    offline.value = null
+    shown.clear()
+    try {
+      const answer = await unwrap(api().boards.open({ name: name.value }))
+      board.value = answer.board
+      tiles.value = answer.tiles
+    } catch (failure) {
+      openError.value = toApiError(failure).message
+      return
+    }
+    const profile = profileId.value
+    if (profile === null) return
+    // Every kept result at once: the board is painted before anything is asked of the platform.
+    await Promise.all(tiles.value.map((tile) => paintKept(tile, profile)))
+    void refresh()
+  }
+
+  async function runTile(tile: OpenTile, profile: string, signal: AbortSignal): Promise<void> {
+    if (tile.definition === null) throw { code: 'not_found', message: tile.problem ?? 'This tile cannot run.' }
+    const requestId = `board-${tile.id}-${(runs += 1)}`
+    const stop = () => void api().requests.cancel({ requestId })
+    signal.addEventListener('abort', stop, { once: true })
+    try {
+      const input = { profileId: profile, definition: tile.definition, preset: tile.preset, requestId }
+      const entry = shownOf(tile.id)
+      if (tile.view === 'audience') {
+        entry.audience = await unwrap(api().reports.audience(input))
+        entry.ranAt = entry.audience.ranAt
+      } else {
+        entry.chart = await unwrap(api().reports.run({ ...input, pointBudget: TILE_POINT_BUDGET }))
+        entry.ranAt = entry.chart.ranAt
+      }
+    } catch (failure) {
+      const error = toApiError(failure)
+      if (!UNREACHABLE.has(error.code)) throw error
+      // The board says it once, with the platform's sentence; each tile only that it kept its result.
+      offline.value = error.message
+      throw { code: error.code, message: 'Not refreshed: offline.' }
+    } finally {
+      signal.removeEventListener('abort', stop)
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    const profile = profileId.value
+    if (profile === null || refreshing.value) return
+    controller = new AbortController()
+    refreshing.value = true
+    offline.value = null
+    const byId = new Map(tiles.value.map((tile) => [tile.id, tile]))
+    try {
+      await refreshTiles({
+        ids: tiles.value.map((tile) => tile.id),
+        concurrency: REFRESH_CONCURRENCY.default,
+        run: (id, signal) => runTile(byId.get(id) as OpenTile, profile, signal),
+        onState: (id, state) => Object.assign(shownOf(id), state),
+        wait: (milliseconds, signal) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, milliseconds)
+            signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+          }),
+        signal: controller.signal,
+      })
+    } finally {
+      refreshing.value = false
+      controller = null
+    }
+  }
+
+  function cancel(): void {
+    controller?.abort()
+  }
+
+  /** Saves the board as it is now and opens it again (a new tile's kept result is painted at once). */
+  async function saveBoard(next: Board, reopen: boolean): Promise<void> {
+    board.value = next
+    board.value = await unwrap(api().boards.save({ board: next, replace: true }))
+    // The list beside the board counts its tiles.
+    void boards.load()
+    if (reopen) await open()
+  }
+
+  function placeTile(id: string, place: TilePlace): void {
+    if (board.value === null) return
+    tiles.value = tiles.value.map((tile) => (tile.id === id ? { ...tile, place } : tile))
+    void saveBoard({ ...board.value, tiles: board.value.tiles.map((tile) => (tile.id === id ? { ...tile, place } : tile)) }, false)
+  }
+
+  async function addPresetTile(preset: string, view: BoardTileView): Promise<void> {
+    if (board.value === null) return
+    const ids = new Set(board.value.tiles.map((tile) => tile.id))
+    let next = board.value.tiles.length + 1
+    while (ids.has(`tile-${next}`)) next += 1
+    const tile: BoardTile = {
+      id: `tile-${next}`,
+      title: '',
+      source: { kind: 'preset', preset },
+      view,
+      place: freePlace(board.value.tiles.map((known) => known.place)),
+    }
+    await saveBoard({ ...board.value, tiles: [...board.value.tiles, tile] }, true)
+  }
+
+  async function removeTile(id: string): Promise<void> {
+    if (board.value === null) return
+    await saveBoard({ ...board.value, tiles: board.value.tiles.filter((tile) => tile.id !== id) }, true)
+  }
+
+  watch([name, profileId], () => void open(), { immediate: true })
+  return { board, tiles, shown, openError, offline, refreshing, open, refresh, cancel, placeTile, addPresetTile, removeTile, shownOf }
+}

@@ -78,9 +78,15 @@ export function engineProblem(error: unknown, timeLimitMs: number): AppError {
   if (error instanceof AppError) return error
   const text = error instanceof Error ? error.message : String(error)
   if (/^INTERRUPT Error/i.test(text) || /interrupted/i.test(text))
-    return new AppError('timeout', `The query ran longer than ${Math.round(timeLimitMs / 1000)} seconds and was stopped; narrow it (fewer columns, a filter, a LIMIT) and run it again.`)
+    return new AppError(
+      'timeout',
+      `The query ran longer than ${Math.round(timeLimitMs / 1000)} seconds and was stopped; narrow it (fewer columns, a filter, a LIMIT) and run it again.`,
+    )
   if (/^Permission Error/i.test(text) || /disabled (by|through) configuration|configuration has been locked/i.test(text))
-    return new AppError('forbidden', 'The analysis reads only the opened files, named as tables; it cannot open other files, the network, extensions or settings. Open the file in the app first.')
+    return new AppError(
+      'forbidden',
+      'The analysis reads only the opened files, named as tables; it cannot open other files, the network, extensions or settings. Open the file in the app first.',
+    )
   if (/^Out of Memory Error/i.test(text))
     return new AppError('bad_input', 'The query needs more memory than the analysis may use; group by fewer columns or add a filter.')
   const firstLine = (text.split('\n')[0] ?? '').replace(PATH_IN_TEXT, '…').slice(0, 240)
@@ -129,16 +135,27 @@ export async function createLockedDatabase(load: DatabaseLoader, limits: EngineL
     })
     return prepared
   }
+  // The shared connection runs one statement at a time: a pivot's statements and a window's reads queue.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work)
+    queue = next.catch(() => undefined)
+    return next
+  }
   return {
     run: (sql, parameters = []) =>
-      withTimeLimit(connection, limits.timeLimitMs, async () => {
-        await (await bind(sql, parameters)).run()
-      }),
+      serial(() =>
+        withTimeLimit(connection, limits.timeLimitMs, async () => {
+          await (await bind(sql, parameters)).run()
+        }),
+      ),
     read: (sql, parameters = []) =>
-      withTimeLimit(connection, limits.timeLimitMs, async () => {
-        const reader = await (await bind(sql, parameters)).runAndReadAll()
-        return { columns: reader.columnNames(), rows: reader.getRows().map((row) => row.map(cellOf)), truncated: false }
-      }),
+      serial(() =>
+        withTimeLimit(connection, limits.timeLimitMs, async () => {
+          const reader = await (await bind(sql, parameters)).runAndReadAll()
+          return { columns: reader.columnNames(), rows: reader.getRows().map((row) => row.map(cellOf)), truncated: false }
+        }),
+      ),
     async readBounded(sql, own = {}) {
       const rowCap = own.rowCap ?? limits.rowCap
       const timeLimitMs = own.timeLimitMs ?? limits.timeLimitMs

@@ -71,11 +71,16 @@ export function fileKindOf(fileName: string): FileKind | null {
 /** Refuses a file whose first bytes say it is not what its extension says. */
 function checkContent(name: string, kind: FileKind, head: Uint8Array): void {
   const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte)
-  if (kind === 'xlsx' && !isZip) throw new AppError('bad_input', `${name} is not an XLSX workbook (its content is not a workbook's); save it again from the spreadsheet, or as CSV.`)
+  if (kind === 'xlsx' && !isZip)
+    throw new AppError('bad_input', `${name} is not an XLSX workbook (its content is not a workbook's); save it again from the spreadsheet, or as CSV.`)
   if (kind === 'xlsx') return
   if (isZip)
-    throw new AppError('bad_input', `${name} is a zip archive (a workbook or a compressed file), not a ${kind.toUpperCase()}; unzip it, or save it as .xlsx and open that.`)
-  if (head.includes(0)) throw new AppError('bad_input', `${name} holds binary data, not ${kind.toUpperCase()} text; open the ${kind.toUpperCase()} export itself.`)
+    throw new AppError(
+      'bad_input',
+      `${name} is a zip archive (a workbook or a compressed file), not a ${kind.toUpperCase()}; unzip it, or save it as .xlsx and open that.`,
+    )
+  if (head.includes(0))
+    throw new AppError('bad_input', `${name} holds binary data, not ${kind.toUpperCase()} text; open the ${kind.toUpperCase()} export itself.`)
 }
 
 /** The sheet names of a workbook, in order (the first is the one read). */
@@ -100,7 +105,9 @@ function safeTableName(fileName: string): string {
 }
 
 async function describeTable(connection: DuckDBConnection, table: string): Promise<{ columns: AnalysisColumn[]; rowCount: number }> {
-  const columns = await connection.runAndReadAll(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ${sqlString(table)} ORDER BY ordinal_position`)
+  const columns = await connection.runAndReadAll(
+    `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ${sqlString(table)} ORDER BY ordinal_position`,
+  )
   const count = await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(table)}`)
   return {
     columns: columns.getRows().map(([name, type]) => ({ name: String(name), type: String(type) })),
@@ -111,7 +118,13 @@ async function describeTable(connection: DuckDBConnection, table: string): Promi
 async function loadText(connection: DuckDBConnection, table: string, filePath: string, kind: 'csv' | 'tsv', wholeSample: boolean): Promise<void> {
   // Explicit options: a header row; short rows padded with empty cells and long rows kept
   // (strict_mode off) rather than refused; the separator sniffed unless the extension says tab.
-  const options = ['header=true', 'null_padding=true', 'strict_mode=false', kind === 'tsv' ? "delim='\\t'" : null, wholeSample ? 'sample_size=-1' : null].filter(Boolean)
+  const options = [
+    'header=true',
+    'null_padding=true',
+    'strict_mode=false',
+    kind === 'tsv' ? "delim='\\t'" : null,
+    wholeSample ? 'sample_size=-1' : null,
+  ].filter(Boolean)
   await connection.run(`CREATE TABLE ${sqlIdentifier(table)} AS SELECT * FROM read_csv(${sqlString(filePath)}, ${options.join(', ')})`)
 }
 
@@ -161,7 +174,9 @@ export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits 
     return file
   }
 
-  async function prepare(filePath: string): Promise<{ info: Omit<OpenedFileInfo, 'id' | 'columns' | 'rowCount'>; load: (connection: DuckDBConnection, table: string) => Promise<void> }> {
+  async function prepare(
+    filePath: string,
+  ): Promise<{ info: Omit<OpenedFileInfo, 'id' | 'columns' | 'rowCount'>; load: (connection: DuckDBConnection, table: string) => Promise<void> }> {
     const name = path.basename(filePath)
     const kind = fileKindOf(name)
     if (kind === null) throw new AppError('bad_input', `${name} is not a CSV, TSV or XLSX file; export the data as one of those and open it.`)
@@ -171,7 +186,11 @@ export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits 
     )
     if (size === null) throw new AppError('storage', `${name} could not be read; check that it still exists and that you may read it.`)
     const maxBytes = kind === 'xlsx' ? XLSX_LIMITS.maxBytes : limits.maxTextBytes
-    if (size > maxBytes) throw new AppError('bad_input', `${name} is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} the analysis opens; filter the export down (fewer days or columns) and open the smaller file.`)
+    if (size > maxBytes)
+      throw new AppError(
+        'bad_input',
+        `${name} is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} the analysis opens; filter the export down (fewer days or columns) and open the smaller file.`,
+      )
     if (size === 0) throw new AppError('bad_input', `${name} is empty; export it again.`)
     const handle = await open(filePath, 'r')
     const head = new Uint8Array(4096)
@@ -187,7 +206,12 @@ export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits 
     const sheet = readXlsxTable(bytes)
     if (sheet.problems.length > 0) throw new AppError('bad_input', `${name}: ${sheet.problems.join(' ')}`)
     const sheets = sheetNames(bytes)
-    const notes = sheets.length > 1 ? [`Only the first sheet, ${sheets[0]}, was opened; the workbook also has ${sheets.slice(1).join(', ')}. Save another sheet as its own file to analyse it.`] : []
+    const notes =
+      sheets.length > 1
+        ? [
+            `Only the first sheet, ${sheets[0]}, was opened; the workbook also has ${sheets.slice(1).join(', ')}. Save another sheet as its own file to analyse it.`,
+          ]
+        : []
     const rows = sheet.rows.map((row) => row.cells)
     return { info: { name, table, notes }, load: (connection, tableName) => loadRows(connection, tableName, sheet.header, rows) }
   }
@@ -262,6 +286,9 @@ function loadProblem(name: string, error: unknown, limits: EngineLimits): AppErr
   if (error instanceof AppError) return error
   const text = error instanceof Error ? error.message : String(error)
   if (/^(Invalid Input|Conversion|Sniffer) Error/i.test(text) || /CSV Error/i.test(text))
-    return new AppError('bad_input', `${name} could not be read as a table (its lines do not share one layout of columns); open it in a spreadsheet, save it as CSV, and open that.`)
+    return new AppError(
+      'bad_input',
+      `${name} could not be read as a table (its lines do not share one layout of columns); open it in a spreadsheet, save it as CSV, and open that.`,
+    )
   return engineProblem(error, limits.timeLimitMs)
 }

@@ -1,4 +1,11 @@
-import { PIVOT_WINDOW_LIMITS, type PivotColumn, type PivotHeader, type PivotLayout, type PivotWindow, type PivotWindowRequest } from '../../../common/pivot/types'
+import {
+  PIVOT_WINDOW_LIMITS,
+  type PivotColumn,
+  type PivotHeader,
+  type PivotLayout,
+  type PivotWindow,
+  type PivotWindowRequest,
+} from '../../../common/pivot/types'
 import { AppError } from '../errors'
 import { sqlIdentifier, type CellValue, type LockedDatabase } from './engine'
 import type { AnalysisColumn } from './opened-files'
@@ -43,16 +50,21 @@ const columnKeys = (count: number): string[] => Array.from({ length: count }, (_
 function checkLayout(layout: PivotLayout, columns: readonly AnalysisColumn[]): void {
   const known = new Set(columns.map((column) => column.name))
   const missing = [...layout.rows, ...layout.columns, ...layout.values.map((value) => value.field)].filter((field) => !known.has(field))
-  if (missing.length > 0) throw new AppError('bad_input', `The file has no column ${missing.map((field) => `"${field}"`).join(', ')}; pick columns from the list.`)
+  if (missing.length > 0)
+    throw new AppError('bad_input', `The file has no column ${missing.map((field) => `"${field}"`).join(', ')}; pick columns from the list.`)
   const both = layout.rows.filter((field) => layout.columns.includes(field))
   if (both.length > 0 || new Set(layout.rows).size < layout.rows.length || new Set(layout.columns).size < layout.columns.length)
     throw new AppError('bad_input', 'A column can be used once, down the side or across the top; remove the repeated one.')
   if (layout.rows.length > PIVOT_QUERY_LIMITS.levels || layout.columns.length > PIVOT_QUERY_LIMITS.levels)
-    throw new AppError('bad_input', `A pivot takes at most ${PIVOT_QUERY_LIMITS.levels} fields down the side and ${PIVOT_QUERY_LIMITS.levels} across; remove some.`)
+    throw new AppError(
+      'bad_input',
+      `A pivot takes at most ${PIVOT_QUERY_LIMITS.levels} fields down the side and ${PIVOT_QUERY_LIMITS.levels} across; remove some.`,
+    )
   if (layout.values.length === 0 || layout.values.length > PIVOT_QUERY_LIMITS.values)
     throw new AppError('bad_input', `A pivot needs between 1 and ${PIVOT_QUERY_LIMITS.values} values in its cells; pick a column to sum or count.`)
   if (layout.sort.by === 'change') throw new AppError('bad_input', 'An opened file has no comparison period to sort by change; sort by a value or a label.')
-  if (layout.sort.by === 'value' && layout.values[layout.sort.value] === undefined) throw new AppError('bad_input', 'The sort names a value the pivot does not have; pick one of its values.')
+  if (layout.sort.by === 'value' && layout.values[layout.sort.value] === undefined)
+    throw new AppError('bad_input', 'The sort names a value the pivot does not have; pick one of its values.')
 }
 
 function filterSql(filter: AnalysisFilter, types: ReadonlyMap<string, string>, parameters: CellValue[]): string {
@@ -66,7 +78,8 @@ function filterSql(filter: AnalysisFilter, types: ReadonlyMap<string, string>, p
   }
   const asNumber = (): number => {
     const value = Number(filter.value)
-    if (filter.value.trim() === '' || !Number.isFinite(value)) throw new AppError('bad_input', `"${filter.value}" is not a number to compare ${filter.column} with; type a number.`)
+    if (filter.value.trim() === '' || !Number.isFinite(value))
+      throw new AppError('bad_input', `"${filter.value}" is not a number to compare ${filter.column} with; type a number.`)
     return value
   }
   switch (filter.operator) {
@@ -92,7 +105,8 @@ function filterSql(filter: AnalysisFilter, types: ReadonlyMap<string, string>, p
   }
 }
 
-const aggregateSql = (aggregate: PivotLayout['values'][number]['aggregate'], input: string): string => (aggregate === 'count' ? `count(${input})` : `${aggregate}(${input})`)
+const aggregateSql = (aggregate: PivotLayout['values'][number]['aggregate'], input: string): string =>
+  aggregate === 'count' ? `count(${input})` : `${aggregate}(${input})`
 
 /** The SQL of the pivot's tables (exported for the unit tests, which read it). */
 export function pivotStatements(
@@ -147,7 +161,7 @@ export function pivotStatements(
       sets.push(`(${[...(rowDepth > 0 ? ['o'] : []), ...r.slice(0, rowDepth), ...c.slice(0, columnDepth)].join(', ')})`)
   const depth = (keys: string[]): string => (keys.length === 0 ? '0' : `${keys.length} - (${keys.map((key) => `grouping(${key})`).join(' + ')})`)
   const aggregated = `CREATE TEMP TABLE ${name}_agg AS WITH base AS (${base}), ${marked}
-    SELECT coalesce(o, false) AS o, ${[...r, ...c].map((key) => `${key}, `).join('')}${depth(r)} AS rd, ${depth(c)} AS cd,
+    SELECT ${R > 0 ? 'coalesce(o, false)' : 'false'} AS o, ${[...r, ...c].map((key) => `${key}, `).join('')}${depth(r)} AS rd, ${depth(c)} AS cd,
       ${layout.values.map(({ aggregate }, index) => `${aggregateSql(aggregate, `x${index}`)} AS v${index}`).join(', ')}
     FROM marked GROUP BY GROUPING SETS (${sets.join(', ')})`
 
@@ -162,7 +176,9 @@ export function pivotStatements(
     if (byValue) rowOrder.push(`s${level} ${direction(ascending)} NULLS LAST`)
     rowOrder.push(`r${level - 1} ${direction(byValue || ascending)} NULLS LAST`)
   }
-  const ancestors = r.map((_, index) => `max(CASE WHEN rd = ${index + 1} THEN s END) OVER (PARTITION BY o, ${r.slice(0, index + 1).join(', ')}) AS s${index + 1}`)
+  const ancestors = r.map(
+    (_, index) => `max(CASE WHEN rd = ${index + 1} THEN s END) OVER (PARTITION BY o, ${r.slice(0, index + 1).join(', ')}) AS s${index + 1}`,
+  )
   const rowTable = `CREATE TEMP TABLE ${name}_rows AS WITH keys AS (SELECT DISTINCT o, rd${r.map((key) => `, ${key}`).join('')} FROM ${name}_agg),
       sorted AS (SELECT keys.*, sort_values.s FROM keys LEFT JOIN (SELECT o, rd${r.map((key) => `, ${key}`).join('')}, v${sortValue} AS s FROM ${name}_agg
         WHERE cd = ${sortColumn.length}${sortColumnMatch.map((match) => ` AND ${match}`).join('')}) AS sort_values ON keys.o = sort_values.o AND keys.rd = sort_values.rd${join('keys', 'sort_values', r)}),
@@ -224,8 +240,18 @@ export async function computePivot(
       const columnEnd = clamp(columnStart + Math.min(request.columnCount, PIVOT_WINDOW_LIMITS.columns), columnStart, columnCount)
       const firstHeader = Math.floor(columnStart / V)
       const lastHeader = Math.floor((columnEnd - 1) / V)
-      const rowHeaders = await database.read(`SELECT rd, o${rowKeys(R).map((key) => `, ${key}`).join('')} FROM ${name}_rows WHERE ri >= ? AND ri < ? ORDER BY ri`, [rowStart, rowEnd])
-      const columnHeaders = await database.read(`SELECT cd${columnKeys(C).map((key) => `, ${key}`).join('')} FROM ${name}_cols WHERE ci >= ? AND ci <= ? ORDER BY ci`, [firstHeader, lastHeader])
+      const rowHeaders = await database.read(
+        `SELECT rd, o${rowKeys(R)
+          .map((key) => `, ${key}`)
+          .join('')} FROM ${name}_rows WHERE ri >= ? AND ri < ? ORDER BY ri`,
+        [rowStart, rowEnd],
+      )
+      const columnHeaders = await database.read(
+        `SELECT cd${columnKeys(C)
+          .map((key) => `, ${key}`)
+          .join('')} FROM ${name}_cols WHERE ci >= ? AND ci <= ? ORDER BY ci`,
+        [firstHeader, lastHeader],
+      )
       const cellRows = await database.read(
         `SELECT ri, ci${Array.from({ length: V }, (_, index) => `, v${index}`).join('')} FROM ${name}_cells WHERE ri >= ? AND ri < ? AND ci >= ? AND ci <= ?`,
         [rowStart, rowEnd, firstHeader, lastHeader],

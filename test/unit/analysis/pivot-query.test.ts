@@ -95,14 +95,28 @@ describe('pivot of an opened file in the engine', () => {
   })
 
   it('sums a text column by the values that are numbers, counts non-empty cells, filters by parameters', async () => {
-    const { window } = await pivot({ columns: [], values: [{ field: 'clicks', aggregate: 'sum' }, { field: 'clicks', aggregate: 'count' }] }, [
-      { column: 'country', operator: 'eq', value: "US' OR '1'='1" },
-    ])
+    const { window } = await pivot(
+      {
+        columns: [],
+        values: [
+          { field: 'clicks', aggregate: 'sum' },
+          { field: 'clicks', aggregate: 'count' },
+        ],
+      },
+      [{ column: 'country', operator: 'eq', value: "US' OR '1'='1" }],
+    )
     expect(labels(window)).toEqual(['Total'])
     expect(window.cells[0]).toEqual([null, 0])
-    const fr = await pivot({ columns: [], values: [{ field: 'clicks', aggregate: 'sum' }, { field: 'clicks', aggregate: 'count' }] }, [
-      { column: 'country', operator: 'eq', value: 'FR' },
-    ])
+    const fr = await pivot(
+      {
+        columns: [],
+        values: [
+          { field: 'clicks', aggregate: 'sum' },
+          { field: 'clicks', aggregate: 'count' },
+        ],
+      },
+      [{ column: 'country', operator: 'eq', value: 'FR' }],
+    )
     expect(fr.window.cells).toEqual([
       [2, 1],
       [null, 1],

@@ -28,6 +28,12 @@ export const optionSpecs = {
   match: { type: 'string' },
   'dry-run': { type: 'boolean' },
   apply: { type: 'boolean' },
+  rows: { type: 'string' },
+  columns: { type: 'string' },
+  values: { type: 'string' },
+  sort: { type: 'string' },
+  top: { type: 'string' },
+  query: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -62,6 +68,12 @@ export const optionHelp: Record<OptionName, string> = {
   match: 'match rows to existing entities by id or external_id (default: id when the file has an id column)',
   'dry-run': 'print the plan, one JSON line per row, and send nothing',
   apply: 'send the plan (not yet available)',
+  rows: 'pivot: the KEY[,KEY] columns down the side, outermost first',
+  columns: 'pivot: the KEY[,KEY] columns across the top',
+  values: 'pivot: FIELD[:sum|avg|min|max|count][,…] in the cells (sum when not said)',
+  sort: 'pivot: -FIELD sorts rows by that value, largest first (FIELD: smallest first); a --rows KEY sorts by label',
+  top: 'pivot: keep the N largest rows; the rest become one "Others" row',
+  query: 'sql: the one SELECT to run; each FILE is a table named from its file name',
 }
 
 /** Flags every command accepts. */

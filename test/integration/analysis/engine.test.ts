@@ -15,6 +15,16 @@ const file = (name: string, content: string | Uint8Array): string => {
   return filePath
 }
 
+/** The error a call fails with (a call that succeeds fails the test). */
+async function failure(call: Promise<unknown>): Promise<Error> {
+  const outcome = await call.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  if (!(outcome instanceof Error)) throw new Error('expected the call to fail')
+  return outcome
+}
+
 const SALES = 'publisher,country,revenue\nA,US,10\nA,FR,5\nB,US,30\n'
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
@@ -53,8 +63,7 @@ describe('the engine is locked down for the SQL box', () => {
     ['SELECT 1; SELECT 2', 'one statement at a time'],
   ])('%s is refused with a sentence', async (query, words) => {
     const opened = await start().open(file('sales.csv', SALES))
-    const error = await analysis.sql([opened.id], query).catch((caught: unknown) => caught as Error)
-    expect(error).toBeInstanceOf(Error)
+    const error = await failure(analysis.sql([opened.id], query))
     expect(error.message).toContain(words)
     expect(error.message).not.toContain('/etc/passwd')
     expect(error.message).not.toContain(folder)
@@ -109,9 +118,7 @@ describe('bad files give a sentence', () => {
     ['notes.pdf', 'x', 'is not a CSV, TSV or XLSX file'],
   ])('%s', async (name, content, words) => {
     const filePath = file(name, name === 'header.csv' ? '\n' : content)
-    const error = await start()
-      .open(filePath)
-      .catch((caught: unknown) => caught as Error)
+    const error = await failure(start().open(filePath))
     expect(error.message).toContain(words)
     expect(error.message).not.toContain(folder)
   })
@@ -123,9 +130,7 @@ describe('bad files give a sentence', () => {
   })
 
   it('a missing file gives a sentence with no folder in it', async () => {
-    const error = await start()
-      .open(path.join(folder, 'gone.csv'))
-      .catch((caught: unknown) => caught as Error)
+    const error = await failure(start().open(path.join(folder, 'gone.csv')))
     expect(error.message).toBe('gone.csv could not be read; check that it still exists and that you may read it.')
   })
 

@@ -147,12 +147,12 @@ export function pivotStatements(
   if (layout.top !== null && R > 0) {
     topParameters.push(...sortColumn)
     const topWhere = sortColumnMatch.length > 0 ? ` WHERE ${sortColumnMatch.join(' AND ')}` : ''
-    marked = `top_keys AS (SELECT r0 FROM base${topWhere} GROUP BY r0 ORDER BY ${sortAggregate} DESC NULLS LAST, r0 NULLS LAST LIMIT ${Math.max(0, Math.floor(layout.top))}),
-      marked AS (SELECT NOT EXISTS (SELECT 1 FROM top_keys WHERE top_keys.r0 IS NOT DISTINCT FROM base.r0) AS o, ${[
-        ...r.map((key) => `CASE WHEN NOT EXISTS (SELECT 1 FROM top_keys WHERE top_keys.r0 IS NOT DISTINCT FROM base.r0) THEN NULL ELSE ${key} END AS ${key}`),
-        ...c,
-        ...layout.values.map((_, index) => `x${index}`),
-      ].join(', ')} FROM base)`
+    marked = `top_keys AS (SELECT r0, true AS kept FROM base${topWhere} GROUP BY r0 ORDER BY ${sortAggregate} DESC NULLS LAST, r0 NULLS LAST LIMIT ${Math.max(0, Math.floor(layout.top))}),
+      marked AS (SELECT top_keys.kept IS NULL AS o, ${[
+        ...r.map((key) => `CASE WHEN top_keys.kept IS NULL THEN NULL ELSE base.${key} END AS ${key}`),
+        ...c.map((key) => `base.${key}`),
+        ...layout.values.map((_, index) => `base.x${index}`),
+      ].join(', ')} FROM base LEFT JOIN top_keys ON base.r0 IS NOT DISTINCT FROM top_keys.r0)`
   } else marked = `marked AS (SELECT false AS o, * FROM base)`
 
   const sets: string[] = []

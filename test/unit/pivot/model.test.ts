@@ -126,20 +126,20 @@ describe('the pivot model', () => {
       fields: ['row', 'column'],
       values: ['imps'],
       comparison: false,
-      records: Array.from({ length: 1000 * 300 }, (_unused, index) => ({
-        keys: [`r${index % 1000}`, `c${Math.floor(index / 1000)}`],
+      records: Array.from({ length: 600 * 250 }, (_unused, index) => ({
+        keys: [`r${index % 600}`, `c${Math.floor(index / 600)}`],
         values: [1],
         compare: null,
       })),
     }
     const pivot = computePivot(many, layout({ rows: ['row'], columns: ['column'] }))
-    expect([pivot.rowCount, pivot.columnCount]).toEqual([1001, 301])
-    const window = pivot.window({ rowStart: 990, rowCount: 5000, columnStart: -4, columnCount: 5000 })
-    expect([window.rowStart, window.columnStart, window.rows.length, window.columns.length]).toEqual([990, 0, 11, 200])
+    expect([pivot.rowCount, pivot.columnCount]).toEqual([601, 251])
+    const window = pivot.window({ rowStart: 590, rowCount: 5000, columnStart: -4, columnCount: 5000 })
+    expect([window.rowStart, window.columnStart, window.rows.length, window.columns.length]).toEqual([590, 0, 11, 200])
     expect(window.cells.length).toBe(11)
-    expect(window.cells[10]?.[0]).toBe(1000)
+    expect(window.cells[10]?.[0]).toBe(600)
     const past = pivot.window({ rowStart: 5000, rowCount: 10, columnStart: 5000, columnCount: 10 })
-    expect([past.rowStart, past.rows.length, past.columnStart, past.columns.length]).toEqual([1000, 1, 300, 1])
+    expect([past.rowStart, past.rows.length, past.columnStart, past.columns.length]).toEqual([600, 1, 250, 1])
   })
 
   it('says in a sentence what is wrong with a layout instead of computing it', () => {

@@ -1,4 +1,5 @@
 import type { AlertRuleInput, ChannelInput, ChannelName, ReportDefinition } from '@contract'
+import { singleSeriesChart } from './chart-results'
 
 /** A complete report definition, as the builder sends it. */
 export const sampleDefinition: ReportDefinition = {
@@ -127,6 +128,22 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'exports:estimate': { profileId: 'missing-profile', source: { kind: 'preset', name: 'Monday revenue' }, options: { format: 'xlsx' }, requestId: 'request-6' },
   // A whole 1×1 PNG: the content is checked (signature, IHDR, IEND), so a huge or odd string in its place is refused.
   'exports:saveChart': { format: 'png', name: 'Weekly EU', content: ONE_PIXEL_PNG },
+  'exports:savePivot': {
+    format: 'xlsx',
+    name: 'Weekly EU pivot',
+    layout: {
+      rows: ['country'],
+      columns: [],
+      values: [{ field: 'impressions', aggregate: 'sum' }],
+      sort: { by: 'label', direction: 'asc' },
+      top: null,
+      subtotals: false,
+      showChange: false,
+    },
+    result: singleSeriesChart({ values: [1, 2], ranAt: '2026-01-01T00:00:00.000Z', timezone: 0, durationMs: 1 }),
+    breakdown: [],
+    fields: [{ name: 'impressions', displayType: 'int', precision: 0 }],
+  },
   'schedules:list': {},
   'schedules:save': {
     id: 'schedule-1',

@@ -1,5 +1,6 @@
 import type { Services } from '../services'
 import { alertHandlers } from './alerts'
+import { analysisHandlers } from './analysis'
 import { profileHandlers } from './profiles'
 import { appHandlers, type HostFeatures } from './app'
 import { withOutcomeLog } from './outcome-log'
@@ -29,6 +30,7 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...presetHandlers(services),
       ...scheduleHandlers(services),
       ...alertHandlers(services),
+      ...analysisHandlers(services),
     },
     services.log,
   )

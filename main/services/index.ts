@@ -12,6 +12,8 @@ import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
+import { createAnalysis, type Analysis } from './analysis/analysis'
+import { createOpenedFiles } from './analysis/opened-files'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
@@ -88,6 +90,8 @@ export interface Services {
   alerts: AlertService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
+  /** Local analysis of opened files (the embedded engine): pivots by window, the SQL box. */
+  analysis: Analysis
   requests: CancellationRegistry
   http: HttpClient
   log: Logger
@@ -259,6 +263,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
+  const analysis = createAnalysis(createOpenedFiles(), { dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
+  lifetime.add(toDisposable(() => analysis.dispose()))
   return {
     environment: options.environment,
     notices,
@@ -278,6 +284,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     exports: exportJobs,
     alerts,
     chartFiles: createChartFiles({ dialog: dialogs }),
+    analysis,
     requests,
     http,
     log,

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod'
 import { alertsChannels } from './alerts'
+import { analysisChannels } from './analysis'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { draftsChannels, entitiesChannels } from './entities'
@@ -82,6 +83,7 @@ export const channels = {
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
   'exports:saveChart': exportsChannels.saveChart,
+  'exports:savePivot': exportsChannels.savePivot,
   'schedules:list': schedulesChannels.list,
   'schedules:save': schedulesChannels.save,
   'schedules:delete': schedulesChannels.delete,
@@ -100,6 +102,13 @@ export const channels = {
   'alerts:acknowledge': alertsChannels.acknowledge,
   'alerts:snooze': alertsChannels.snooze,
   'alerts:get': alertsChannels.get,
+  'analysis:openFile': analysisChannels.openFile,
+  'analysis:openExport': analysisChannels.openExport,
+  'analysis:files': analysisChannels.files,
+  'analysis:pivot': analysisChannels.pivot,
+  'analysis:window': analysisChannels.window,
+  'analysis:sql': analysisChannels.sql,
+  'analysis:close': analysisChannels.close,
 } as const
 
 export type Channels = typeof channels
@@ -127,4 +136,5 @@ export * from './presets'
 export * from './exports'
 export * from './schedules'
 export * from './alerts'
+export * from './analysis'
 export { splitChannel } from './api'

@@ -171,6 +171,25 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'alerts:acknowledge': { id: 'missing-alert' },
   'alerts:snooze': { id: 'missing-alert', until: '2026-11-27T09:00:00+01:00' },
   'alerts:get': { id: 'missing-alert' },
+  'analysis:openFile': {},
+  'analysis:openExport': { jobId: 'job-1' },
+  'analysis:files': {},
+  'analysis:pivot': {
+    fileId: 'missing-file',
+    layout: {
+      rows: ['publisher'],
+      columns: ['country'],
+      values: [{ field: 'revenue', aggregate: 'sum' }],
+      sort: { by: 'value', value: 0, column: ['US'], direction: 'desc' },
+      top: 20,
+      subtotals: true,
+      showChange: false,
+    },
+    filters: [{ column: 'country', operator: 'eq', value: 'US' }],
+  },
+  'analysis:window': { pivotId: 'missing-pivot', request: { rowStart: 0, rowCount: 100, columnStart: 0, columnCount: 50 } },
+  'analysis:sql': { fileIds: ['missing-file'], query: 'SELECT 1' },
+  'analysis:close': { fileId: 'missing-file' },
 }
 
 /**

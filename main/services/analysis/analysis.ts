@@ -1,5 +1,6 @@
 import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../common/pivot/types'
 import { AppError } from '../errors'
+import type { OpenFilesDialog } from '../files/dialogs'
 import type { BoundedRows, EngineLimits } from './engine'
 import type { OpenedFileInfo, OpenedFiles } from './opened-files'
 import { computePivot, type AnalysisFilter, type ComputedPivot } from './pivot-query'
@@ -21,6 +22,10 @@ export interface PivotSummary {
 
 export interface Analysis {
   open(filePath: string): Promise<OpenedFileInfo>
+  /** Main's open dialog (the web host: its data folder); null when cancelled. */
+  openChosen(): Promise<OpenedFileInfo | null>
+  /** A finished export, by its job id. */
+  openExport(jobId: string): Promise<OpenedFileInfo>
   files(): OpenedFileInfo[]
   pivot(fileId: string, layout: PivotLayout, filters: readonly AnalysisFilter[]): Promise<PivotSummary>
   window(pivotId: string, request: PivotWindowRequest): Promise<PivotWindow>
@@ -35,7 +40,15 @@ interface KeptPivot {
   computed: ComputedPivot
 }
 
-export function createAnalysis(openedFiles: OpenedFiles): Analysis {
+export interface AnalysisSources {
+  dialogs?: OpenFilesDialog
+  /** A finished export job's file (exports/file-actions.ts: a sentence when it is not done or gone). */
+  exportFile?: (jobId: string) => Promise<string>
+}
+
+const ANALYSIS_FILES = { name: 'Tables (csv, tsv, xlsx)', extensions: ['csv', 'tsv', 'txt', 'xlsx'] }
+
+export function createAnalysis(openedFiles: OpenedFiles, sources: AnalysisSources = {}): Analysis {
   const pivots = new Map<string, KeptPivot>()
   let counter = 0
 
@@ -48,6 +61,15 @@ export function createAnalysis(openedFiles: OpenedFiles): Analysis {
 
   return {
     open: (filePath) => openedFiles.open(filePath),
+    async openChosen() {
+      if (sources.dialogs === undefined) throw new AppError('bad_input', 'This window cannot show an open dialog.')
+      const [chosen] = await sources.dialogs.chooseOpenPaths('Open a file for analysis', ANALYSIS_FILES)
+      return chosen === undefined ? null : openedFiles.open(chosen)
+    },
+    async openExport(jobId) {
+      if (sources.exportFile === undefined) throw new AppError('bad_input', 'Exports cannot be opened here.')
+      return openedFiles.open(await sources.exportFile(jobId))
+    },
     files: () => openedFiles.list(),
     async pivot(fileId, layout, filters) {
       const file = openedFiles.info(fileId)

@@ -13,7 +13,6 @@ import { createEntityService, type EntityService } from './entities/entity-servi
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createAnalysis, type Analysis } from './analysis/analysis'
-import { createOpenedFiles } from './analysis/opened-files'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
@@ -90,7 +89,6 @@ export interface Services {
   alerts: AlertService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
-  /** Local analysis of opened files (the embedded engine): pivots by window, the SQL box. */
   analysis: Analysis
   requests: CancellationRegistry
   http: HttpClient
@@ -129,12 +127,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))))
   const errors = createErrorReporter({ log, notices })
   const secrets = createSecretStore({ openKeychain: host.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
-  const profiles = createProfileStore({
-    userDataDir: options.userDataDir,
-    secrets,
-    notices,
-    ...(options.now ? { now: options.now } : {}),
-  })
+  const profiles = createProfileStore({ userDataDir: options.userDataDir, secrets, notices, ...(options.now ? { now: options.now } : {}) })
   const settings = createSettingsStore(options.userDataDir, notices)
   const http = createHttpClient({
     ...options.http,
@@ -263,7 +256,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
-  const analysis = createAnalysis(createOpenedFiles(), { dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
+  const analysis = createAnalysis({ dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
   lifetime.add(toDisposable(() => analysis.dispose()))
   return {
     environment: options.environment,

@@ -56,7 +56,7 @@ const layout = (columns: string[]): PivotLayout => ({
 export default async function bench(): Promise<void> {
   const targets = createTargets()
   const folder = await mkdtemp(path.join(tmpdir(), 'adops-pivot-bench-'))
-  const analysis = createAnalysis(createOpenedFiles())
+  const analysis = createAnalysis({ openedFiles: createOpenedFiles() })
   try {
     const filePath = path.join(folder, 'export.csv')
     await writeExport(filePath)

@@ -69,7 +69,7 @@ async function openAll(analysis: Analysis, files: readonly string[]): Promise<Op
 }
 
 async function withAnalysis<T>(work: (analysis: Analysis) => Promise<T>): Promise<T> {
-  const analysis = createAnalysis(createOpenedFiles())
+  const analysis = createAnalysis({ openedFiles: createOpenedFiles() })
   try {
     return await work(analysis)
   } finally {

@@ -2,8 +2,8 @@ import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../comm
 import { AppError } from '../errors'
 import type { OpenFilesDialog } from '../files/dialogs'
 import type { BoundedRows, EngineLimits } from './engine'
-import type { OpenedFileInfo, OpenedFiles } from './opened-files'
-import { computePivot, type AnalysisFilter, type ComputedPivot } from './pivot-query'
+import { createOpenedFiles, type OpenedFileInfo, type OpenedFiles } from './opened-files'
+import { computePivot, type AnalysisFilter, type EnginePivot } from './pivot-query'
 import { runSqlBox } from './sql-box'
 
 /**
@@ -37,10 +37,12 @@ export interface Analysis {
 interface KeptPivot {
   fileId: string
   key: string
-  computed: ComputedPivot
+  computed: EnginePivot
 }
 
 export interface AnalysisSources {
+  /** The registry of opened files (a fresh one by default). */
+  openedFiles?: OpenedFiles
   dialogs?: OpenFilesDialog
   /** A finished export job's file (exports/file-actions.ts: a sentence when it is not done or gone). */
   exportFile?: (jobId: string) => Promise<string>
@@ -48,7 +50,8 @@ export interface AnalysisSources {
 
 const ANALYSIS_FILES = { name: 'Tables (csv, tsv, xlsx)', extensions: ['csv', 'tsv', 'txt', 'xlsx'] }
 
-export function createAnalysis(openedFiles: OpenedFiles, sources: AnalysisSources = {}): Analysis {
+export function createAnalysis(sources: AnalysisSources = {}): Analysis {
+  const openedFiles = sources.openedFiles ?? createOpenedFiles()
   const pivots = new Map<string, KeptPivot>()
   let counter = 0
 

@@ -35,7 +35,7 @@ export const OTHERS_LABEL = 'Others'
 
 export const PIVOT_QUERY_LIMITS = { levels: 6, values: 12 } as const
 
-export interface ComputedPivot {
+export interface EnginePivot {
   rowCount: number
   columnCount: number
   window(request: PivotWindowRequest): Promise<PivotWindow>
@@ -215,7 +215,7 @@ export async function computePivot(
   layout: PivotLayout,
   filters: readonly AnalysisFilter[],
   name: string,
-): Promise<ComputedPivot> {
+): Promise<EnginePivot> {
   const { statements, parameters } = pivotStatements(table, columns, layout, filters, name)
   try {
     for (const [index, statement] of statements.entries()) await database.run(statement, parameters[index])

@@ -45,7 +45,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 afterEach(() => analysis?.dispose())
 
 const start = (): Analysis => {
-  analysis = createAnalysis(createOpenedFiles({ engineLimits: { rowCap: 3, timeLimitMs: 500, memoryLimit: '512MB' } }))
+  analysis = createAnalysis({ openedFiles: createOpenedFiles({ engineLimits: { rowCap: 3, timeLimitMs: 500, memoryLimit: '512MB' } }) })
   return analysis
 }
 

@@ -190,3 +190,39 @@ describe('bad files give a sentence', () => {
     expect((await analysis.window(pivot.pivotId, { rowStart: 0, rowCount: 10, columnStart: 0, columnCount: 10 })).cells).toEqual([[12.5], [12.5]])
   })
 })
+
+describe('files reach the analysis only through main', () => {
+  it('a finished export by its job id, or the open dialog (cancelled: nothing opened)', async () => {
+    const exported = file('export.csv', SALES)
+    let picked: string[] = []
+    analysis = createAnalysis({
+      exportFile: async (jobId) => {
+        if (jobId !== 'job-1') throw new Error('not in the list')
+        return exported
+      },
+      dialogs: { chooseOpenPaths: async () => picked },
+    })
+    const opened = await analysis.openExport('job-1')
+    expect(opened).toMatchObject({ name: 'export.csv', table: 'export', rowCount: 3 })
+    expect(await analysis.openChosen()).toBeNull()
+    picked = [file('names.tsv', 'publisher\tlabel\nA\tAlpha\n')]
+    expect((await analysis.openChosen())?.table).toBe('names')
+    expect(analysis.files().map((known) => known.name)).toEqual(['export.csv', 'names.tsv'])
+    await analysis.close(opened.id)
+    await expect(
+      analysis.pivot(
+        opened.id,
+        {
+          rows: ['publisher'],
+          columns: [],
+          values: [{ field: 'revenue', aggregate: 'sum' }],
+          sort: { by: 'label', direction: 'asc' },
+          top: null,
+          subtotals: false,
+          showChange: false,
+        },
+        [],
+      ),
+    ).rejects.toThrow('That file is not open any more; open it again.')
+  })
+})

@@ -21,7 +21,7 @@ const list = (text: string | undefined): string[] =>
     .filter((part) => part !== '')
 
 function formatOf(value: string | undefined): 'csv' | 'json' {
-  const format = value ?? 'csv'
+  const format = value ?? 'json'
   if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be csv or json, not "${format}".`)
   return format
 }

@@ -20,7 +20,22 @@ const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, 
 
 describe('adops-desk pivot', () => {
   it('pivots a file: rows, a column across, sorted by value, top N with Others, as csv', async () => {
-    const run = await cli(['pivot', sales, '--rows', 'publisher', '--columns', 'country', '--values', 'revenue:sum', '--sort', '-revenue', '--top', '2'])
+    const run = await cli([
+      'pivot',
+      sales,
+      '--rows',
+      'publisher',
+      '--columns',
+      'country',
+      '--values',
+      'revenue:sum',
+      '--sort',
+      '-revenue',
+      '--top',
+      '2',
+      '--format',
+      'csv',
+    ])
     expectSuccess(run)
     expect(run.stdout).toBe(
       ['publisher,FR revenue:sum,US revenue:sum,Total revenue:sum', 'B,,30,30', 'A,5,10,15', 'Others,1,2,3', 'Total,6,42,48', ''].join('\r\n'),
@@ -62,11 +77,15 @@ describe('adops-desk sql', () => {
       'sql',
       sales,
       path.join(work, 'names.csv'),
+      '--format',
+      'csv',
       '--query',
       'SELECT label, sum(revenue) AS revenue FROM sales JOIN names USING (publisher) GROUP BY label ORDER BY label',
     ])
     expectSuccess(run)
     expect(run.stdout).toBe('label,revenue\r\nAlpha,15\r\nBeta,30\r\n')
+    const json = await cli(['sql', sales, '--query', 'SELECT count(*) AS n FROM sales'])
+    expect(JSON.parse(json.stdout)).toEqual({ columns: ['n'], rows: [[5]], truncated: false })
   })
 
   it('is locked down like the app: another file on disk is refused, exit 1', async () => {

@@ -29,3 +29,8 @@ export interface Command {
   /** Resolves to the exit code when it is not 0 on success (`alerts check`: 3 when a rule fired; `entities import`: 4 when rows had errors). */
   run(context: CommandContext): Promise<number | void>
 }
+
+/** How the command is typed: `report run`, or `pivot` for a one-word command (its name is empty). */
+export function commandWords(command: Pick<Command, 'group' | 'name'>): string {
+  return command.name === '' ? command.group : `${command.group} ${command.name}`
+}

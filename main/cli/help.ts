@@ -1,4 +1,4 @@
-import type { Command } from './command'
+import { commandWords, type Command } from './command'
 import { connectionOptions, globalOptions, optionHelp, optionSpecs, type OptionName } from './options'
 
 export const PROGRAM = 'adops-desk'
@@ -15,7 +15,7 @@ export function usageLine(command: Command): string {
   const args = command.args.length > 0 ? ` ${command.args.join(' ')}` : ''
   const options = command.options.length > 0 ? ' [options]' : ''
   const connection = command.connection === null ? '' : ' [connection]'
-  return `${PROGRAM} ${command.group} ${command.name}${args}${options}${connection}`
+  return `${PROGRAM} ${commandWords(command)}${args}${options}${connection}`
 }
 
 export function commandHelp(command: Command): string {
@@ -48,7 +48,7 @@ export function programHelp(commands: readonly Command[]): string {
     '',
     'Commands:',
   ]
-  for (const command of commands) lines.push(`  ${`${command.group} ${command.name} ${command.args.join(' ')}`.padEnd(34)} ${command.summary}`)
+  for (const command of commands) lines.push(`  ${`${commandWords(command)} ${command.args.join(' ')}`.padEnd(34)} ${command.summary}`)
   lines.push(
     '',
     'Connection: --profile NAME, or --base-url URL --auth-url URL --report-url URL --service-id ID',

@@ -30,6 +30,12 @@ export const optionSpecs = {
   apply: { type: 'boolean' },
   since: { type: 'string' },
   batch: { type: 'string' },
+  rows: { type: 'string' },
+  columns: { type: 'string' },
+  values: { type: 'string' },
+  sort: { type: 'string' },
+  top: { type: 'string' },
+  query: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -66,6 +72,12 @@ export const optionHelp: Record<OptionName, string> = {
   apply: 'send the plan, printing one JSON line per row as its outcome arrives',
   since: 'only changes at or after this date or time (ISO, e.g. 2026-11-01)',
   batch: 'the whole batch with this id (from "changes list")',
+  rows: 'pivot: the KEY[,KEY] columns down the side, outermost first',
+  columns: 'pivot: the KEY[,KEY] columns across the top',
+  values: 'pivot: FIELD[:sum|avg|min|max|count][,…] in the cells (sum when not said)',
+  sort: 'pivot: -FIELD sorts rows by that value, largest first (FIELD: smallest first); a --rows KEY sorts by label',
+  top: 'pivot: keep the N largest rows; the rest become one "Others" row',
+  query: 'sql: the one SELECT to run; each FILE is a table named from its file name',
 }
 
 /** Flags every command accepts. */

@@ -7,10 +7,11 @@ import { defaultUserDataDir, KEYCHAIN_SERVICE } from '../services/app-identity'
 import type { Connection } from '../services/connection/connection'
 import { createLogFile } from '../services/logs/log-file'
 import { createLogger, type Logger } from '../services/logs/logger'
-import type { Command } from './command'
+import { commandWords, type Command } from './command'
 import { alertCommands } from './commands/alerts'
 import { changeCommands } from './commands/changes'
 import { boardCommands } from './commands/boards'
+import { analysisCommands } from './commands/analysis'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
@@ -34,6 +35,7 @@ export const commands: readonly Command[] = [
   ...reportRunCommands,
   ...scheduleCommands,
   ...alertCommands,
+  ...analysisCommands,
 ]
 
 /** Whether arguments given to the app's binary name a command (then it runs as the command line, without a window). */
@@ -71,10 +73,29 @@ interface Invocation {
 
 type Parsed = { help: string } | Invocation
 
+/** Flags whose value may start with a minus (`--sort -revenue`: largest first), which parseArgs would take for a flag. */
+const SIGNED_VALUE_FLAGS = new Set(['--sort'])
+
+function withSignedValues(argv: readonly string[]): string[] {
+  const joined: string[] = []
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] ?? ''
+    const next = argv[index + 1]
+    if (SIGNED_VALUE_FLAGS.has(word) && next !== undefined && /^-[^-]/.test(next)) {
+      joined.push(`${word}=${next}`)
+      index++
+    } else joined.push(word)
+  }
+  return joined
+}
+
 function parse(argv: readonly string[]): Parsed {
   let parsed: { values: OptionValues; positionals: string[] }
   try {
-    parsed = parseArgs({ args: [...argv], options: optionSpecs, allowPositionals: true, strict: true }) as { values: OptionValues; positionals: string[] }
+    parsed = parseArgs({ args: withSignedValues(argv), options: optionSpecs, allowPositionals: true, strict: true }) as {
+      values: OptionValues
+      positionals: string[]
+    }
   } catch (error) {
     // parseArgs explains itself ("Unknown option '--nope'"); keep its first line.
     throw new UsageError((error as Error).message.split('\n')[0] ?? 'The arguments could not be read.')
@@ -87,12 +108,15 @@ function parse(argv: readonly string[]): Parsed {
     positionals = positionals.slice(1)
   }
 
-  const [group, name, ...args] = positionals
+  const [group] = positionals
   if (group === undefined) {
     if (help) return { help: programHelp(commands) }
     throw new UsageError('No command given.')
   }
   if (!commands.some((command) => command.group === group)) throw new UsageError(`Unknown command "${group}".`)
+  // A one-word command (`pivot FILE`, `sql FILE...`) has no name: everything after the word is arguments.
+  const single = commands.find((command) => command.group === group && command.name === '')
+  const [name, ...args] = single === undefined ? positionals.slice(1) : ['', ...positionals.slice(1)]
   if (name === undefined) {
     if (help) return { help: groupHelp(group, commands) }
     throw new UsageError(`"${group}" needs a command.`, group)
@@ -101,7 +125,7 @@ function parse(argv: readonly string[]): Parsed {
   if (command === undefined) throw new UsageError(`Unknown command "${group} ${name}".`, group)
   if (help) return { help: commandHelp(command) }
 
-  const where = `${command.group} ${command.name}`
+  const where = commandWords(command)
   const allowed = new Set<OptionName>([...globalOptions, ...command.options, ...(command.connection === null ? [] : connectionOptions)])
   for (const option of Object.keys(values) as OptionName[]) {
     if (!allowed.has(option)) throw new UsageError(`--${option} is not an option of "${where}".`, where)
@@ -109,7 +133,9 @@ function parse(argv: readonly string[]): Parsed {
   // An argument written [like-this] may be left out.
   const required = command.args.filter((name) => !name.startsWith('['))
   if (args.length < required.length) throw new UsageError(`"${where}" needs ${required.slice(args.length).join(' ')}.`, where)
-  if (args.length > command.args.length) throw new UsageError(`Unexpected argument "${args[command.args.length] ?? ''}" for "${where}".`, where)
+  // A last argument spelled `FILE...` takes one or more.
+  const variadic = command.args.at(-1)?.endsWith('...') === true
+  if (args.length > command.args.length && !variadic) throw new UsageError(`Unexpected argument "${args[command.args.length] ?? ''}" for "${where}".`, where)
   return { command, values, args }
 }
 
@@ -151,7 +177,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
       return EXIT_OK
     }
     const { command, values, args } = parsed
-    where = `${command.group} ${command.name}`
+    where = commandWords(command)
     const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value)
     const userDataDir =
       given(values['user-data']) ?? given(env.ADOPS_USER_DATA) ?? defaultUserDataDir(deps.platform ?? process.platform, env, deps.homeDir ?? os.homedir())
@@ -175,7 +201,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
       signal: deps.signal,
       services: ready,
       connect() {
-        if (api === null) throw new AppError('internal', `"${command.group} ${command.name}" does not connect.`)
+        if (api === null) throw new AppError('internal', `"${commandWords(command)}" does not connect.`)
         connection ??= resolveConnection(values, env, ready, api).then(({ settings, credentials }) =>
           ready.connect(settings, async () => {
             // A saved connection's secret is known only once read from the keychain.

@@ -19,5 +19,6 @@ export function exportHandlers({ exports, chartFiles, requests }: Services): Han
     'exports:estimate': ({ profileId, source, options, requestId }) =>
       requests.run(requestId, (signal) => exports.estimate(profileId, source, options, signal)),
     'exports:saveChart': (file) => chartFiles.save(file),
+    'exports:savePivot': (file) => chartFiles.savePivot(file),
   }
 }

@@ -1,6 +1,7 @@
 import type { Services } from '../services'
 import { alertHandlers } from './alerts'
 import { boardHandlers } from './boards'
+import { analysisHandlers } from './analysis'
 import { profileHandlers } from './profiles'
 import { appHandlers, type HostFeatures } from './app'
 import { withOutcomeLog } from './outcome-log'
@@ -31,6 +32,7 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...scheduleHandlers(services),
       ...alertHandlers(services),
       ...boardHandlers(services),
+      ...analysisHandlers(services),
     },
     services.log,
   )

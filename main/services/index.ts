@@ -13,6 +13,7 @@ import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import type { EntityService } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
+import { createAnalysis, type Analysis } from './analysis/analysis'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
@@ -93,6 +94,7 @@ export interface Services {
   alerts: AlertService
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
+  analysis: Analysis
   requests: CancellationRegistry
   http: HttpClient
   log: Logger
@@ -260,6 +262,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
+  const analysis = createAnalysis({ dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
+  lifetime.add(toDisposable(() => analysis.dispose()))
   return {
     environment: options.environment,
     notices,
@@ -282,6 +286,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     exports: exportJobs,
     alerts,
     chartFiles: createChartFiles({ dialog: dialogs }),
+    analysis,
     requests,
     http,
     log,

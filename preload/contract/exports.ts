@@ -13,6 +13,7 @@ import { presetNameSchema } from './presets'
 import { reportDefinitionSchema, sortRuleSchema } from './report-definition'
 import { channel, empty, profileRef, requestId } from './primitives'
 import { svgProblem } from './svg'
+import { pivotFileSchema } from './pivot-file'
 
 export { svgProblem } from './svg'
 
@@ -254,6 +255,8 @@ export const exportsChannels = {
   estimate: channel(z.object({ ...exportInput, requestId: requestId.optional() }).strict(), exportEstimateSchema),
   /** Saves the current chart as PNG or SVG, or its numbers as csv, where main's save dialog says; the file's base name, or null when the dialog is cancelled. */
   saveChart: channel(chartFileSchema, z.object({ fileName: z.string() }).nullable()),
+  /** Saves the Pivot tab's pivot as csv or xlsx exactly as shown, where main's save dialog says; the file's base name, or null when cancelled. */
+  savePivot: channel(pivotFileSchema, z.object({ fileName: z.string() }).nullable()),
 } as const
 
 export const exportEvents = {

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod'
 import { alertsChannels } from './alerts'
+import { analysisChannels } from './analysis'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { boardsChannels } from './boards'
@@ -83,6 +84,7 @@ export const channels = {
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
   'exports:saveChart': exportsChannels.saveChart,
+  'exports:savePivot': exportsChannels.savePivot,
   'schedules:list': schedulesChannels.list,
   'schedules:save': schedulesChannels.save,
   'schedules:delete': schedulesChannels.delete,
@@ -111,6 +113,13 @@ export const channels = {
   'boards:open': boardsChannels.open,
   'boards:import': boardsChannels.import,
   'boards:export': boardsChannels.export,
+  'analysis:openFile': analysisChannels.openFile,
+  'analysis:openExport': analysisChannels.openExport,
+  'analysis:files': analysisChannels.files,
+  'analysis:pivot': analysisChannels.pivot,
+  'analysis:window': analysisChannels.window,
+  'analysis:sql': analysisChannels.sql,
+  'analysis:close': analysisChannels.close,
 } as const
 
 export type Channels = typeof channels
@@ -131,10 +140,13 @@ export * from './profiles'
 export * from './entities'
 export * from './events'
 export * from './report-definition'
+export * from './pivot-layout'
+export * from './pivot-file'
 export * from './reports'
 export * from './presets'
 export * from './exports'
 export * from './schedules'
 export * from './alerts'
 export * from './boards'
+export * from './analysis'
 export { splitChannel } from './api'

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { REPORT_LIMITS } from '../../common/limits'
+import { pivotLayoutSchema } from './pivot-layout'
 
 /** A date as the API's grammar spells it: `YYYY-MM-DD`, `today`, `-7d`, `-1m_first`, `-1d_m_first`… Checked in main. */
 export const dateTokenSchema = z.string().trim().min(1, 'Required').max(40)
@@ -103,6 +104,8 @@ export const reportDefinitionSchema = z
         /** Series the user switched off in the legend, by series key. */
         hidden: z.array(z.string().max(2_000)).max(500),
         showMarkers: z.boolean(),
+        /** The Pivot tab's layout; absent until the user arranges one (older presets never have it). */
+        pivot: pivotLayoutSchema.optional(),
       })
       .strict(),
     audience: z

@@ -1,4 +1,5 @@
 import type { AlertRuleInput, Board, ChannelInput, ChannelName, ReportDefinition } from '@contract'
+import { singleSeriesChart } from './chart-results'
 
 /** A complete report definition, as the builder sends it. */
 export const sampleDefinition: ReportDefinition = {
@@ -139,6 +140,22 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'exports:estimate': { profileId: 'missing-profile', source: { kind: 'preset', name: 'Monday revenue' }, options: { format: 'xlsx' }, requestId: 'request-6' },
   // A whole 1×1 PNG: the content is checked (signature, IHDR, IEND), so a huge or odd string in its place is refused.
   'exports:saveChart': { format: 'png', name: 'Weekly EU', content: ONE_PIXEL_PNG },
+  'exports:savePivot': {
+    format: 'xlsx',
+    name: 'Weekly EU pivot',
+    layout: {
+      rows: ['country'],
+      columns: [],
+      values: [{ field: 'impressions', aggregate: 'sum' }],
+      sort: { by: 'label', direction: 'asc' },
+      top: null,
+      subtotals: false,
+      showChange: false,
+    },
+    result: singleSeriesChart({ values: [1, 2], ranAt: '2026-01-01T00:00:00.000Z', timezone: 0, durationMs: 1 }),
+    breakdown: [],
+    fields: [{ name: 'impressions', displayType: 'int', precision: 0 }],
+  },
   'schedules:list': {},
   'schedules:save': {
     id: 'schedule-1',
@@ -176,6 +193,25 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'boards:open': { name: 'Missing board' },
   'boards:import': {},
   'boards:export': { name: 'Missing board' },
+  'analysis:openFile': {},
+  'analysis:openExport': { jobId: 'job-1' },
+  'analysis:files': {},
+  'analysis:pivot': {
+    fileId: 'missing-file',
+    layout: {
+      rows: ['publisher'],
+      columns: ['country'],
+      values: [{ field: 'revenue', aggregate: 'sum' }],
+      sort: { by: 'value', value: 0, column: ['US'], direction: 'desc' },
+      top: 20,
+      subtotals: true,
+      showChange: false,
+    },
+    filters: [{ column: 'country', operator: 'eq', value: 'US' }],
+  },
+  'analysis:window': { pivotId: 'missing-pivot', request: { rowStart: 0, rowCount: 100, columnStart: 0, columnCount: 50 } },
+  'analysis:sql': { fileIds: ['missing-file'], query: 'SELECT 1' },
+  'analysis:close': { fileId: 'missing-file' },
 }
 
 /**

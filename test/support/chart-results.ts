@@ -29,3 +29,40 @@ export function singleSeriesChart(options: { values: number[]; ranAt: string; ti
     notes: [],
   }
 }
+
+/**
+ * A chart result broken down by publisher and country, two days, impressions, with the previous
+ * period: what the pivot's tests pivot. Lines are `<publisher>\u0002<country>`, labelled by name.
+ */
+export function breakdownChart(): TimeSeriesView {
+  const stats = { total: null, average: null, min: null, max: null, change: null, points: 2 }
+  const line = (publisher: string, country: string, values: (number | null)[], before: (number | null)[]) => {
+    const key = `impressions|${publisher}\u0002${country}`
+    const base = { metric: 'impressions', line: `${publisher}\u0002${country}`, label: `${publisher} / ${country}`, stats }
+    return [
+      { ...base, key, role: 'line' as const, values },
+      { ...base, key: `${key}|compare`, role: 'comparison' as const, values: before },
+    ]
+  }
+  return {
+    ...singleSeriesChart({ values: [], ranAt: '2026-11-26T05:00:00.000Z', timezone: 0, durationMs: 10 }),
+    granularity: 'granularity_day',
+    categories: ['2026-11-24 00:00:00', '2026-11-25 00:00:00'],
+    comparisonCategories: ['2026-11-22 00:00:00', '2026-11-23 00:00:00'],
+    comparisonRange: { start: '2026-11-22', end: '2026-11-23', timezone: 0, days: 2 },
+    series: [
+      ...line('Alpha', 'US', [10, 20], [5, 5]),
+      ...line('Alpha', 'FR', [1, null], [1, null]),
+      ...line('Beta', 'US', [100, 0], [200, 0]),
+      {
+        key: 'impressions|__total__',
+        metric: 'impressions',
+        line: '__total__',
+        label: 'Total',
+        role: 'total',
+        values: [999, 999],
+        stats,
+      },
+    ],
+  }
+}

@@ -1,11 +1,12 @@
 import path from 'node:path'
-import { pngProblem, svgProblem, type ChartFile, type ChartFileFormat } from '@contract'
+import { pngProblem, svgProblem, type ChartFile, type ChartFileFormat, type PivotFile } from '@contract'
 import { AppError } from '../errors'
 import { csvRow } from '../files/csv'
 import { writeFileAtomic } from '../files/atomic'
 import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget, safeBaseName } from '../files/save-target'
 import { exportFs, type ExportFs } from './fs'
+import { pivotFileBytes } from './pivot-files'
 
 /**
  * The current chart saved to the user's disk (`exports:saveChart`): PNG and SVG as the page
@@ -17,6 +18,8 @@ import { exportFs, type ExportFs } from './fs'
 export interface ChartFiles {
   /** The saved file's base name; null when the user cancels the dialog. */
   save(file: ChartFile): Promise<{ fileName: string } | null>
+  /** The Pivot tab's pivot as csv or xlsx, as shown (pivot-files.ts); null when the user cancels the dialog. */
+  savePivot(file: PivotFile): Promise<{ fileName: string } | null>
 }
 
 export interface ChartFilesOptions {
@@ -30,6 +33,7 @@ const FILTERS = {
   svg: { name: 'SVG image', extensions: ['svg'] },
   csv: { name: 'CSV', extensions: ['csv'] },
 } satisfies Record<ChartFileFormat, { name: string; extensions: [string] }>
+const XLSX_FILTER = { name: 'Excel workbook', extensions: ['xlsx'] as [string] }
 
 /**
  * The bytes to write, checked once more here: the contract checked the content on the way in,
@@ -44,23 +48,24 @@ function bytesOf(file: ChartFile): string | Buffer {
 
 export function createChartFiles(options: ChartFilesOptions): ChartFiles {
   const fs = exportFs(options.fs)
+  async function write(name: string, filter: { name: string; extensions: [string] }, data: string | Uint8Array): Promise<{ fileName: string } | null> {
+    const target = await chooseSaveTarget(options.dialog, safeBaseName(name), filter, fs)
+    if (target === null) return null
+    try {
+      await writeFileAtomic(target, data, fs)
+    } catch (error) {
+      // The sentence reaches the page: names, not the path.
+      throw new AppError(
+        'storage',
+        `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
+        { errorCode: (error as NodeJS.ErrnoException).code ?? null },
+      )
+    }
+    return { fileName: path.basename(target) }
+  }
   return {
-    async save(file) {
-      // Checked before asking where: content that cannot be saved opens no dialog.
-      const data = bytesOf(file)
-      const target = await chooseSaveTarget(options.dialog, safeBaseName(file.name), FILTERS[file.format], fs)
-      if (target === null) return null
-      try {
-        await writeFileAtomic(target, data, fs)
-      } catch (error) {
-        // The sentence reaches the page: names, not the path.
-        throw new AppError(
-          'storage',
-          `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
-          { errorCode: (error as NodeJS.ErrnoException).code ?? null },
-        )
-      }
-      return { fileName: path.basename(target) }
-    },
+    // Checked before asking where: content that cannot be saved opens no dialog.
+    save: (file) => write(file.name, FILTERS[file.format], bytesOf(file)),
+    savePivot: async (file) => write(file.name, file.format === 'csv' ? FILTERS.csv : XLSX_FILTER, pivotFileBytes(file)),
   }
 }

@@ -10,6 +10,8 @@ export interface FileActions {
   open(jobId: string): Promise<void>
   reveal(jobId: string): Promise<void>
   preview(jobId: string): Promise<ExportPreview>
+  /** The file of a finished job that is still there, for main's own use (the analysis opens it); never for the page. */
+  finishedFile(jobId: string): Promise<string>
 }
 
 export interface FileActionsOptions {
@@ -52,6 +54,8 @@ export function createFileActions({ recordOf, shell, fs }: FileActionsOptions): 
         throw new AppError('bad_input', `This window cannot show folders: ${record.fileName} is in the ${record.folderName} folder of AdOps Desk's data.`)
       shell.showInFolder(record.path)
     },
+
+    finishedFile: async (jobId) => (await finished(jobId)).path,
 
     async preview(jobId) {
       const record = await finished(jobId)

@@ -57,6 +57,8 @@ export interface ExportService {
   open(jobId: string): Promise<void>
   reveal(jobId: string): Promise<void>
   preview(jobId: string): Promise<ExportPreview>
+  /** The file of a finished job (main's own use: the analysis opens it by the job's id); a sentence when it is not there. */
+  finishedFile(jobId: string): Promise<string>
   /** The job once it has ended. */
   whenEnded(jobId: string): Promise<ExportJob>
   /** Reads the history; jobs a previous run left queued or running are marked interrupted. */
@@ -230,6 +232,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     open: files.open,
     reveal: files.reveal,
     preview: files.preview,
+    finishedFile: files.finishedFile,
 
     async whenEnded(jobId) {
       await records.ready()

@@ -1,5 +1,5 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { AppsOutline, BarChartOutline, GitNetworkOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
+import { AnalyticsOutline, AppsOutline, BarChartOutline, GitNetworkOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
@@ -53,6 +53,8 @@ export const sections = [
     ...lazy(() => import('../views/BoardsView.vue'), [loadChartPanel]),
     needsWorkspace: true,
   },
+  // Opened files are analysed on this computer by main's engine: no connection needed.
+  { id: 'analysis', label: 'Analysis', icon: AnalyticsOutline, ...lazy(() => import('../views/AnalysisView.vue')), needsWorkspace: false },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']

@@ -10,7 +10,8 @@ import { useAudienceRun } from './reportsAudience'
 import { useChartRun } from './reportsChart'
 import { useWorkspaceStore } from './workspace'
 
-export type ReportsTab = 'chart' | 'audience'
+/** The result tabs: the chart (with its series table), the pivot of the chart's result, the audience. */
+export type ReportsTab = 'chart' | 'pivot' | 'audience'
 export type KnownReport = ChannelResult<'reports:known'>[number]
 
 /** The platform's offsets are whole hours; anything else is not sent as the report's zone. */
@@ -166,7 +167,7 @@ export const useReportsStore = defineStore('reports', () => {
   }
 
   /** Asks main to stop; the run's own call then ends with a `cancelled` error. */
-  async function cancel(which: ReportsTab): Promise<void> {
+  async function cancel(which: 'chart' | 'audience'): Promise<void> {
     const failure = await calls[which].cancel()
     if (!failure) return
     if (which === 'chart') chartError.value = failure
@@ -178,7 +179,7 @@ export const useReportsStore = defineStore('reports', () => {
     const candidates: (ApiError | null)[] = [
       field === 'project' || field === 'report' ? infoError.value : null,
       resolveError.value,
-      tab.value === 'chart' ? chartError.value : audienceError.value,
+      tab.value === 'audience' ? audienceError.value : chartError.value,
     ]
     for (const error of candidates) {
       if (error && errorField(error.details) === field) return error.message

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { extractFile, listPackage } from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
+import { minimatch } from 'minimatch'
 import { temporaryFolder } from '../../support/services'
 
 const run = promisify(execFile)
@@ -73,6 +74,8 @@ describe('the packaged app', () => {
       .join('\n')
     expect(main).toContain('setApplicationMenu')
     for (const accelerator of ['CmdOrCtrl+Shift+C', 'CmdOrCtrl+Enter', 'CmdOrCtrl+K']) expect(main).toContain(accelerator)
+    // The engine is imported from node_modules (vite keeps it external), never bundled: its native module loads from disk.
+    expect(main).toMatch(/from\s*"@duckdb\/node-api"/)
   })
 
   it('registers the adopsdesk:// protocol in the desktop entries of the AppImage and the deb', () => {
@@ -85,7 +88,7 @@ describe('the packaged app', () => {
   })
 
   it('holds the production dependencies', () => {
-    for (const dependency of ['keytar', 'undici', 'zod', 'fflate']) expect(files).toContain(`/node_modules/${dependency}/package.json`)
+    for (const dependency of ['keytar', 'undici', 'zod', 'fflate', '@duckdb/node-api']) expect(files).toContain(`/node_modules/${dependency}/package.json`)
   })
 
   it('holds no sources, tests, maps or development tools', () => {
@@ -101,6 +104,29 @@ describe('the packaged app', () => {
   it("keeps keytar's native module outside the archive so it can load", async () => {
     const native = await fs.readdir(path.join(unpacked, 'node_modules', 'keytar', 'build', 'Release'))
     expect(native).toContain('keytar.node')
+  })
+
+  it("keeps the analytical engine's native module and its library outside the archive (Linux built here)", async () => {
+    const bindings = await fs.readdir(path.join(unpacked, 'node_modules', '@duckdb'))
+    const linux = bindings.find((name) => name.startsWith('node-bindings-linux-'))
+    expect(linux).toBeDefined()
+    const native = await fs.readdir(path.join(unpacked, 'node_modules', '@duckdb', linux ?? ''))
+    expect(native).toEqual(expect.arrayContaining(['duckdb.node', 'libduckdb.so']))
+  })
+
+  it("unpacks the engine's binding package of macOS and Windows too (their packages can only be built there: the config's globs are checked)", async () => {
+    const config = await fs.readFile(path.join(root, 'electron-builder.yml'), 'utf8')
+    const patterns = [...(/^asarUnpack:\n((?:\s+- .*\n)+)/m.exec(config)?.[1] ?? '').matchAll(/- "([^"]+)"/g)].map((match) => match[1] ?? '')
+    const unpackedByConfig = (file: string): boolean => patterns.some((pattern) => minimatch(file, pattern, { dot: true }))
+    for (const file of [
+      'node_modules/@duckdb/node-bindings-darwin-arm64/duckdb.node',
+      'node_modules/@duckdb/node-bindings-darwin-arm64/libduckdb.dylib',
+      'node_modules/@duckdb/node-bindings-darwin-x64/libduckdb.dylib',
+      'node_modules/@duckdb/node-bindings-win32-x64/duckdb.node',
+      'node_modules/@duckdb/node-bindings-win32-x64/duckdb.dll',
+      'node_modules/@duckdb/node-bindings-linux-x64/libduckdb.so',
+    ])
+      expect(unpackedByConfig(file), file).toBe(true)
   })
 
   it('ships the Electron binary with its fuses set: no Node mode, no Node options or inspector, app only from an integrity-checked asar', async () => {

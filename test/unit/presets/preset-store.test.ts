@@ -30,7 +30,24 @@ const everyField: ReportDefinition = {
   metricConditionLogic: '1',
   sort: [{ field: 'revenue', direction: 'DESC', byName: true }],
   comparison: 'previous_year',
-  chart: { type: 'stacked', hidden: ['revenue|DE\u0002mobile'], showMarkers: false },
+  chart: {
+    type: 'stacked',
+    hidden: ['revenue|DE\u0002mobile'],
+    showMarkers: false,
+    // The Pivot tab's layout (issue 24): optional, so presets saved before it stay valid (format 0's tests read them).
+    pivot: {
+      rows: ['country', 'device_type'],
+      columns: ['@time'],
+      values: [
+        { field: 'revenue', aggregate: 'sum' },
+        { field: 'ctr', aggregate: 'avg' },
+      ],
+      sort: { by: 'change', value: 0, column: ['2026-01-05'], measure: 'percent', direction: 'asc' },
+      top: 20,
+      subtotals: true,
+      showChange: true,
+    },
+  },
   audience: { source: 'users', rowsLimit: 5_000_000, breakdown: ['country'] },
 }
 

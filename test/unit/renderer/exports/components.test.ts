@@ -38,12 +38,15 @@ describe('ExportJobItem', () => {
     const wrapper = mount(ExportJobItem, { props: { job: job(), expectedRows: null, canOpenFolders: true } })
     expect(wrapper.get('[data-test="export-job-figures"]').text()).toBe('2.0 KB · 1,000,001 rows · 2.0 s')
     expect(wrapper.get('[data-test="export-job-note"]').text()).toContain('capped this export at 1,000,000 rows')
-    expect(buttons(wrapper)).toEqual(['export-job-preview', 'export-job-open', 'export-job-reveal'])
+    expect(buttons(wrapper)).toEqual(['export-job-preview', 'export-job-analyse', 'export-job-open', 'export-job-reveal'])
     await wrapper.get('[data-test="export-job-reveal"]').trigger('click')
     expect(wrapper.emitted('reveal')).toHaveLength(1)
+    await wrapper.get('[data-test="export-job-analyse"]').trigger('click')
+    expect(wrapper.emitted('analyse')).toHaveLength(1)
 
+    // Opening in analysis needs no folders: main reads the job's file itself.
     const web = mount(ExportJobItem, { props: { job: job({ format: 'xlsx', rows: null }), expectedRows: null, canOpenFolders: false } })
-    expect(buttons(web)).toEqual([])
+    expect(buttons(web)).toEqual(['export-job-analyse'])
     expect(web.get('[data-test="export-job-where"]').text()).toBe("In the exports folder of AdOps Desk's data.")
   })
 

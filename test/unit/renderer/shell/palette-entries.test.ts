@@ -39,6 +39,7 @@ describe('usePaletteEntries', () => {
       ['Schedules', undefined],
       ['Alerts', undefined],
       ['Boards', undefined],
+      ['Analysis', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)

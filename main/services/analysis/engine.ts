@@ -1,0 +1,189 @@
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
+import { AppError } from '../errors'
+
+/**
+ * The embedded analytical engine (DuckDB, in memory, in main). A database is built for the
+ * opened files it holds and then locked: its tables are loaded by our own statements while the
+ * file system is still reachable, then `enable_external_access=false` and
+ * `lock_configuration=true` close it for good, so nothing a user types (the SQL box) reaches
+ * another file, the network, an extension or the configuration. A database that must hold one
+ * more file is a new database (DuckDB cannot reopen external access once it is off).
+ *
+ * The node-api runs queries on DuckDB's own threads (measured by the pivot bench: the event loop
+ * keeps ticking while a 1,000,000-row file loads), so this stays on main's thread.
+ */
+
+export interface EngineLimits {
+  /** Rows a query hands back (the SQL box); more is cut, and said. */
+  rowCap: number
+  /** A query running longer is interrupted. */
+  timeLimitMs: number
+  /** DuckDB's own memory bound per database: past it a query fails with a sentence instead of growing main. */
+  memoryLimit: string
+}
+
+export const ENGINE_LIMITS: EngineLimits = { rowCap: 10_000, timeLimitMs: 30_000, memoryLimit: '2GB' }
+
+export type CellValue = string | number | boolean | null
+
+export interface BoundedRows {
+  columns: string[]
+  rows: CellValue[][]
+  /** More rows than the cap: the rest were not read. */
+  truncated: boolean
+}
+
+/** One locked database: its tables are loaded, its configuration closed. */
+export interface LockedDatabase {
+  /** A statement of our own (the pivot's), parameters bound by position, within the time limit. */
+  run(sql: string, parameters?: readonly CellValue[]): Promise<void>
+  /** A query read whole (bounded by its own SQL: the pivot's windows), within the time limit. */
+  read(sql: string, parameters?: readonly CellValue[]): Promise<BoundedRows>
+  /** A query read up to the row cap, within the time limit, on a connection of its own. */
+  readBounded(sql: string, limits?: Partial<Pick<EngineLimits, 'rowCap' | 'timeLimitMs'>>): Promise<BoundedRows>
+  /** The statement type of `sql` (prepared, never run) and how many statements it holds. */
+  inspect(sql: string): Promise<{ statements: number; isSelect: boolean }>
+  close(): void
+}
+
+/** A loader: given a connection of a not-yet-locked database, creates its tables. */
+export type DatabaseLoader = (connection: DuckDBConnection) => Promise<void>
+
+/** A SQL string literal: the one place a text (a file path, by our own loader) enters a statement unbound. */
+export function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`
+}
+
+/** An identifier, quoted: column names come from the file, and a crafted file may name a column anything. */
+export function sqlIdentifier(name: string): string {
+  if (name.includes('\u0000')) throw new AppError('bad_input', 'A column name holds a NUL character; rename the column in the file and open it again.')
+  return `"${name.replaceAll('"', '""')}"`
+}
+
+/** DuckDB's values as the page and the CLI take them: numbers when they fit, text otherwise. */
+export function cellOf(value: DuckDBValue): CellValue {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString()
+  return String(value)
+}
+
+const PATH_IN_TEXT = /"[^"]*[/\\][^"]*"|'[^']*[/\\][^']*'|(?:[A-Za-z]:)?[/\\][\w.\-/\\ ]+/g
+
+/**
+ * An engine failure as a sentence. Permission and interrupt failures get our own words; a
+ * query's own mistake (a column that is not there, a syntax error) keeps the engine's first line,
+ * paths cut out, so a power user can fix the query.
+ */
+export function engineProblem(error: unknown, timeLimitMs: number): AppError {
+  if (error instanceof AppError) return error
+  const text = error instanceof Error ? error.message : String(error)
+  if (/^INTERRUPT Error/i.test(text) || /interrupted/i.test(text))
+    return new AppError(
+      'timeout',
+      `The query ran longer than ${Math.round(timeLimitMs / 1000)} seconds and was stopped; narrow it (fewer columns, a filter, a LIMIT) and run it again.`,
+    )
+  if (/^Permission Error/i.test(text) || /disabled (by|through) configuration|configuration has been locked/i.test(text))
+    return new AppError(
+      'forbidden',
+      'The analysis reads only the opened files, named as tables; it cannot open other files, the network, extensions or settings. Open the file in the app first.',
+    )
+  if (/^Out of Memory Error/i.test(text))
+    return new AppError('bad_input', 'The query needs more memory than the analysis may use; group by fewer columns or add a filter.')
+  const firstLine = (text.split('\n')[0] ?? '').replace(PATH_IN_TEXT, '…').slice(0, 240)
+  if (/^(Parser|Binder|Catalog|Conversion|Invalid Input|Not implemented|Constraint) Error/i.test(firstLine))
+    return new AppError('bad_input', `The engine could not run the query: ${firstLine}`)
+  return new AppError('internal', 'The analysis engine failed on this query; try again, or reopen the file.', { error: firstLine })
+}
+
+async function withTimeLimit<T>(connection: DuckDBConnection, timeLimitMs: number, work: () => Promise<T>): Promise<T> {
+  const timer = setTimeout(() => connection.interrupt(), timeLimitMs)
+  try {
+    return await work()
+  } catch (error) {
+    throw engineProblem(error, timeLimitMs)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Creates an in-memory database, lets `load` create its tables, then locks it. */
+export async function createLockedDatabase(load: DatabaseLoader, limits: EngineLimits = ENGINE_LIMITS): Promise<LockedDatabase> {
+  const instance = await DuckDBInstance.create(':memory:', {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    memory_limit: limits.memoryLimit,
+  })
+  const connection = await instance.connect()
+  try {
+    // Nothing spills to a folder of the engine's choosing: past the memory limit a query fails.
+    await connection.run("SET temp_directory=''")
+    await load(connection)
+    await connection.run('SET enable_external_access=false')
+    await connection.run('SET lock_configuration=true')
+  } catch (error) {
+    connection.closeSync()
+    instance.closeSync()
+    throw error
+  }
+  const bind = async (sql: string, parameters: readonly CellValue[]): Promise<ReturnType<DuckDBConnection['prepare']>> => {
+    const prepared = await connection.prepare(sql)
+    parameters.forEach((value, index) => {
+      if (value === null) prepared.bindNull(index + 1)
+      else if (typeof value === 'number') prepared.bindDouble(index + 1, value)
+      else if (typeof value === 'boolean') prepared.bindBoolean(index + 1, value)
+      else prepared.bindVarchar(index + 1, value)
+    })
+    return prepared
+  }
+  // The shared connection runs one statement at a time: a pivot's statements and a window's reads queue.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work)
+    queue = next.catch(() => undefined)
+    return next
+  }
+  return {
+    run: (sql, parameters = []) =>
+      serial(() =>
+        withTimeLimit(connection, limits.timeLimitMs, async () => {
+          await (await bind(sql, parameters)).run()
+        }),
+      ),
+    read: (sql, parameters = []) =>
+      serial(() =>
+        withTimeLimit(connection, limits.timeLimitMs, async () => {
+          const reader = await (await bind(sql, parameters)).runAndReadAll()
+          return { columns: reader.columnNames(), rows: reader.getRows().map((row) => row.map(cellOf)), truncated: false }
+        }),
+      ),
+    async readBounded(sql, own = {}) {
+      const rowCap = own.rowCap ?? limits.rowCap
+      const timeLimitMs = own.timeLimitMs ?? limits.timeLimitMs
+      // A connection of its own: interrupting it stops this query, never a pivot being computed.
+      const queryConnection = await instance.connect()
+      try {
+        return await withTimeLimit(queryConnection, timeLimitMs, async () => {
+          const reader = await queryConnection.streamAndReadUntil(sql, rowCap + 1)
+          const rows = reader.getRows()
+          return { columns: reader.columnNames(), rows: rows.slice(0, rowCap).map((row) => row.map(cellOf)), truncated: rows.length > rowCap }
+        })
+      } finally {
+        queryConnection.closeSync()
+      }
+    },
+    async inspect(sql) {
+      try {
+        const extracted = await connection.extractStatements(sql)
+        if (extracted.count !== 1) return { statements: extracted.count, isSelect: false }
+        const prepared = await extracted.prepare(0)
+        return { statements: 1, isSelect: prepared.statementType === StatementType.SELECT }
+      } catch (error) {
+        throw engineProblem(error, limits.timeLimitMs)
+      }
+    },
+    close() {
+      connection.closeSync()
+      instance.closeSync()
+    },
+  }
+}

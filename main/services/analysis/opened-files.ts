@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto'
+import { open, readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { DuckDBConnection } from '@duckdb/node-api'
+import { strFromU8, unzipSync } from 'fflate'
+import { formatBytes } from '../../../common/format'
+import { readXlsxTable, XLSX_LIMITS } from '../bulk/read-xlsx'
+import { AppError } from '../errors'
+import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, sqlString, type EngineLimits, type LockedDatabase } from './engine'
+
+/**
+ * The files opened for analysis, registered in main only: the page names one by an opaque id,
+ * never a path. Each file is loaded into a locked database of its own (engine.ts), as one table
+ * named for the SQL box (`sales_november`, or `t1` when the file name gives no safe name). A SQL
+ * query over several files gets a database holding them all, built when first asked.
+ */
+
+export type FileKind = 'csv' | 'tsv' | 'xlsx'
+
+export interface AnalysisColumn {
+  name: string
+  /** DuckDB's type, as read (VARCHAR, BIGINT, DOUBLE, DATE…). */
+  type: string
+}
+
+export interface OpenedFileInfo {
+  id: string
+  /** The file's name, no folder: what the page shows. */
+  name: string
+  /** The table name in the SQL box. */
+  table: string
+  columns: AnalysisColumn[]
+  rowCount: number
+  /** Sentences about how the file was read (other sheets left out, a column of mixed types read as text). */
+  notes: string[]
+}
+
+export interface AnalysisFileLimits {
+  /** A CSV/TSV past this size is refused (the engine holds it in memory). */
+  maxTextBytes: number
+}
+
+export const ANALYSIS_FILE_LIMITS: AnalysisFileLimits = { maxTextBytes: 1024 * 1024 * 1024 }
+
+export interface OpenedFiles {
+  /** Reads and registers the file at `filePath` (a path main's dialog or an export job gave). */
+  open(filePath: string): Promise<OpenedFileInfo>
+  list(): OpenedFileInfo[]
+  info(id: string): OpenedFileInfo
+  /** The file's own database: its pivots run here. */
+  database(id: string): LockedDatabase
+  /** A database holding all these files (one file: its own database). */
+  databaseFor(ids: readonly string[]): Promise<LockedDatabase>
+  close(id: string): void
+  closeAll(): void
+}
+
+interface Registered {
+  info: OpenedFileInfo
+  load: (connection: DuckDBConnection) => Promise<void>
+  database: LockedDatabase
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+
+export function fileKindOf(fileName: string): FileKind | null {
+  const extension = path.extname(fileName).toLowerCase()
+  return extension === '.csv' || extension === '.txt' ? 'csv' : extension === '.tsv' || extension === '.tab' ? 'tsv' : extension === '.xlsx' ? 'xlsx' : null
+}
+
+/** Refuses a file whose first bytes say it is not what its extension says. */
+function checkContent(name: string, kind: FileKind, head: Uint8Array): void {
+  const isZip = ZIP_MAGIC.every((byte, index) => head[index] === byte)
+  if (kind === 'xlsx' && !isZip)
+    throw new AppError('bad_input', `${name} is not an XLSX workbook (its content is not a workbook's); save it again from the spreadsheet, or as CSV.`)
+  if (kind === 'xlsx') return
+  if (isZip)
+    throw new AppError(
+      'bad_input',
+      `${name} is a zip archive (a workbook or a compressed file), not a ${kind.toUpperCase()}; unzip it, or save it as .xlsx and open that.`,
+    )
+  if (head.includes(0))
+    throw new AppError('bad_input', `${name} holds binary data, not ${kind.toUpperCase()} text; open the ${kind.toUpperCase()} export itself.`)
+}
+
+/** The sheet names of a workbook, in order (the first is the one read). */
+function sheetNames(bytes: Uint8Array): string[] {
+  try {
+    const workbook = unzipSync(bytes, { filter: (file) => file.name === 'xl/workbook.xml' })['xl/workbook.xml']
+    if (workbook === undefined) return []
+    return [...strFromU8(workbook).matchAll(/<sheet\b[^>]*\bname="([^"]*)"/g)].map((match) => match[1] ?? '')
+  } catch {
+    return []
+  }
+}
+
+function safeTableName(fileName: string): string {
+  const base = path
+    .basename(fileName, path.extname(fileName))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40)
+  return /^[a-z][a-z0-9_]*$/.test(base) ? base : ''
+}
+
+async function describeTable(connection: DuckDBConnection, table: string): Promise<{ columns: AnalysisColumn[]; rowCount: number }> {
+  const columns = await connection.runAndReadAll(
+    `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ${sqlString(table)} ORDER BY ordinal_position`,
+  )
+  const count = await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(table)}`)
+  return {
+    columns: columns.getRows().map(([name, type]) => ({ name: String(name), type: String(type) })),
+    rowCount: Number(count.getRows()[0]?.[0] ?? 0),
+  }
+}
+
+async function loadText(connection: DuckDBConnection, table: string, filePath: string, kind: 'csv' | 'tsv', wholeSample: boolean): Promise<void> {
+  // Explicit options: a header row; short rows padded with empty cells and long rows kept
+  // (strict_mode off) rather than refused; the separator sniffed unless the extension says tab.
+  const options = [
+    'header=true',
+    'null_padding=true',
+    'strict_mode=false',
+    kind === 'tsv' ? "delim='\\t'" : null,
+    wholeSample ? 'sample_size=-1' : null,
+  ].filter(Boolean)
+  await connection.run(`CREATE TABLE ${sqlIdentifier(table)} AS SELECT * FROM read_csv(${sqlString(filePath)}, ${options.join(', ')})`)
+}
+
+async function loadRows(connection: DuckDBConnection, table: string, header: string[], rows: string[][]): Promise<void> {
+  const names = header.map((name, index) => (name === '' ? `column${index + 1}` : name))
+  await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${names.map((name) => `${sqlIdentifier(name)} VARCHAR`).join(', ')})`)
+  const appender = await connection.createAppender(table)
+  for (const cells of rows) {
+    for (let index = 0; index < names.length; index++) {
+      const cell = cells[index] ?? ''
+      if (cell === '') appender.appendNull()
+      else appender.appendVarchar(cell)
+    }
+    appender.endRow()
+  }
+  appender.closeSync()
+}
+
+export interface OpenedFilesOptions {
+  limits?: AnalysisFileLimits
+  engineLimits?: EngineLimits
+}
+
+export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits = ENGINE_LIMITS }: OpenedFilesOptions = {}): OpenedFiles {
+  const files = new Map<string, Registered>()
+  let combined: { key: string; database: LockedDatabase } | null = null
+  let counter = 0
+
+  const dropCombined = (): void => {
+    combined?.database.close()
+    combined = null
+  }
+
+  const tableFor = (fileName: string): string => {
+    const taken = new Set([...files.values()].map((file) => file.info.table))
+    const wanted = safeTableName(fileName)
+    if (wanted !== '' && !taken.has(wanted)) return wanted
+    for (;;) {
+      counter++
+      if (!taken.has(`t${counter}`)) return `t${counter}`
+    }
+  }
+
+  const registered = (id: string): Registered => {
+    const file = files.get(id)
+    if (file === undefined) throw new AppError('not_found', 'That file is not open any more; open it again.')
+    return file
+  }
+
+  async function prepare(
+    filePath: string,
+  ): Promise<{ info: Omit<OpenedFileInfo, 'id' | 'columns' | 'rowCount'>; load: (connection: DuckDBConnection, table: string) => Promise<void> }> {
+    const name = path.basename(filePath)
+    const kind = fileKindOf(name)
+    if (kind === null) throw new AppError('bad_input', `${name} is not a CSV, TSV or XLSX file; export the data as one of those and open it.`)
+    const size = await stat(filePath).then(
+      (facts) => facts.size,
+      () => null,
+    )
+    if (size === null) throw new AppError('storage', `${name} could not be read; check that it still exists and that you may read it.`)
+    const maxBytes = kind === 'xlsx' ? XLSX_LIMITS.maxBytes : limits.maxTextBytes
+    if (size > maxBytes)
+      throw new AppError(
+        'bad_input',
+        `${name} is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} the analysis opens; filter the export down (fewer days or columns) and open the smaller file.`,
+      )
+    if (size === 0) throw new AppError('bad_input', `${name} is empty; export it again.`)
+    const handle = await open(filePath, 'r')
+    const head = new Uint8Array(4096)
+    try {
+      await handle.read(head, 0, head.length, 0)
+    } finally {
+      await handle.close()
+    }
+    checkContent(name, kind, head.subarray(0, Math.min(size, head.length)))
+    const table = tableFor(name)
+    if (kind !== 'xlsx') return { info: { name, table, notes: [] }, load: (connection, tableName) => loadText(connection, tableName, filePath, kind, false) }
+    const bytes = new Uint8Array(await readFile(filePath))
+    const sheet = readXlsxTable(bytes)
+    if (sheet.problems.length > 0) throw new AppError('bad_input', `${name}: ${sheet.problems.join(' ')}`)
+    const sheets = sheetNames(bytes)
+    const notes =
+      sheets.length > 1
+        ? [
+            `Only the first sheet, ${sheets[0]}, was opened; the workbook also has ${sheets.slice(1).join(', ')}. Save another sheet as its own file to analyse it.`,
+          ]
+        : []
+    const rows = sheet.rows.map((row) => row.cells)
+    return { info: { name, table, notes }, load: (connection, tableName) => loadRows(connection, tableName, sheet.header, rows) }
+  }
+
+  return {
+    async open(filePath) {
+      const { info, load } = await prepare(filePath)
+      let notes = info.notes
+      let load2 = (connection: DuckDBConnection): Promise<void> => load(connection, info.table)
+      let described: { columns: AnalysisColumn[]; rowCount: number } = { columns: [], rowCount: 0 }
+      const build = (): Promise<LockedDatabase> =>
+        createLockedDatabase(async (connection) => {
+          await load2(connection)
+          described = await describeTable(connection, info.table)
+        }, engineLimits)
+      let database: LockedDatabase
+      try {
+        database = await build()
+      } catch (error) {
+        const text = error instanceof Error ? error.message : ''
+        if (!/^Conversion Error/.test(text) || fileKindOf(info.name) === 'xlsx') throw loadProblem(info.name, error, engineLimits)
+        // A column's first rows looked like numbers and a later one is not: read the whole file to type it.
+        load2 = (connection) => loadText(connection, info.table, filePath, fileKindOf(info.name) === 'tsv' ? 'tsv' : 'csv', true)
+        database = await build().catch((again: unknown) => {
+          throw loadProblem(info.name, again, engineLimits)
+        })
+        notes = [...notes, 'Some columns mix numbers and text; they were read as text (sums and averages use the values that are numbers).']
+      }
+      if (described.columns.length === 0 || (described.rowCount === 0 && described.columns.length <= 1 && described.columns[0]?.name === 'column0')) {
+        database.close()
+        throw new AppError('bad_input', `${info.name} holds no rows; its first line must name the columns, and the data follow it.`)
+      }
+      const opened: OpenedFileInfo = { id: randomUUID(), ...info, notes, ...described }
+      files.set(opened.id, { info: opened, load: load2, database })
+      return opened
+    },
+    list: () => [...files.values()].map((file) => file.info),
+    info: (id) => registered(id).info,
+    database: (id) => registered(id).database,
+    async databaseFor(ids) {
+      const unique = [...new Set(ids)]
+      if (unique.length === 0) throw new AppError('bad_input', 'Pick at least one opened file to query.')
+      const members = unique.map(registered)
+      if (members.length === 1) return members[0]!.database
+      const key = unique.sort().join(',')
+      if (combined?.key === key) return combined.database
+      dropCombined()
+      const database = await createLockedDatabase(async (connection) => {
+        for (const member of members) await member.load(connection)
+      }, engineLimits).catch((error: unknown) => {
+        throw engineProblem(error, engineLimits.timeLimitMs)
+      })
+      combined = { key, database }
+      return database
+    },
+    close(id) {
+      const file = files.get(id)
+      if (file === undefined) return
+      files.delete(id)
+      if (combined?.key.split(',').includes(id)) dropCombined()
+      file.database.close()
+    },
+    closeAll() {
+      dropCombined()
+      for (const file of files.values()) file.database.close()
+      files.clear()
+    },
+  }
+}
+
+function loadProblem(name: string, error: unknown, limits: EngineLimits): AppError {
+  if (error instanceof AppError) return error
+  const text = error instanceof Error ? error.message : String(error)
+  if (/^(Invalid Input|Conversion|Sniffer) Error/i.test(text) || /CSV Error/i.test(text))
+    return new AppError(
+      'bad_input',
+      `${name} could not be read as a table (its lines do not share one layout of columns); open it in a spreadsheet, save it as CSV, and open that.`,
+    )
+  return engineProblem(error, limits.timeLimitMs)
+}

@@ -1,0 +1,26 @@
+import { AppError } from '../errors'
+import type { BoundedRows, EngineLimits, LockedDatabase } from './engine'
+
+/**
+ * The power users' SQL box: one read-only statement over the opened files (each a table). The
+ * database it runs in is locked (engine.ts), so a query naming a file, a URL, an extension or a
+ * setting is refused by the engine itself; this adds what locking does not: one statement, a
+ * SELECT (or WITH … SELECT) only, the row cap and the time limit.
+ */
+
+export const SQL_BOX_LIMITS = { maxQueryChars: 20_000 } as const
+
+export async function runSqlBox(
+  database: LockedDatabase,
+  query: string,
+  limits: Partial<Pick<EngineLimits, 'rowCap' | 'timeLimitMs'>> = {},
+): Promise<BoundedRows> {
+  const text = query.trim()
+  if (text === '') throw new AppError('bad_input', 'The query is empty; type a SELECT over the opened files, such as SELECT * FROM t1 LIMIT 10.')
+  if (text.length > SQL_BOX_LIMITS.maxQueryChars)
+    throw new AppError('bad_input', `The query is longer than ${SQL_BOX_LIMITS.maxQueryChars.toLocaleString('en-US')} characters; shorten it.`)
+  const { statements, isSelect } = await database.inspect(text)
+  if (statements !== 1) throw new AppError('bad_input', `The SQL box runs one statement at a time, and this holds ${statements}; run them one by one.`)
+  if (!isSelect) throw new AppError('bad_input', 'The SQL box only reads: write a SELECT (or WITH … SELECT); the opened files cannot be changed from here.')
+  return database.readBounded(text, limits)
+}

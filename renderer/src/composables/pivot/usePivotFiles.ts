@@ -1,0 +1,67 @@
+import { shallowRef } from 'vue'
+import type { PivotFileFormat } from '@contract'
+import type { ComputedPivot } from '../../../../common/pivot/model'
+import { pivotTable, tableLines } from '../../../../common/pivot/table'
+import type { PivotColumn, PivotLayout } from '../../../../common/pivot/types'
+import { api, errorMessage, unwrap } from '../../api/bridge'
+import { escapeTsv } from '../../domain/reports/tsv'
+import { useReportsStore } from '../../stores/reports'
+import { fieldTitle } from './useResultPivot'
+
+export interface PivotFileSources {
+  pivot: () => ComputedPivot | null
+  layout: () => PivotLayout | null
+  columnLabel: (column: PivotColumn) => string
+  notify: (kind: 'success' | 'error', text: string) => void
+}
+
+/**
+ * Copy as TSV (raw numbers, empty cells empty, totals included: the series table's escaping),
+ * and Save as csv or xlsx: the page sends the layout and the result, main computes the same
+ * pivot and writes it where its dialog says (pivot-files.ts). No cell table crosses the bridge.
+ */
+export function usePivotFiles(sources: PivotFileSources) {
+  const store = useReportsStore()
+  const busy = shallowRef(false)
+
+  async function copy(): Promise<void> {
+    const pivot = sources.pivot()
+    const layout = sources.layout()
+    if (!pivot || !layout) return
+    const table = pivotTable(pivot, { rowFields: layout.rows.map(fieldTitle), columnDepth: layout.columns.length, columnLabel: sources.columnLabel })
+    const text =
+      tableLines(table)
+        .map((line) => line.map(escapeTsv).join('\t'))
+        .join('\n') + '\n'
+    try {
+      await navigator.clipboard.writeText(text)
+      sources.notify('success', `Copied ${pivot.rowCount} rows as TSV`)
+    } catch (error) {
+      sources.notify('error', `The pivot could not be copied: ${(error as Error).message}`)
+    }
+  }
+
+  async function save(format: PivotFileFormat): Promise<void> {
+    const layout = sources.layout()
+    const result = store.result
+    const definition = store.definition
+    if (busy.value || !layout || !result || !definition) return
+    busy.value = true
+    try {
+      const fields = (store.info?.dataFields ?? []).map(({ name, displayType, precision }) => ({
+        name,
+        displayType,
+        precision: Math.max(0, Math.min(12, precision)),
+      }))
+      const name = `${store.preset ?? `${definition.project} ${definition.report}`} pivot`
+      const saved = await unwrap(api().exports.savePivot({ format, name, layout, result, breakdown: definition.breakdown, fields }))
+      if (saved !== null) sources.notify('success', `Saved ${saved.fileName}`)
+    } catch (error) {
+      sources.notify('error', `The pivot could not be saved: ${errorMessage(error)}`)
+    } finally {
+      busy.value = false
+    }
+  }
+
+  return { busy, copy, save }
+}

@@ -19,6 +19,11 @@ import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
 import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
+import type { BulkApplier, ChangeLog } from './bulk/apply-types'
+import { createBulkDesk, type BulkDesk } from './bulk/desk'
+import { readImportFile } from './bulk/import-file'
+import type { SaveFileDialog } from './files/dialogs'
+import { kindSpec } from './entities/kinds'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
@@ -97,6 +102,8 @@ export interface Services {
   theme: ThemeService
   /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
   schedules: RunningSchedules
+  /** Bulk changes (issue 23): plans kept by id for the page, their apply, the change log and its export's dialog. */
+  bulk: { desk: BulkDesk; applier: BulkApplier | null; changes: ChangeLog | null; saveDialog: SaveFileDialog }
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -259,6 +266,20 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
+  const bulkApplier: BulkApplier | null = null
+  const bulk = {
+    desk: createBulkDesk({
+      mirrorOf: async (profileId, kind) => (await entities.mirror(profileId, kind)).rows,
+      specOf: kindSpec,
+      openDialog: dialogs,
+      readFile: readImportFile,
+      applier: bulkApplier,
+      events,
+    }),
+    applier: bulkApplier,
+    changes: null,
+    saveDialog: dialogs,
+  }
   return {
     environment: options.environment,
     notices,
@@ -285,6 +306,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     errors,
     theme,
     schedules,
+    bulk,
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

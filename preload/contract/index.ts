@@ -13,6 +13,7 @@ import type { z } from 'zod'
 import { alertsChannels } from './alerts'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
+import { bulkChannels, changesChannels } from './bulk'
 import { draftsChannels, entitiesChannels } from './entities'
 import type { events } from './events'
 import { exportsChannels } from './exports'
@@ -51,6 +52,19 @@ export const channels = {
   'entities:update': entitiesChannels.update,
   'entities:delete': entitiesChannels.delete,
   'entities:exportCsv': entitiesChannels.exportCsv,
+  'bulk:planEdit': bulkChannels.planEdit,
+  'bulk:openImport': bulkChannels.openImport,
+  'bulk:replanImport': bulkChannels.replanImport,
+  'bulk:rows': bulkChannels.rows,
+  'bulk:apply': bulkChannels.apply,
+  'bulk:cancel': bulkChannels.cancel,
+  'bulk:unfinished': bulkChannels.unfinished,
+  'bulk:resume': bulkChannels.resume,
+  'bulk:discard': bulkChannels.discard,
+  'changes:list': changesChannels.list,
+  'changes:batches': changesChannels.batches,
+  'changes:exportCsv': changesChannels.exportCsv,
+  'changes:planRevert': changesChannels.planRevert,
   'drafts:list': draftsChannels.list,
   'drafts:save': draftsChannels.save,
   'drafts:discard': draftsChannels.discard,
@@ -118,6 +132,7 @@ export * from './app'
 export * from './commands'
 export * from './profiles'
 export * from './entities'
+export * from './bulk'
 export * from './events'
 export * from './report-definition'
 export * from './reports'

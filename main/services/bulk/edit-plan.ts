@@ -76,7 +76,10 @@ export function planEdit(input: EditPlanInput): EditPlan {
   const field = spec.fields.find((candidate) => candidate.name === operation.field)
   const empty = (title: string, problem: string): EditPlan => ({ kind: spec.kind, title, problems: [problem], rows: [], counts })
   if (field === undefined) {
-    return empty(`Edit ${spec.label.toLowerCase()}`, `${spec.label} have no field "${operation.field}"; pick one of ${spec.fields.map((known) => known.name).join(', ')}.`)
+    return empty(
+      `Edit ${spec.label.toLowerCase()}`,
+      `${spec.label} have no field "${operation.field}"; pick one of ${spec.fields.map((known) => known.name).join(', ')}.`,
+    )
   }
   const title = titleOf(spec, field, operation, input.ids.length)
   if (field.readOnly === true || field.name === 'id') return empty(title, `${field.label} is set by the platform and cannot be changed.`)

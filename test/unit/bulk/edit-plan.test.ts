@@ -66,7 +66,12 @@ describe('planEdit', () => {
 
   it('an id the mirror does not hold is an error row, the others are planned', () => {
     const result = plan({ op: 'set', field: 'name', value: 'Same' }, [1, 99])
-    expect(result.rows[1]).toMatchObject({ row: 2, action: 'error', id: 99, errors: [{ row: 2, column: null, reason: expect.stringMatching(/^No brand with id 99/) }] })
+    expect(result.rows[1]).toMatchObject({
+      row: 2,
+      action: 'error',
+      id: 99,
+      errors: [{ row: 2, column: null, reason: expect.stringMatching(/^No brand with id 99/) }],
+    })
     expect(result.counts).toMatchObject({ update: 1, error: 1 })
   })
 })

@@ -25,7 +25,7 @@ export function commandHelp(command: Command): string {
   if (command.connection !== null)
     lines.push('', 'Connection (a saved profile, or flags with the secret in the environment):', ...optionLines(connectionOptions))
   lines.push('', 'Global options:', ...optionLines(globalOptions))
-  lines.push('', 'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors (entities import), 130 interrupted.')
+  lines.push('', 'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors, failed or conflicted (entities import, changes revert), 130 interrupted.')
   return `${lines.join('\n')}\n`
 }
 
@@ -54,7 +54,7 @@ export function programHelp(commands: readonly Command[]): string {
     '',
     'Environment: ADOPS_USER_DATA (folder of saved connections), ADOPS_KEYCHAIN_SERVICE (keychain entry name).',
     'Output goes to standard output (JSON unless --format csv); errors are one line on standard error.',
-    'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors (entities import), 130 interrupted.',
+    'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors, failed or conflicted (entities import, changes revert), 130 interrupted.',
     '',
     `Run "${PROGRAM} <group> <command> --help" for a command's options.`,
   )

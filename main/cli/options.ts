@@ -28,6 +28,8 @@ export const optionSpecs = {
   match: { type: 'string' },
   'dry-run': { type: 'boolean' },
   apply: { type: 'boolean' },
+  since: { type: 'string' },
+  batch: { type: 'string' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -61,7 +63,9 @@ export const optionHelp: Record<OptionName, string> = {
   'lag-hours': "hours the platform's data runs behind; newer buckets are not judged (default: the app's setting, 4)",
   match: 'match rows to existing entities by id or external_id (default: id when the file has an id column)',
   'dry-run': 'print the plan, one JSON line per row, and send nothing',
-  apply: 'send the plan (not yet available)',
+  apply: 'send the plan, printing one JSON line per row as its outcome arrives',
+  since: 'only changes at or after this date or time (ISO, e.g. 2026-11-01)',
+  batch: 'the whole batch with this id (from "changes list")',
 }
 
 /** Flags every command accepts. */

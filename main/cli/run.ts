@@ -9,6 +9,7 @@ import { createLogFile } from '../services/logs/log-file'
 import { createLogger, type Logger } from '../services/logs/logger'
 import type { Command } from './command'
 import { alertCommands } from './commands/alerts'
+import { changeCommands } from './commands/changes'
 import { entityCommands } from './commands/entities'
 import { profileCommands } from './commands/profiles'
 import { presetCommands, reportRunCommands } from './commands/presets'
@@ -26,6 +27,7 @@ export const commands: readonly Command[] = [
   ...profileCommands,
   ...presetCommands,
   ...entityCommands,
+  ...changeCommands,
   ...reportCommands,
   ...reportRunCommands,
   ...scheduleCommands,
@@ -102,7 +104,9 @@ function parse(argv: readonly string[]): Parsed {
   for (const option of Object.keys(values) as OptionName[]) {
     if (!allowed.has(option)) throw new UsageError(`--${option} is not an option of "${where}".`, where)
   }
-  if (args.length < command.args.length) throw new UsageError(`"${where}" needs ${command.args.slice(args.length).join(' ')}.`, where)
+  // An argument written [like-this] may be left out.
+  const required = command.args.filter((name) => !name.startsWith('['))
+  if (args.length < required.length) throw new UsageError(`"${where}" needs ${required.slice(args.length).join(' ')}.`, where)
   if (args.length > command.args.length) throw new UsageError(`Unexpected argument "${args[command.args.length] ?? ''}" for "${where}".`, where)
   return { command, values, args }
 }

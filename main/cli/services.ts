@@ -16,6 +16,10 @@ import { createReportService } from '../services/reports/service'
 import { createResultCache, resultsFolder } from '../services/results/result-cache'
 import { createSettingsStore } from '../services/workspace/settings-store'
 import type { RunningSchedules } from '../services/schedules/service'
+import { createBulkApplier } from '../services/bulk/apply'
+import type { BulkApplier, ChangeLog } from '../services/bulk/apply-types'
+import { createJournalStore, journalsFolder } from '../services/bulk/journal'
+import { changesFolder, createChangeLog } from '../services/changes/change-log'
 import { createCliSchedules } from './schedules-services'
 
 /** What the commands use: the app's profile store, keychain and presets, and connections over one HTTP client. */
@@ -38,6 +42,10 @@ export interface CliServices {
   /** The app's data-lag setting, in hours. */
   alertLagHours(): Promise<number>
   now(): Date
+  /** The app's change log (per connection, in the same data folder), so writes made here show in the app's log. */
+  changeLog: ChangeLog
+  /** The app's bulk applier over this connection: the same journals, so an interrupted apply is resumed by either. */
+  bulk(connection: Connection): BulkApplier
   /** Waits for what runs recorded, then releases the connection pool. */
   close(): Promise<void>
 }
@@ -85,10 +93,19 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       runChart: (id, definition, signal) => service.run(id, definition, { signal, pointBudget: Number.MAX_SAFE_INTEGER }),
     }
   }
+  const changeLog = createChangeLog({ folder: changesFolder(context.userDataDir) })
   return {
     profiles,
     presets,
     now,
+    changeLog,
+    bulk: (connection) =>
+      createBulkApplier({
+        workflowFor: async () => connection.workflow,
+        journals: createJournalStore({ folder: journalsFolder(context.userDataDir) }),
+        changeLog,
+        now,
+      }),
     alertRules,
     alertLagHours,
     alertSource,

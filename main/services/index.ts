@@ -8,6 +8,10 @@ import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
 import type { StartSandbox } from './connection/demo'
 import type { ServiceAdapters } from './host-adapters'
 import { toDisposable, type DisposableStore } from './lifecycle/disposables'
+import { createBulkApplier } from './bulk/apply'
+import type { BulkApplier, ChangeLog } from './bulk/apply-types'
+import { createJournalStore, journalsFolder } from './bulk/journal'
+import { changesFolder, createChangeLog } from './changes/change-log'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
 import { createEntityService, type EntityService } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
@@ -79,6 +83,10 @@ export interface Services {
   settings: SettingsStore
   workspace: Workspace
   entities: EntityService
+  /** Every write made from the app, per connection (issue 23). */
+  changes: ChangeLog
+  /** Applies bulk plans (import, bulk edit, revert) with a journal, and resumes them. */
+  bulk: BulkApplier
   drafts: DraftsStore
   /** Runs are recorded: a line in the history, the result in the cache. */
   reports: RecordedReportService
@@ -164,7 +172,16 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const mirrors = createMirrorStore(options.userDataDir, notices)
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
   const dialogs = host.dialogs ?? createFolderDialogs(options.userDataDir)
-  const entities = createEntityService({ workspace, mirrors, events, saveDialog: dialogs, ...(options.now ? { now: options.now } : {}) })
+  const changes = createChangeLog({ folder: changesFolder(options.userDataDir) })
+  const entities = createEntityService({ workspace, mirrors, events, saveDialog: dialogs, changeLog: changes, ...(options.now ? { now: options.now } : {}) })
+  const bulk = createBulkApplier({
+    workflowFor: async (profileId) => (await workspace.connection(profileId)).workflow,
+    journals: createJournalStore({ folder: journalsFolder(options.userDataDir) }),
+    changeLog: changes,
+    mirrors,
+    explainDependents: (profileId, kind, id, error) => entities.explainDependents(profileId, kind, id, error),
+    ...(options.now ? { now: options.now } : {}),
+  })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
   // A deleted connection takes its local lists and drafts with it.
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))))
@@ -289,6 +306,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     settings,
     workspace,
     entities,
+    changes,
+    bulk,
     drafts,
     reports,
     presets,

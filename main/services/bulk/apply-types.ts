@@ -94,6 +94,8 @@ export interface ChangeRecord {
   /** The batch it belonged to; a single edit is a batch of one. */
   batch: string
   source: BatchSource
+  /** The batch's title ("Import of brands.csv"), on each of its records so the log needs no other file; absent in records written without one. */
+  title?: string
   /** ISO time of the write. */
   at: string
   /** The connection (profile) it was made against; the log is kept per connection. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { sameId, type Dependent, type Entity, type EntityId, type UpdateResult } from '@contract'
 import { AppError, isAppError } from '../errors'
@@ -6,6 +7,7 @@ import { writeFileAtomic } from '../files/atomic'
 import { csvRow } from '../files/csv'
 import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget } from '../files/save-target'
+import type { ChangeLog, ChangeRecord } from '../bulk/apply-types'
 import type { Workspace } from '../workspace/workspace'
 import { builtInKinds, kindSpec } from './kinds'
 import type { Mirror, MirrorStore } from './mirror-store'
@@ -28,6 +30,8 @@ export interface EntityService {
     force: boolean,
   ): Promise<UpdateResult>
   delete(profileId: string, kind: string, id: EntityId): Promise<void>
+  /** The platform's 406 on a delete as a sentence naming the entities that depend on this one (also a bulk apply's failed row). */
+  explainDependents(profileId: string, kind: string, id: EntityId, error: AppError): Promise<AppError>
   /** Asks main's save dialog where; null when the user cancels. Answers the file's base name only. */
   exportCsv(
     profileId: string,
@@ -44,6 +48,9 @@ export interface EntityServiceOptions {
   /** The OS save dialog in the app; in the web host, a new name in its exports folder. The page never gives a path. */
   saveDialog: SaveFileDialog
   now?: () => Date
+  /** Where single writes are recorded (a batch of one each); none in tests that do not look at it. */
+  changeLog?: Pick<ChangeLog, 'record'>
+  newId?: () => string
 }
 
 /** The fields whose values differ between two copies of an entity (compared as JSON). */
@@ -56,13 +63,49 @@ function refersTo(value: unknown, id: EntityId): boolean {
   return Array.isArray(value) ? value.some((item) => sameId(item, id)) : value !== null && value !== undefined && sameId(value, id)
 }
 
-export function createEntityService({ workspace, mirrors, events, saveDialog, now = () => new Date() }: EntityServiceOptions): EntityService {
+export function createEntityService({
+  workspace,
+  mirrors,
+  events,
+  saveDialog,
+  now = () => new Date(),
+  changeLog,
+  newId = randomUUID,
+}: EntityServiceOptions): EntityService {
   const upsert = (entity: Entity) => (rows: Entity[]) => {
     const index = rows.findIndex((row) => sameId(row.id, entity.id))
     if (index < 0) return [...rows, entity]
     const next = rows.slice()
     next[index] = entity
     return next
+  }
+
+  /** A single write in the change log: a batch of one, named for what it did. */
+  async function record(
+    profileId: string,
+    kind: string,
+    write: Pick<ChangeRecord, 'id' | 'before' | 'after' | 'outcome'> & { reason?: string },
+  ): Promise<void> {
+    if (changeLog === undefined) return
+    const singular = kindSpec(kind)?.singular ?? kind
+    const verb = write.before === null ? 'Create' : write.after === null ? 'Delete' : 'Edit'
+    const title = `${verb} of ${singular} ${write.id === null ? '(new)' : String(write.id)}`
+    const at = now().toISOString()
+    await changeLog.record([{ change: newId(), batch: newId(), source: 'single', title, at, profileId, kind, ...write }])
+  }
+
+  /** The sentence for a delete the platform refused because others depend on the entity. */
+  async function explainDependents(profileId: string, kind: string, id: EntityId, error: AppError): Promise<AppError> {
+    const dependents = await dependentsOf(profileId, kind, id, new AbortController().signal)
+    const spec = kindSpec(kind)
+    const mirror = await mirrors.read(profileId, kind)
+    const self = mirror.rows.find((row) => sameId(row.id, id))
+    const name = self ? String(self[spec?.titleField ?? 'name'] ?? id) : `#${id}`
+    const message =
+      dependents.length > 0
+        ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
+        : `${error.message} Other entities depend on “${name}”; change or delete them first.`
+    return new AppError('dependents', message, { ...error.details, dependents })
   }
 
   async function sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }> {
@@ -114,8 +157,15 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
 
     async create(profileId, kind, entity) {
       const { workflow } = await workspace.connection(profileId)
-      const created = await workflow.create(kind, entity)
+      let created: Entity
+      try {
+        created = await workflow.create(kind, entity)
+      } catch (error) {
+        if (isAppError(error)) await record(profileId, kind, { id: null, before: null, after: entity, outcome: 'failed', reason: error.message })
+        throw error
+      }
       await mirrors.change(profileId, kind, upsert(created))
+      await record(profileId, kind, { id: created.id, before: null, after: created, outcome: 'applied' })
       return created
     },
 
@@ -126,34 +176,42 @@ export function createEntityService({ workspace, mirrors, events, saveDialog, no
       const changed = changedFields(original, server)
       if (changed.length > 0 && !force) {
         await mirrors.change(profileId, kind, upsert(server))
+        // Nothing was sent: the form shows the conflict and nothing is written to the log until the user decides.
         return { status: 'conflict', server, changedFields: changed }
       }
       // The whole entity as the server has it now, with the user's edits on top (the spec's advice for PUT).
       const whole = { ...server, ...changes, id: server.id } as Entity
-      await workflow.update(kind, id, whole)
+      try {
+        await workflow.update(kind, id, whole)
+      } catch (error) {
+        if (isAppError(error)) await record(profileId, kind, { id, before: server, after: whole, outcome: 'failed', reason: error.message })
+        throw error
+      }
       await mirrors.change(profileId, kind, upsert(whole))
+      await record(profileId, kind, { id, before: server, after: whole, outcome: 'applied' })
       return { status: 'saved', entity: whole }
     },
 
     async delete(profileId, kind, id) {
       const { workflow } = await workspace.connection(profileId)
+      // What is deleted is kept in the log as its `before` (the platform's copy, else the list's), so a revert can create it again.
+      const before: Record<string, unknown> =
+        changeLog === undefined
+          ? { id }
+          : await workflow.get(kind, id).catch(async () => (await mirrors.read(profileId, kind)).rows.find((row) => sameId(row.id, id)) ?? { id })
       try {
         await workflow.delete(kind, id)
       } catch (error) {
-        if (!isAppError(error) || error.code !== 'dependents') throw error
-        const dependents = await dependentsOf(profileId, kind, id, new AbortController().signal)
-        const spec = kindSpec(kind)
-        const mirror = await mirrors.read(profileId, kind)
-        const self = mirror.rows.find((row) => sameId(row.id, id))
-        const name = self ? String(self[spec?.titleField ?? 'name'] ?? id) : `#${id}`
-        const message =
-          dependents.length > 0
-            ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
-            : `${error.message} Other entities depend on “${name}”; change or delete them first.`
-        throw new AppError('dependents', message, { ...error.details, dependents })
+        if (!isAppError(error)) throw error
+        const explained = error.code === 'dependents' ? await explainDependents(profileId, kind, id, error) : error
+        await record(profileId, kind, { id, before, after: null, outcome: 'failed', reason: explained.message })
+        throw explained
       }
       await mirrors.change(profileId, kind, (rows) => rows.filter((row) => !sameId(row.id, id)))
+      await record(profileId, kind, { id, before, after: null, outcome: 'applied' })
     },
+
+    explainDependents,
 
     async exportCsv(profileId, kind, ids, columns) {
       // The list is read before asking where: a list that cannot be read opens no dialog.

@@ -112,9 +112,9 @@ describe('entities import --dry-run', () => {
     expect(help).toContain('4 some rows had errors')
   })
 
-  it('refuses --apply (not yet available), a run without --dry-run, a bad --match and a missing file as usage errors', async () => {
+  it('refuses --dry-run with --apply, a run with neither, a bad --match and a missing file as usage errors', async () => {
     const csv = await file('any.csv', 'external_id,name\nBRD-000001,X\n')
-    expectFailure(await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo']), 2, /Applying an import is not yet available/)
+    expectFailure(await cli(['entities', 'import', 'brands', csv, '--apply', '--dry-run', '--profile', 'Demo']), 2, /either --dry-run or --apply, not both/)
     expectFailure(await cli(['entities', 'import', 'brands', csv, '--profile', 'Demo']), 2, /Say --dry-run/)
     expectFailure(await cli(['entities', 'import', 'brands', csv, '--dry-run', '--match', 'name', '--profile', 'Demo']), 2, /--match must be id or external_id/)
     expectFailure(

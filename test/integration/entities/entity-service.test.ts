@@ -145,6 +145,24 @@ describe('entity service against the sandbox', () => {
     await expect(services.entities.get(profileId, 'bidders', created.id, new AbortController().signal)).rejects.toMatchObject({ code: 'not_found' })
   })
 
+  it('records each single create, edit and delete in the change log of the connection, a batch of one each', async () => {
+    const created = await services.entities.create(profileId, 'bidders', { name: 'Logged bidder' })
+    const saved = await services.entities.update(profileId, 'bidders', created.id, created, { name: 'Logged bidder 2' }, false)
+    expect(saved.status).toBe('saved')
+    await services.entities.delete(profileId, 'bidders', created.id)
+    const { records } = await services.changes.list(profileId, { kind: 'bidders', text: 'logged bidder' })
+    expect(records.map((record) => [record.source, record.outcome, record.before?.name ?? null, record.after?.name ?? null])).toEqual([
+      ['single', 'applied', 'Logged bidder 2', null],
+      ['single', 'applied', 'Logged bidder', 'Logged bidder 2'],
+      ['single', 'applied', null, 'Logged bidder'],
+    ])
+    expect(new Set(records.map((record) => record.batch)).size).toBe(3)
+    expect(records[2]?.title).toBe(`Create of bidder ${created.id}`)
+    // The deleted entity is kept whole, so a revert can create it again.
+    const revert = await services.changes.planRevert(profileId, { change: records[0]?.change ?? '' })
+    expect(revert.rows).toEqual([expect.objectContaining({ action: 'create', entity: expect.objectContaining({ name: 'Logged bidder 2' }) })])
+  })
+
   it('exports the given rows, in the given order and columns, to csv in the exports folder (no dialog: the web host)', async () => {
     const { rows } = await services.entities.mirror(profileId, 'publishers')
     const chosen = [rows[2], rows[0], rows[1]].map((row) => row?.id as number)

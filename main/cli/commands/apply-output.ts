@@ -1,0 +1,50 @@
+import type { ApplyRequest, BulkApplier, RowOutcome } from '../../services/bulk/apply-types'
+import type { CommandContext } from '../command'
+import { writeText } from '../io'
+
+/** Some rows had errors (never sent), failed or conflicted; the rest went through. */
+export const EXIT_ROWS_FAILED = 4
+/** Stopped by Ctrl-C (128 + SIGINT): the journal keeps the rest for the next run. */
+const EXIT_INTERRUPTED = 130
+
+/** One outcome as its JSON line: a conflict row's action is "conflict", as the issue's format says. */
+export function outcomeLine(outcome: RowOutcome): string {
+  const action = outcome.status === 'conflict' ? 'conflict' : outcome.action
+  return `${JSON.stringify({
+    row: outcome.row,
+    action,
+    id: outcome.id,
+    changes: outcome.changes,
+    status: outcome.status,
+    ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+    ...(outcome.errors === undefined ? {} : { errors: outcome.errors }),
+  })}\n`
+}
+
+/**
+ * Applies (or resumes) a batch and prints each row's outcome as it arrives. The exit code:
+ * 0 every row applied (or skipped as unchanged), 4 some rows erred, failed or conflicted, 130
+ * stopped by Ctrl-C. An error that stopped the run is thrown (exit 1); its journal stays.
+ */
+export async function applyAndPrint(context: CommandContext, applier: BulkApplier, request: ApplyRequest): Promise<number | undefined> {
+  const say = (text: string): Promise<void> => writeText(context.io.stderr, `adops-desk: ${text}\n`)
+  // Lines leave in the order the outcomes arrive, each as soon as the one before it is written.
+  let writing: Promise<void> = Promise.resolve()
+  let erred = 0
+  const onOutcome = (outcome: RowOutcome): void => {
+    if (outcome.status === 'failed' || outcome.status === 'conflict' || outcome.action === 'error') erred += 1
+    writing = writing.then(() => writeText(context.io.stdout, outcomeLine(outcome)))
+  }
+  const signal = context.signal ?? new AbortController().signal
+  let summary
+  try {
+    summary = await applier.apply(request, { signal, onOutcome })
+  } finally {
+    await writing
+  }
+  if (summary.cancelled) {
+    await say('Stopped before every row was sent; run the same command again to resume where it stopped.')
+    return EXIT_INTERRUPTED
+  }
+  return erred > 0 ? EXIT_ROWS_FAILED : undefined
+}

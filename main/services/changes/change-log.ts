@@ -1,0 +1,189 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { BatchSummary, ChangeLog, ChangeQuery, ChangeRecord } from '../bulk/apply-types'
+import { AppError } from '../errors'
+import { writeFileAtomic } from '../files/atomic'
+import { csvRow } from '../files/csv'
+import { safeFileName } from '../files/json-file'
+import { openAppendFile, type AppendFile } from '../files/append-file'
+import { planRevert } from './revert'
+
+/**
+ * Every write made from the app, per connection: `<userData>/changes/<profile>.jsonl`, one
+ * record a line, appended and synced. Reads are bounded: only the newest `maxReadBytes` of a
+ * file are read (the oldest history beyond them is left on disk, not loaded), and a line torn
+ * by a kill mid-write is skipped.
+ */
+
+export const changesFolder = (userDataDir: string): string => path.join(userDataDir, 'changes')
+
+/** How much of a connection's log is read at once: some hundred thousand changes. */
+export const MAX_CHANGE_LOG_READ_BYTES = 64 * 1024 * 1024
+const DEFAULT_PAGE = 200
+
+export interface ChangeLogOptions {
+  folder: string
+  maxReadBytes?: number
+}
+
+const CSV_COLUMNS = ['change', 'batch', 'source', 'title', 'at', 'kind', 'id', 'outcome', 'reason', 'before', 'after'] as const
+
+function isRecord(value: unknown): value is ChangeRecord {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<ChangeRecord>
+  return typeof candidate.change === 'string' && typeof candidate.batch === 'string' && typeof candidate.at === 'string' && typeof candidate.kind === 'string'
+}
+
+/** The query's filters as one test; `text` is every word, matched in the kind, id, title and values. */
+export function matcher(query: ChangeQuery): (record: ChangeRecord) => boolean {
+  const words = (query.text ?? '')
+    .toLocaleLowerCase('en-US')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+  const since = query.since === undefined ? null : Date.parse(query.since)
+  return (record) => {
+    if (query.kind !== undefined && record.kind !== query.kind) return false
+    if (query.batch !== undefined && record.batch !== query.batch) return false
+    if (query.outcome !== undefined && record.outcome !== query.outcome) return false
+    if (since !== null && !Number.isNaN(since) && Date.parse(record.at) < since) return false
+    if (words.length === 0) return true
+    const haystack = [record.kind, String(record.id ?? ''), record.title ?? '', JSON.stringify(record.before), JSON.stringify(record.after)]
+      .join('\n')
+      .toLocaleLowerCase('en-US')
+    return words.every((word) => haystack.includes(word))
+  }
+}
+
+export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYTES }: ChangeLogOptions): ChangeLog {
+  const appenders = new Map<string, Promise<AppendFile>>()
+  const fileOf = (profileId: string): string => path.join(folder, `${safeFileName(profileId)}.jsonl`)
+  /** One appender per log, kept open: concurrent rows share its disk syncs. */
+  function appenderOf(profileId: string): Promise<AppendFile> {
+    let appender = appenders.get(profileId)
+    if (appender === undefined) {
+      appender = endTornLine(fileOf(profileId)).then(() => openAppendFile(fileOf(profileId)))
+      appenders.set(profileId, appender)
+    }
+    return appender
+  }
+
+  /** Oldest first; the newest `maxReadBytes` of the file at most. */
+  async function readAll(profileId: string): Promise<ChangeRecord[]> {
+    const file = fileOf(profileId)
+    let handle
+    try {
+      handle = await fs.open(file, 'r')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw unreadable(error)
+    }
+    let text: string
+    try {
+      const { size } = await handle.stat()
+      const start = Math.max(0, size - maxReadBytes)
+      const buffer = Buffer.alloc(size - start)
+      await handle.read(buffer, 0, buffer.length, start)
+      text = buffer.toString('utf8')
+      // A read that starts inside the file starts inside a line: that line is dropped.
+      if (start > 0) text = text.slice(text.indexOf('\n') + 1)
+    } finally {
+      await handle.close()
+    }
+    const records: ChangeRecord[] = []
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        const parsed: unknown = JSON.parse(line)
+        if (isRecord(parsed)) records.push(parsed)
+      } catch {
+        // A line torn by a kill mid-write: the rest of the log is still good.
+      }
+    }
+    return records
+  }
+
+  async function matching(profileId: string, query: ChangeQuery): Promise<ChangeRecord[]> {
+    const test = matcher(query)
+    return (await readAll(profileId)).filter(test).reverse()
+  }
+
+  return {
+    async record(records) {
+      const byProfile = new Map<string, ChangeRecord[]>()
+      for (const record of records) byProfile.set(record.profileId, [...(byProfile.get(record.profileId) ?? []), record])
+      for (const [profileId, own] of byProfile) {
+        const lines = own.map((record) => `${JSON.stringify(record)}\n`).join('')
+        await (await appenderOf(profileId)).append(lines, true)
+      }
+    },
+
+    async list(profileId, query) {
+      const found = await matching(profileId, query)
+      const offset = query.offset ?? 0
+      return { total: found.length, records: found.slice(offset, offset + (query.limit ?? DEFAULT_PAGE)) }
+    },
+
+    async batches(profileId) {
+      const byBatch = new Map<string, BatchSummary>()
+      for (const record of (await readAll(profileId)).reverse()) {
+        const known = byBatch.get(record.batch)
+        if (known !== undefined) {
+          known.changes += 1
+          // Newest first in the walk: the batch's time ends as its first write's.
+          known.at = record.at
+        } else {
+          byBatch.set(record.batch, {
+            batch: record.batch,
+            source: record.source,
+            title: record.title ?? `${record.kind} ${record.source}`,
+            kind: record.kind,
+            at: record.at,
+            changes: 1,
+          })
+        }
+      }
+      return [...byBatch.values()]
+    },
+
+    async exportCsv(profileId, query, file) {
+      const found = await matching(profileId, query)
+      const parts = [csvRow(CSV_COLUMNS)]
+      for (const record of found) parts.push(csvRow(CSV_COLUMNS.map((column) => record[column] ?? null)))
+      try {
+        await writeFileAtomic(file, parts.join(''))
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          `${path.basename(file)} could not be written in ${path.basename(path.dirname(file))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
+          { errorCode: (error as NodeJS.ErrnoException).code ?? null },
+        )
+      }
+      return { rows: found.length }
+    },
+
+    async planRevert(profileId, target) {
+      return planRevert(await readAll(profileId), target)
+    },
+  }
+}
+
+function unreadable(error: unknown): AppError {
+  return new AppError('storage', 'The change log of this connection could not be read. Check that you may read the app’s data folder, then try again.', {
+    errorCode: (error as NodeJS.ErrnoException).code ?? null,
+  })
+}
+
+/** A line torn by an earlier kill gets its end, so the next record starts a line of its own. */
+async function endTornLine(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r').catch(() => null)
+  if (handle === null) return
+  try {
+    const { size } = await handle.stat()
+    if (size === 0) return
+    const last = Buffer.alloc(1)
+    await handle.read(last, 0, 1, size - 1)
+    if (last.toString() !== '\n') await fs.appendFile(file, '\n')
+  } finally {
+    await handle.close()
+  }
+}

@@ -7,8 +7,8 @@ import { chooseSaveTarget } from '../services/files/save-target'
 import type { HandlersFor } from './types'
 
 /** Thin: plans live in the bulk desk (services/bulk/desk.ts), the history in the change log. */
-export function bulkHandlers({ bulk }: Services): HandlersFor<'bulk'> {
-  const { desk } = bulk
+export function bulkHandlers({ bulk, bulkDesk }: Services): HandlersFor<'bulk'> {
+  const { desk } = bulkDesk
   return {
     'bulk:planEdit': ({ profileId, kind, ids, operation }) => desk.planEdit(profileId, kind, ids, operation),
     'bulk:openImport': ({ profileId, kind, fileName }) => desk.openImport(profileId, kind, fileName),
@@ -20,12 +20,12 @@ export function bulkHandlers({ bulk }: Services): HandlersFor<'bulk'> {
       return null
     },
     async 'bulk:unfinished'({ profileId }) {
-      const batches = bulk.applier === null ? [] : await bulk.applier.unfinished(profileId)
+      const batches = await bulk.unfinished(profileId)
       return batches.map(({ batch, kind, source, title, startedAt, done, total }) => ({ batch, kind, source, title, startedAt, done, total }))
     },
     'bulk:resume': ({ profileId, batch }) => desk.resume(profileId, batch),
     async 'bulk:discard'({ profileId, batch }) {
-      await bulk.applier?.discard(profileId, batch)
+      await bulk.discard(profileId, batch)
       return null
     },
   }
@@ -44,22 +44,17 @@ const viewOf = (record: ChangeRecord): ChangeRecordView => ({
   reason: record.reason ?? null,
 })
 
-export function changeHandlers({ bulk }: Services): HandlersFor<'changes'> {
-  const log = () => {
-    if (bulk.changes === null) throw new AppError('internal', 'The change log is not available in this build yet.')
-    return bulk.changes
-  }
+export function changeHandlers({ changes, bulkDesk }: Services): HandlersFor<'changes'> {
   return {
     async 'changes:list'({ profileId, query }) {
-      if (bulk.changes === null) return { total: 0, records: [] }
-      const { total, records } = await bulk.changes.list(profileId, { ...query, limit: Math.min(query.limit ?? 100, 500) })
+      const { total, records } = await changes.list(profileId, { ...query, limit: Math.min(query.limit ?? 100, 500) })
       return { total, records: records.slice(0, 500).map(viewOf) }
     },
-    'changes:batches': async ({ profileId }) => (bulk.changes === null ? [] : (await bulk.changes.batches(profileId)).slice(0, 10_000)),
+    'changes:batches': async ({ profileId }) => (await changes.batches(profileId)).slice(0, 10_000),
     async 'changes:exportCsv'({ profileId, query }) {
-      const changes = log()
-      const file = await chooseSaveTarget(bulk.saveDialog, 'changes.csv', { name: 'CSV', extensions: ['csv'] })
+      const file = await chooseSaveTarget(bulkDesk.saveDialog, 'changes.csv', { name: 'CSV', extensions: ['csv'] })
       if (file === null) return null
+      // Every match goes to the file, not the page the list shows.
       const { offset: _offset, limit: _limit, ...every } = query
       const { rows } = await changes.exportCsv(profileId, every, file)
       return { fileName: path.basename(file), rows }
@@ -67,8 +62,8 @@ export function changeHandlers({ bulk }: Services): HandlersFor<'changes'> {
     async 'changes:planRevert'({ profileId, change, batch }) {
       const target = change !== undefined ? { change } : batch !== undefined ? { batch } : null
       if (target === null || (change !== undefined && batch !== undefined)) throw new AppError('bad_input', 'Name one change or one batch to revert.')
-      const revert = await log().planRevert(profileId, target)
-      return bulk.desk.keepPlan({ profileId, kind: revert.kind, source: 'revert', title: revert.title, rows: revert.rows, problems: revert.problems })
+      const revert = await changes.planRevert(profileId, target)
+      return bulkDesk.desk.keepPlan({ profileId, kind: revert.kind, source: 'revert', title: revert.title, rows: revert.rows, problems: revert.problems })
     },
   }
 }

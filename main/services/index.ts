@@ -23,7 +23,6 @@ import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
 import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
-import type { BulkApplier, ChangeLog } from './bulk/apply-types'
 import { createBulkDesk, type BulkDesk } from './bulk/desk'
 import { readImportFile } from './bulk/import-file'
 import type { SaveFileDialog } from './files/dialogs'
@@ -110,8 +109,8 @@ export interface Services {
   theme: ThemeService
   /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
   schedules: RunningSchedules
-  /** Bulk changes (issue 23): plans kept by id for the page, their apply, the change log and its export's dialog. */
-  bulk: { desk: BulkDesk; applier: BulkApplier | null; changes: ChangeLog | null; saveDialog: SaveFileDialog }
+  /** The bulk changes' screens (issue 23): plans kept by id for the page (applied by `bulk`), and the dialog the change log's export asks. */
+  bulkDesk: { desk: BulkDesk; saveDialog: SaveFileDialog }
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -283,18 +282,15 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
-  const bulkApplier: BulkApplier | null = null
-  const bulk = {
+  const bulkDesk = {
     desk: createBulkDesk({
       mirrorOf: async (profileId, kind) => (await entities.mirror(profileId, kind)).rows,
       specOf: kindSpec,
       openDialog: dialogs,
       readFile: readImportFile,
-      applier: bulkApplier,
+      applier: bulk,
       events,
     }),
-    applier: bulkApplier,
-    changes: null,
     saveDialog: dialogs,
   }
   return {
@@ -325,7 +321,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     errors,
     theme,
     schedules,
-    bulk,
+    bulkDesk,
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

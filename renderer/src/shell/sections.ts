@@ -1,5 +1,5 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { BarChartOutline, GitNetworkOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
+import { BarChartOutline, GitNetworkOutline, ListOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
@@ -45,6 +45,8 @@ export const sections = [
   // after the first four so Ctrl+1…4 (the menu's positional Go commands) keep their sections; the palette reaches them.
   { id: 'schedules', label: 'Schedules', icon: TimerOutline, ...lazy(() => import('../views/SchedulesView.vue')), needsWorkspace: false },
   { id: 'alerts', label: 'Alerts', icon: NotificationsOutline, ...lazy(() => import('../views/AlertsView.vue')), needsWorkspace: false },
+  // The change log is the active connection's (every write made from the app, issue 23).
+  { id: 'changes', label: 'Change log', icon: ListOutline, ...lazy(() => import('../views/ChangesView.vue')), needsWorkspace: true },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']

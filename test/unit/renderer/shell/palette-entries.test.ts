@@ -37,6 +37,7 @@ describe('usePaletteEntries', () => {
       // The watching sections come after the four the number keys reach.
       ['Schedules', undefined],
       ['Alerts', undefined],
+      ['Change log', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)

@@ -20,6 +20,8 @@ export async function connectionKey(values: OptionValues, services: Pick<CliServ
   if (address === '') throw new UsageError('Say where to connect: --profile NAME, or --base-url, --auth-url and --service-id.')
   // Without --username the token in the environment signs in; the token itself is never part of the name.
   const who = values.username ?? '(token)'
-  const hash = createHash('sha256').update(JSON.stringify([address, values['service-id'] ?? '', who])).digest('hex')
+  const hash = createHash('sha256')
+    .update(JSON.stringify([address, values['service-id'] ?? '', who]))
+    .digest('hex')
   return `address-${hash.slice(0, 24)}`
 }

@@ -25,7 +25,10 @@ export function commandHelp(command: Command): string {
   if (command.connection !== null)
     lines.push('', 'Connection (a saved profile, or flags with the secret in the environment):', ...optionLines(connectionOptions))
   lines.push('', 'Global options:', ...optionLines(globalOptions))
-  lines.push('', 'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors, failed or conflicted (entities import, changes revert), 130 interrupted.')
+  lines.push(
+    '',
+    'Exit codes: 0 success, 1 API or network error, 2 usage error, 4 some rows had errors, failed or conflicted (entities import, changes revert), 130 interrupted.',
+  )
   return `${lines.join('\n')}\n`
 }
 

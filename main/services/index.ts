@@ -8,12 +8,9 @@ import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
 import type { StartSandbox } from './connection/demo'
 import type { ServiceAdapters } from './host-adapters'
 import { toDisposable, type DisposableStore } from './lifecycle/disposables'
-import { createBulkApplier } from './bulk/apply'
-import type { BulkApplier, ChangeLog } from './bulk/apply-types'
-import { createJournalStore, journalsFolder } from './bulk/journal'
-import { changesFolder, createChangeLog } from './changes/change-log'
+import { createAppEntities, type BulkApplier, type ChangeLog } from './bulk/app-bulk'
 import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
-import { createEntityService, type EntityService } from './entities/entity-service'
+import type { EntityService } from './entities/entity-service'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub, type EventHub } from './events'
 import { createChartFiles, type ChartFiles } from './exports/chart-files'
@@ -82,9 +79,7 @@ export interface Services {
   settings: SettingsStore
   workspace: Workspace
   entities: EntityService
-  /** Every write made from the app, per connection (issue 23). */
   changes: ChangeLog
-  /** Applies bulk plans (import, bulk edit, revert) with a journal, and resumes them. */
   bulk: BulkApplier
   drafts: DraftsStore
   /** Runs are recorded: a line in the history, the result in the cache. */
@@ -139,12 +134,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(notices.subscribe((notice) => (notice.level === 'info' ? log.info : log.warn)(`notice: ${notice.message}`, notice.details))))
   const errors = createErrorReporter({ log, notices })
   const secrets = createSecretStore({ openKeychain: host.openKeychain, serviceName: options.keychainServiceName, userDataDir: options.userDataDir })
-  const profiles = createProfileStore({
-    userDataDir: options.userDataDir,
-    secrets,
-    notices,
-    ...(options.now ? { now: options.now } : {}),
-  })
+  const profiles = createProfileStore({ userDataDir: options.userDataDir, secrets, notices, ...(options.now ? { now: options.now } : {}) })
   const settings = createSettingsStore(options.userDataDir, notices)
   const http = createHttpClient({
     ...options.http,
@@ -171,16 +161,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const mirrors = createMirrorStore(options.userDataDir, notices)
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
   const dialogs = host.dialogs ?? createFolderDialogs(options.userDataDir)
-  const changes = createChangeLog({ folder: changesFolder(options.userDataDir) })
-  const entities = createEntityService({ workspace, mirrors, events, saveDialog: dialogs, changeLog: changes, ...(options.now ? { now: options.now } : {}) })
-  const bulk = createBulkApplier({
-    workflowFor: async (profileId) => (await workspace.connection(profileId)).workflow,
-    journals: createJournalStore({ folder: journalsFolder(options.userDataDir) }),
-    changeLog: changes,
-    mirrors,
-    explainDependents: (profileId, kind, id, error) => entities.explainDependents(profileId, kind, id, error),
-    ...(options.now ? { now: options.now } : {}),
-  })
+  const { entities, changes, bulk } = createAppEntities({ userDataDir: options.userDataDir, workspace, mirrors, events, saveDialog: dialogs, now: options.now })
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
   // A deleted connection takes its local lists and drafts with it.
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))))

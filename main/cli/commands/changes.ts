@@ -43,7 +43,8 @@ const list: Command = {
     const format = context.values.format ?? 'json'
     if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, not "${format}".`)
     const since = context.values.since
-    if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since "${since}" is not a date; write it as 2026-11-01 or 2026-11-01T09:30:00Z.`)
+    if (since !== undefined && Number.isNaN(Date.parse(since)))
+      throw new UsageError(`--since "${since}" is not a date; write it as 2026-11-01 or 2026-11-01T09:30:00Z.`)
     const profileId = await connectionKey(context.values, context.services)
     const { records } = await context.services.changeLog.list(profileId, { ...(since === undefined ? {} : { since }), limit: Number.MAX_SAFE_INTEGER })
     if (format === 'csv') {

@@ -108,7 +108,9 @@ export const importEntities: Command = {
       const fingerprint = await fingerprintOf(file, kind, match)
       const earlier = (await applier.unfinished(profileId)).find((batch) => batch.fingerprint === fingerprint)
       if (earlier !== undefined) {
-        await stderrLine(`Resuming the interrupted apply of this file from ${earlier.startedAt} (${earlier.done} of ${earlier.total} rows done); rows already applied are not sent again.`)
+        await stderrLine(
+          `Resuming the interrupted apply of this file from ${earlier.startedAt} (${earlier.done} of ${earlier.total} rows done); rows already applied are not sent again.`,
+        )
       }
       const request = { profileId, kind, source: 'import' as const, title: `Import of ${path.basename(file)}`, rows: plan.rows, fingerprint }
       return applyAndPrint(context, applier, request)

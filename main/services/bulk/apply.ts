@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Entity, EntityId } from '@contract'
-import { AppError } from '../errors'
+import type { AppError } from '../errors'
 import type { MirrorStore } from '../entities/mirror-store'
 import { createLimiter } from '../exports/limiter'
 import { applyRow, checkSent, findByExternalIds, upsertInto, type ApplyWorkflow, type RowContext, type RowWrite } from './apply-row'
@@ -37,7 +37,7 @@ const SENT: ReadonlySet<PlannedRow['action']> = new Set(['create', 'update', 'de
 const emptyCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 })
 
 export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
-  const { journals, changeLog, mirrors } = options
+  const { journals, changeLog, mirrors, explainDependents } = options
   const now = options.now ?? (() => new Date())
   const newId = options.newId ?? randomUUID
   const concurrency = options.concurrency ?? 4
@@ -73,9 +73,9 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       workflow,
       gate,
       signal,
-      ...(options.explainDependents === undefined
+      ...(explainDependents === undefined
         ? {}
-        : { explainDependents: (kindName: string, id: EntityId, error: AppError) => options.explainDependents!(profileId, kindName, id, error) }),
+        : { explainDependents: (kindName: string, id: EntityId, error: AppError) => explainDependents(profileId, kindName, id, error) }),
     }
     const put: Entity[] = []
     const removed: EntityId[] = []
@@ -89,7 +89,9 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
     }
     // Creates a killed run left `sending` are looked up together: one listing of the kind, not one per row.
     const lostCreates = new Set(
-      pending.filter((row) => state.sending.has(row.row) && row.action === 'create').flatMap((row) => (typeof row.entity?.external_id === 'string' ? [row.entity.external_id] : [])),
+      pending
+        .filter((row) => state.sending.has(row.row) && row.action === 'create')
+        .flatMap((row) => (typeof row.entity?.external_id === 'string' ? [row.entity.external_id] : [])),
     )
     const known = await findByExternalIds(context, lostCreates)
     // A killed run may have recorded a write and died before marking it done: its record is not written again.

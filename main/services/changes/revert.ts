@@ -76,7 +76,9 @@ export function planRevert(records: readonly ChangeRecord[], target: { change: s
     else rows.push(row)
   }
   if (rows.some((row) => row.action === 'create')) {
-    problems.push('Deleted entities are created again with new ids: the platform gives ids, so anything that pointed at the old id must be pointed at the new one.')
+    problems.push(
+      'Deleted entities are created again with new ids: the platform gives ids, so anything that pointed at the old id must be pointed at the new one.',
+    )
   }
   const what = 'change' in target ? `change ${target.change.slice(0, 8)}` : (first.title ?? `batch ${target.batch.slice(0, 8)}`)
   return { kind: first.kind, title: `Revert of ${what}`, rows, problems }

@@ -83,7 +83,10 @@ describe('an apply killed half-way and run again', () => {
       }
     })
     expect(await first.exited).toBe(null)
-    const printed = first.output().stdout.split('\n').filter((line) => line !== '').length
+    const printed = first
+      .output()
+      .stdout.split('\n')
+      .filter((line) => line !== '').length
     expect(printed).toBeLessThan(UPDATES + CREATES)
     expect(await readdir(path.join(userData, 'bulk-journals'))).toHaveLength(1)
 
@@ -91,7 +94,12 @@ describe('an apply killed half-way and run again', () => {
     const second = start(file)
     const code = await second.exited
     expect(second.output().stderr).toMatch(/Resuming the interrupted apply of this file/)
-    expect(second.output().stdout.split('\n').filter((line) => line !== '' && !line.includes('"status":"applied"'))).toEqual([])
+    expect(
+      second
+        .output()
+        .stdout.split('\n')
+        .filter((line) => line !== '' && !line.includes('"status":"applied"')),
+    ).toEqual([])
     expect(code).toBe(0)
 
     const after = await brands()

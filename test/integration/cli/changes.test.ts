@@ -39,7 +39,10 @@ describe('entities import --apply and the change log', () => {
   it('applies an import (exit 4 for the error row), lists the changes, and reverts the batch', async () => {
     const original = await brand(5)
     const csv = path.join(work, 'apply.csv')
-    await writeFile(csv, `external_id,name,is_open_auction_allowed,is_pmp_allowed\n${String(original.external_id)},Applied name,true,false\nCLI-NEW-1,Made by CLI,no,no\nCLI-BAD,,yes,no\n`)
+    await writeFile(
+      csv,
+      `external_id,name,is_open_auction_allowed,is_pmp_allowed\n${String(original.external_id)},Applied name,true,false\nCLI-NEW-1,Made by CLI,no,no\nCLI-BAD,,yes,no\n`,
+    )
     const run = await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo'])
     expect(ownLines(run.stderr)).toEqual([])
     expect(run.code).toBe(4)

@@ -63,11 +63,24 @@ async function run(workflow: FakeWorkflow, rows: PlannedRow[], extra: Partial<Bu
 describe('bulk apply', () => {
   it('sends the whole entity for an update, records it, and removes the finished journal', async () => {
     const workflow = createFakeWorkflow([brand(1, 'One'), brand(2, 'Two')])
-    const { summary, outcomes } = await run(workflow, [updateRow(2, brand(1, 'One'), 'Uno'), { ...updateRow(3, brand(2, 'Two'), 'Two'), action: 'unchanged', entity: null }])
+    const { summary, outcomes } = await run(workflow, [
+      updateRow(2, brand(1, 'One'), 'Uno'),
+      { ...updateRow(3, brand(2, 'Two'), 'Two'), action: 'unchanged', entity: null },
+    ])
     expect(summary.counts).toMatchObject({ applied: 1, skipped: 1 })
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['applied', 'skipped'])
     expect(workflow.entities.get('1')).toEqual(brand(1, 'Uno'))
-    expect(recorded).toEqual([expect.objectContaining({ batch: summary.batch, source: 'import', title: 'Import of brands.csv', id: 1, outcome: 'applied', before: brand(1, 'One'), after: brand(1, 'Uno') })])
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        batch: summary.batch,
+        source: 'import',
+        title: 'Import of brands.csv',
+        id: 1,
+        outcome: 'applied',
+        before: brand(1, 'One'),
+        after: brand(1, 'Uno'),
+      }),
+    ])
     expect(await journals.list('p1')).toEqual([])
   })
 
@@ -185,7 +198,9 @@ describe('bulk apply', () => {
       throw new AppError('network', 'The platform is offline.', { errorCode: 'ECONNREFUSED' })
     }
     const bulk = applier(workflow)
-    await expect(bulk.apply(request([updateRow(2, brand(1, 'One'), 'Uno')]), { signal: new AbortController().signal })).rejects.toMatchObject({ code: 'network' })
+    await expect(bulk.apply(request([updateRow(2, brand(1, 'One'), 'Uno')]), { signal: new AbortController().signal })).rejects.toMatchObject({
+      code: 'network',
+    })
     expect(await bulk.unfinished('p1')).toHaveLength(1)
   })
 })

@@ -114,7 +114,18 @@ describe('bulk journal', () => {
     await writer.sending(1)
     await writer.close()
     const records: ChangeRecord[] = [
-      { change: 'c1', batch: 'b1', source: 'import', at: '2026-11-26T00:00:01.000Z', profileId: 'p1', kind: 'brands', id: 1, before: brand(1, 'One'), after: brand(1, 'Uno'), outcome: 'applied' },
+      {
+        change: 'c1',
+        batch: 'b1',
+        source: 'import',
+        at: '2026-11-26T00:00:01.000Z',
+        profileId: 'p1',
+        kind: 'brands',
+        id: 1,
+        before: brand(1, 'One'),
+        after: brand(1, 'Uno'),
+        outcome: 'applied',
+      },
     ]
     const changeLog = {
       record: async (more: readonly ChangeRecord[]) => void records.push(...more),

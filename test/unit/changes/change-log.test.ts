@@ -90,7 +90,11 @@ describe('change log', () => {
   })
 
   it('summarises batches, newest first, with their titles', async () => {
-    await log.record([change({ batch: 'a', title: 'First' }), change({ batch: 'a', title: 'First' }), change({ batch: 'z', title: 'Second', source: 'single' })])
+    await log.record([
+      change({ batch: 'a', title: 'First' }),
+      change({ batch: 'a', title: 'First' }),
+      change({ batch: 'z', title: 'Second', source: 'single' }),
+    ])
     expect(await log.batches('p1')).toEqual([
       expect.objectContaining({ batch: 'z', title: 'Second', source: 'single', changes: 1 }),
       expect.objectContaining({ batch: 'a', title: 'First', changes: 2 }),
@@ -104,7 +108,15 @@ describe('planRevert', () => {
     await log.record([record])
     const plan = await log.planRevert('p1', { change: record.change })
     expect(plan.rows).toEqual([
-      { row: 1, action: 'update', id: 5, changes: { name: ['New', 'Old'] }, entity: { id: 5, name: 'Old', external_id: 'X' }, before: record.after, errors: [] },
+      {
+        row: 1,
+        action: 'update',
+        id: 5,
+        changes: { name: ['New', 'Old'] },
+        entity: { id: 5, name: 'Old', external_id: 'X' },
+        before: record.after,
+        errors: [],
+      },
     ])
     expect(plan.problems).toEqual([])
   })
@@ -114,7 +126,15 @@ describe('planRevert', () => {
     await log.record([record])
     const plan = await log.planRevert('p1', { change: record.change })
     expect(plan.rows).toEqual([
-      { row: 1, action: 'create', id: null, changes: { name: [null, 'Gone'], external_id: [null, 'G'] }, entity: { name: 'Gone', external_id: 'G' }, before: null, errors: [] },
+      {
+        row: 1,
+        action: 'create',
+        id: null,
+        changes: { name: [null, 'Gone'], external_id: [null, 'G'] },
+        entity: { name: 'Gone', external_id: 'G' },
+        before: null,
+        errors: [],
+      },
     ])
     expect(plan.problems).toEqual([expect.stringContaining('new ids')])
   })

@@ -20,10 +20,7 @@ import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
 import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
-import { createBulkDesk, type BulkDesk } from './bulk/desk'
-import { readImportFile } from './bulk/import-file'
-import type { SaveFileDialog } from './files/dialogs'
-import { kindSpec } from './entities/kinds'
+import { createAppDesk, type DeskServices } from './bulk/app-desk'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
@@ -58,10 +55,8 @@ export interface ServicesOptions {
   environment: Environment
   /** What the host gives the services (host-adapters.ts says what each is and where it is absent). */
   host: ServiceAdapters
-  /**
-   * Starts the demo backend (main/sandbox); passed in so services never import a server. The
-   * runtime's starts it embedded on loopback through the host's loader; a test's may start the module itself.
-   */
+  /** Starts the demo backend (main/sandbox); passed in so services never import a server. The runtime's starts it
+   * embedded on loopback through the host's loader; a test's may start the module itself. */
   startSandbox: StartSandbox
   http?: HttpClientOptions
   now?: () => Date
@@ -70,7 +65,7 @@ export interface ServicesOptions {
 }
 
 /** Everything the handlers use, built once from its dependencies. */
-export interface Services {
+export interface Services extends DeskServices {
   environment: Environment
   notices: Notices
   events: EventHub
@@ -104,8 +99,6 @@ export interface Services {
   theme: ThemeService
   /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
   schedules: RunningSchedules
-  /** The bulk changes' screens (issue 23): plans kept by id for the page (applied by `bulk`), and the dialog the change log's export asks. */
-  bulkDesk: { desk: BulkDesk; saveDialog: SaveFileDialog }
   /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
   start(): Promise<void>
 }
@@ -263,17 +256,6 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
-  const bulkDesk = {
-    desk: createBulkDesk({
-      mirrorOf: async (profileId, kind) => (await entities.mirror(profileId, kind)).rows,
-      specOf: kindSpec,
-      openDialog: dialogs,
-      readFile: readImportFile,
-      applier: bulk,
-      events,
-    }),
-    saveDialog: dialogs,
-  }
   return {
     environment: options.environment,
     notices,
@@ -302,7 +284,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     errors,
     theme,
     schedules,
-    bulkDesk,
+    bulkDesk: createAppDesk({ entities, bulk, dialogs, events }),
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

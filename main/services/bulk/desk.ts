@@ -4,11 +4,14 @@ import type { Entity, EntityId, EntityKindSpec, PlanRowView, PlanSummary } from 
 import { AppError } from '../errors'
 import type { EventHub } from '../events'
 import type { OpenFilesDialog } from '../files/dialogs'
-import type { ApplySummary, BatchSource, BulkApplier, RowOutcome, RowStatus } from './apply-types'
+import type { ApplySummary, BulkApplier, RowOutcome, RowStatus } from './apply-types'
 import { planEdit, type EditOperation } from './edit-plan'
 import type { ImportFile } from './import-file'
-import { planImport, type ImportPlan, type MatchKey, type PlanAction, type PlannedRow } from './plan'
+import { planImport, type MatchKey, type PlanAction } from './plan'
 import type { ColumnMapping } from './columns'
+import { countActions, summaryOf, viewOf, type StoredPlan } from './desk-views'
+
+export type { StoredPlan }
 
 /**
  * What the screens of a bulk change talk to: plans kept in main by id (the page pages through
@@ -31,26 +34,6 @@ export interface BulkDeskOptions {
   keep?: number
 }
 
-export interface StoredPlan {
-  planId: string
-  profileId: string
-  kind: string
-  source: BatchSource
-  title: string
-  rows: PlannedRow[]
-  counts: Record<PlanAction, number>
-  problems: string[]
-  fileName: string | null
-  columns: ImportPlan['columns']
-  match: MatchKey | null
-  /** An import's file, kept so the mapping can be changed and planned again. */
-  file: ImportFile | null
-  /** Outcomes by row number, once applied. */
-  outcomes: Map<number, RowOutcome>
-  running: AbortController | null
-  batch: string | null
-}
-
 export type OpenImportResult = { status: 'planned'; plan: PlanSummary } | { status: 'choose'; files: string[] } | { status: 'cancelled' }
 
 export interface BulkDesk {
@@ -67,39 +50,6 @@ export interface BulkDesk {
 
 const SENT: ReadonlySet<PlanAction> = new Set(['create', 'update', 'delete'])
 const emptyStatusCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 })
-
-export function countActions(rows: readonly PlannedRow[]): Record<PlanAction, number> {
-  const counts: Record<PlanAction, number> = { create: 0, update: 0, delete: 0, unchanged: 0, error: 0 }
-  for (const row of rows) counts[row.action]++
-  return counts
-}
-
-export function summaryOf(plan: StoredPlan): PlanSummary {
-  return {
-    planId: plan.planId,
-    kind: plan.kind,
-    source: plan.source === 'single' ? 'edit' : plan.source,
-    title: plan.title,
-    counts: plan.counts,
-    problems: plan.problems.slice(0, 200),
-    total: plan.rows.length,
-    fileName: plan.fileName,
-    columns: plan.columns.slice(0, 500),
-    match: plan.match,
-  }
-}
-
-/** A row as the page shows it: the diff, the errors (bounded) and the outcome, never the whole entity. */
-function viewOf(row: PlannedRow, outcome: RowOutcome | undefined): PlanRowView {
-  return {
-    row: row.row,
-    action: row.action,
-    id: row.id,
-    changes: row.changes as PlanRowView['changes'],
-    errors: row.errors.slice(0, 100),
-    outcome: outcome === undefined ? null : { status: outcome.status, id: outcome.id, reason: outcome.reason ?? null },
-  }
-}
 
 export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
   const plans = new Map<string, StoredPlan>()

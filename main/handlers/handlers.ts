@@ -2,6 +2,7 @@ import type { Services } from '../services'
 import { alertHandlers } from './alerts'
 import { boardHandlers } from './boards'
 import { analysisHandlers } from './analysis'
+import { bulkHandlers, changeHandlers } from './bulk'
 import { profileHandlers } from './profiles'
 import { appHandlers, type HostFeatures } from './app'
 import { withOutcomeLog } from './outcome-log'
@@ -26,6 +27,8 @@ export function createHandlers(services: Services, host: HostFeatures): Handlers
       ...requestHandlers(services),
       ...entityHandlers(services),
       ...draftHandlers(services),
+      ...bulkHandlers(services),
+      ...changeHandlers(services),
       ...reportHandlers(services),
       ...exportHandlers(services),
       ...presetHandlers(services),

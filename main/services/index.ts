@@ -21,6 +21,7 @@ import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
 import type { AlertService } from './alerts/service'
 import { createExportService, type ExportService } from './exports/jobs'
+import { createAppDesk, type DeskServices } from './bulk/app-desk'
 import { createFolderDialogs } from './files/folder-dialogs'
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
 import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
@@ -56,10 +57,8 @@ export interface ServicesOptions {
   environment: Environment
   /** What the host gives the services (host-adapters.ts says what each is and where it is absent). */
   host: ServiceAdapters
-  /**
-   * Starts the demo backend (main/sandbox); passed in so services never import a server. The
-   * runtime's starts it embedded on loopback through the host's loader; a test's may start the module itself.
-   */
+  /** Starts the demo backend (main/sandbox); passed in so services never import a server. The runtime's starts it
+   * embedded on loopback through the host's loader; a test's may start the module itself. */
   startSandbox: StartSandbox
   http?: HttpClientOptions
   now?: () => Date
@@ -68,7 +67,7 @@ export interface ServicesOptions {
 }
 
 /** Everything the handlers use, built once from its dependencies. */
-export interface Services {
+export interface Services extends DeskServices {
   environment: Environment
   notices: Notices
   events: EventHub
@@ -294,6 +293,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     errors,
     theme,
     schedules,
+    bulkDesk: createAppDesk({ entities, bulk, dialogs, events }),
     async start() {
       const [, stored] = await Promise.all([profiles.list(), settings.read()])
       log.setLevel(stored.logLevel)

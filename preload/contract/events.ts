@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { alertEvents } from './alerts'
 import { noticeSchema, themeStateSchema } from './app'
+import { bulkEvents } from './bulk'
 import { menuCommandIdSchema } from './commands'
 import { entityRows } from './entities'
 import { exportEvents } from './exports'
@@ -18,6 +19,7 @@ export const events = {
   /** An `adopsdesk://board/<name>` link was opened: show that board. */
   onOpenBoard: z.object({ name: z.string() }),
   ...exportEvents,
+  ...bulkEvents,
   ...scheduleEvents,
   ...alertEvents,
   /** A command chosen in the application menu or by its accelerator (Electron only; see `menuCommands`). */

@@ -15,6 +15,7 @@ import { analysisChannels } from './analysis'
 import type { ApiOf } from './api'
 import { appChannels } from './app'
 import { boardsChannels } from './boards'
+import { bulkChannels, changesChannels } from './bulk'
 import { draftsChannels, entitiesChannels } from './entities'
 import type { events } from './events'
 import { exportsChannels } from './exports'
@@ -53,6 +54,19 @@ export const channels = {
   'entities:update': entitiesChannels.update,
   'entities:delete': entitiesChannels.delete,
   'entities:exportCsv': entitiesChannels.exportCsv,
+  'bulk:planEdit': bulkChannels.planEdit,
+  'bulk:openImport': bulkChannels.openImport,
+  'bulk:replanImport': bulkChannels.replanImport,
+  'bulk:rows': bulkChannels.rows,
+  'bulk:apply': bulkChannels.apply,
+  'bulk:cancel': bulkChannels.cancel,
+  'bulk:unfinished': bulkChannels.unfinished,
+  'bulk:resume': bulkChannels.resume,
+  'bulk:discard': bulkChannels.discard,
+  'changes:list': changesChannels.list,
+  'changes:batches': changesChannels.batches,
+  'changes:exportCsv': changesChannels.exportCsv,
+  'changes:planRevert': changesChannels.planRevert,
   'drafts:list': draftsChannels.list,
   'drafts:save': draftsChannels.save,
   'drafts:discard': draftsChannels.discard,
@@ -138,6 +152,7 @@ export * from './app'
 export * from './commands'
 export * from './profiles'
 export * from './entities'
+export * from './bulk'
 export * from './events'
 export * from './report-definition'
 export * from './pivot-layout'

@@ -24,7 +24,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, the schedules (their editor and run ledger) and alerts, and reports with a chart. `onScreen` runs on each.
+ * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, and reports with a chart. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -73,6 +73,19 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await onScreen('entity-form')
   await page.getByTestId('form-cancel').click()
   await expect(page.getByTestId('entity-form')).toHaveCount(0)
+  // A bulk edit's plan (nothing is sent): every row shown gets a new external_id.
+  await page.getByTestId('bulk-edit-open').click()
+  await page.getByTestId('bulk-field').click()
+  await page.locator('.n-base-select-option').filter({ hasText: 'External ID' }).click()
+  await page.getByTestId('bulk-value').locator('input').fill('TOUR-1')
+  await page.getByTestId('bulk-plan').click()
+  await expect(page.getByTestId('plan-row').first()).toBeVisible()
+  await onScreen('bulk-plan')
+  await page.getByTestId('plan-close').click()
+  await expect(page.getByTestId('plan-rows')).toHaveCount(0)
+  await page.getByTestId('rail').getByText('Change log', { exact: true }).click()
+  await expect(page.getByTestId('changes-list')).toBeVisible()
+  await onScreen('change-log')
 
   // The watching screens work without a report: the schedules with the OS entry, the editor, the ledger, the alerts.
   await rail(page, 'Schedules').click()

@@ -61,7 +61,7 @@ export interface PlanInput {
 const DUPLICATE_ROWS_SHOWN = 5
 
 /** Values compared as the platform stores them: lists in order, objects by their JSON. */
-function sameValue(before: unknown, after: unknown): boolean {
+export function sameValue(before: unknown, after: unknown): boolean {
   if (before === after) return true
   if (typeof before !== 'object' || typeof after !== 'object' || before === null || after === null) return false
   return JSON.stringify(before) === JSON.stringify(after)

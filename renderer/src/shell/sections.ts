@@ -1,5 +1,5 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { AnalyticsOutline, AppsOutline, BarChartOutline, GitNetworkOutline, GridOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
+import { AnalyticsOutline, AppsOutline, BarChartOutline, GitNetworkOutline, GridOutline, ListOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store
@@ -55,6 +55,8 @@ export const sections = [
   },
   // Opened files are analysed on this computer by main's engine: no connection needed.
   { id: 'analysis', label: 'Analysis', icon: AnalyticsOutline, ...lazy(() => import('../views/AnalysisView.vue')), needsWorkspace: false },
+  // The change log is the active connection's (every write made from the app, issue 23).
+  { id: 'changes', label: 'Change log', icon: ListOutline, ...lazy(() => import('../views/ChangesView.vue')), needsWorkspace: true },
 ] as const satisfies readonly SectionDefinition[]
 
 export type SectionId = (typeof sections)[number]['id']

@@ -40,6 +40,7 @@ describe('usePaletteEntries', () => {
       ['Alerts', undefined],
       ['Boards', undefined],
       ['Analysis', undefined],
+      ['Change log', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)

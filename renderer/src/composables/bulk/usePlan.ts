@@ -1,0 +1,144 @@
+import { computed, onBeforeUnmount, shallowRef, triggerRef, type Ref } from 'vue'
+import type { EventPayload, PlanRowView, PlanSummary } from '@contract'
+import { api, errorMessage, unwrap } from '../../api/bridge'
+
+export const PLAN_PAGE = 200
+type Progress = EventPayload<'onBulkProgress'>
+
+/** Rows a plan sends: error, unchanged (and deselected) rows never are. */
+export const sendable = (row: Pick<PlanRowView, 'action'>): boolean => row.action === 'create' || row.action === 'update' || row.action === 'delete'
+
+/**
+ * One plan on screen (a bulk edit, an import or a revert): its rows fetched a page at a time as
+ * the list scrolls to them (main keeps the plan), the rows the user deselected, the apply with
+ * its live progress, and an import's re-planning with another column mapping.
+ */
+export function usePlan(summary: Ref<PlanSummary | null>) {
+  const pages = shallowRef(new Map<number, PlanRowView[]>())
+  const loading = new Set<number>()
+  const deselected = shallowRef(new Set<number>())
+  const progress = shallowRef<Progress | null>(null)
+  const error = shallowRef<string | null>(null)
+  const busy = shallowRef(false)
+
+  const running = computed(() => progress.value !== null && !progress.value.finished)
+  const sendCount = computed(() => {
+    const counts = summary.value?.counts
+    if (!counts) return 0
+    return counts.create + counts.update + counts.delete - [...deselected.value].length
+  })
+
+  function reset(): void {
+    pages.value = new Map()
+    loading.clear()
+    deselected.value = new Set()
+    progress.value = null
+    error.value = null
+  }
+
+  async function loadPage(page: number): Promise<void> {
+    const plan = summary.value
+    if (!plan || loading.has(page)) return
+    loading.add(page)
+    try {
+      const answer = await unwrap(api().bulk.rows({ planId: plan.planId, offset: page * PLAN_PAGE, limit: PLAN_PAGE }))
+      if (summary.value?.planId !== plan.planId) return
+      pages.value.set(page, answer.rows)
+      triggerRef(pages)
+    } catch (failure) {
+      error.value = errorMessage(failure)
+    } finally {
+      loading.delete(page)
+    }
+  }
+
+  /** The row at a position, or null while its page is on its way (asked for here). */
+  function rowAt(position: number): PlanRowView | null {
+    const page = Math.floor(position / PLAN_PAGE)
+    const rows = pages.value.get(page)
+    if (rows === undefined) {
+      void loadPage(page)
+      return null
+    }
+    return rows[position % PLAN_PAGE] ?? null
+  }
+
+  function toggle(row: number, on: boolean): void {
+    const next = new Set(deselected.value)
+    if (on) next.delete(row)
+    else next.add(row)
+    deselected.value = next
+  }
+
+  async function apply(): Promise<void> {
+    const plan = summary.value
+    if (!plan) return
+    error.value = null
+    busy.value = true
+    try {
+      progress.value = {
+        planId: plan.planId,
+        batch: null,
+        done: 0,
+        total: sendCount.value,
+        counts: { applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 },
+        finished: false,
+        cancelled: false,
+        error: null,
+      }
+      await unwrap(api().bulk.apply({ planId: plan.planId, deselected: [...deselected.value] }))
+    } catch (failure) {
+      progress.value = null
+      error.value = errorMessage(failure)
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    if (summary.value) await unwrap(api().bulk.cancel({ planId: summary.value.planId })).catch(() => undefined)
+  }
+
+  /** Plans the same file again with the user's mapping; the new counts replace the old, the rows are fetched again. */
+  async function remap(mapping: Record<string, string | null>, match?: 'id' | 'external_id'): Promise<void> {
+    const plan = summary.value
+    if (!plan) return
+    busy.value = true
+    try {
+      const next = await unwrap(api().bulk.replanImport({ planId: plan.planId, mapping, ...(match ? { match } : {}) }))
+      reset()
+      summary.value = next
+    } catch (failure) {
+      error.value = errorMessage(failure)
+    } finally {
+      busy.value = false
+    }
+  }
+
+  // Progress refetches the pages already seen, so their outcomes show as they arrive: one
+  // refetch at a time, and one more after it when events came meanwhile (never one per event).
+  let refreshing = false
+  let again = false
+  async function refresh(): Promise<void> {
+    if (refreshing) {
+      again = true
+      return
+    }
+    refreshing = true
+    do {
+      again = false
+      const seen = [...pages.value.keys()]
+      for (const page of seen) loading.delete(page)
+      await Promise.all(seen.map((page) => loadPage(page)))
+    } while (again)
+    refreshing = false
+  }
+  const stop = api().onBulkProgress((event) => {
+    if (event.planId !== summary.value?.planId) return
+    progress.value = event
+    void refresh()
+  })
+  onBeforeUnmount(stop)
+
+  return { rowAt, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
+}

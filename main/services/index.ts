@@ -4,108 +4,49 @@
  * owns the lifetime, adds handlers and events, and closes it); tests and benches call this alone.
  */
 import path from 'node:path'
-import { DEMO_PROFILE_ID, type ReportDefinition, type RunKind } from '@contract'
-import type { StartSandbox } from './connection/demo'
-import type { ServiceAdapters } from './host-adapters'
+import { DEMO_PROFILE_ID } from '@contract'
+
 import { toDisposable, type DisposableStore } from './lifecycle/disposables'
-import { createAppEntities, type BulkApplier, type ChangeLog } from './bulk/app-bulk'
-import { createDraftsStore, type DraftsStore } from './entities/drafts-store'
-import type { EntityService } from './entities/entity-service'
+import { createAppEntities } from './bulk/app-bulk'
+import { createDraftsStore } from './entities/drafts-store'
+
 import { createMirrorStore } from './entities/mirror-store'
-import { createEventHub, type EventHub } from './events'
-import { createAnalysis, type Analysis } from './analysis/analysis'
-import { createChartFiles, type ChartFiles } from './exports/chart-files'
+import { createEventHub } from './events'
+import { createAnalysis } from './analysis/analysis'
+import { createChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
 import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
-import type { AlertService } from './alerts/service'
-import { createExportService, type ExportService } from './exports/jobs'
-import { createAppDesk, type DeskServices } from './bulk/app-desk'
+
+import { createExportService } from './exports/jobs'
+import { createAppDesk } from './bulk/app-desk'
 import { createFolderDialogs } from './files/folder-dialogs'
-import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/client'
-import { createErrorReporter, type ErrorReporter } from './logs/error-reporter'
+import { createHttpClient } from './http/client'
+import { createErrorReporter } from './logs/error-reporter'
 import { createLogFile } from './logs/log-file'
-import { createLogger, type Logger } from './logs/logger'
-import { createNotices, type Notices } from './notices'
-import { createProfileStore, type ProfileStore } from './profiles/profile-store'
-import { createCancellationRegistry, type CancellationRegistry } from './cancellation'
+import { createLogger } from './logs/logger'
+import { createNotices } from './notices'
+import { createProfileStore } from './profiles/profile-store'
+import { createCancellationRegistry } from './cancellation'
 import { createDiskInfoStore } from './reports/info-store'
 import { createReportService } from './reports/service'
-import { createRunHistoryStore, runHistoryFolder, type RunHistoryStore } from './run-history/run-history-store'
-import { createRequestCapture, recordRuns, type RecordedReportService } from './run-history/record-runs'
-import { createRequestCopier, type RequestCopy } from './presets/api-request'
-import { createAppBoards, type AppBoards } from './boards/app-boards'
-import { createPresetStore, presetsFolder, type PresetStore } from './presets/preset-store'
-import { createPresetTransfer, type PresetTransfer } from './presets/transfer'
+import { createRunHistoryStore, runHistoryFolder } from './run-history/run-history-store'
+import { createRequestCapture, recordRuns } from './run-history/record-runs'
+import { createRequestCopier } from './presets/api-request'
+import { createAppBoards } from './boards/app-boards'
+import { createPresetStore, presetsFolder } from './presets/preset-store'
+import { createPresetTransfer } from './presets/transfer'
 import { createAppSchedules } from './schedules/app-schedules'
-import type { RunningSchedules } from './schedules/service'
-import { createResultCache, resultsFolder, type ResultCache } from './results/result-cache'
-import { createSecretStore, type SecretStore } from './secrets/secret-store'
-import { createSettingsStore, type SettingsStore } from './workspace/settings-store'
-import { createThemeService, type ThemeService } from './workspace/theme'
-import { createWorkspace, type Workspace } from './workspace/workspace'
 
-export interface Environment {
-  version: string
-  platform: string
-}
+import { createResultCache, resultsFolder } from './results/result-cache'
+import { createSecretStore } from './secrets/secret-store'
+import { createSettingsStore } from './workspace/settings-store'
+import { createThemeService } from './workspace/theme'
+import type { Environment, Services, ServicesOptions } from './services-types'
+import { createWorkspace } from './workspace/workspace'
 
-export interface ServicesOptions {
-  userDataDir: string
-  keychainServiceName: string
-  environment: Environment
-  /** What the host gives the services (host-adapters.ts says what each is and where it is absent). */
-  host: ServiceAdapters
-  /** Starts the demo backend (main/sandbox); passed in so services never import a server. The runtime's starts it
-   * embedded on loopback through the host's loader; a test's may start the module itself. */
-  startSandbox: StartSandbox
-  http?: HttpClientOptions
-  now?: () => Date
-  /** Where the rotating log goes: Electron's logs folder in the app; default `<userData>/logs` (the web host, tests). */
-  logsDir?: string
-}
-
-/** Everything the handlers use, built once from its dependencies. */
-export interface Services extends DeskServices {
-  environment: Environment
-  notices: Notices
-  events: EventHub
-  secrets: SecretStore
-  profiles: ProfileStore
-  settings: SettingsStore
-  workspace: Workspace
-  entities: EntityService
-  changes: ChangeLog
-  bulk: BulkApplier
-  drafts: DraftsStore
-  /** Runs are recorded: a line in the history, the result in the cache. */
-  reports: RecordedReportService
-  presets: PresetStore
-  presetFiles: PresetTransfer
-  boards: AppBoards
-  results: ResultCache
-  runHistory: RunHistoryStore
-  /** "Copy as API request". */
-  copyRequest(profileId: string, definition: ReportDefinition, kind: RunKind, signal: AbortSignal): Promise<RequestCopy>
-  exports: ExportService
-  /** Alert rules, checks (also the scheduler's `checkPresetAlerts`), backtests and fired alerts. */
-  alerts: AlertService
-  /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
-  chartFiles: ChartFiles
-  analysis: Analysis
-  requests: CancellationRegistry
-  http: HttpClient
-  log: Logger
-  logsDir: string
-  /** Errors nothing else caught, from main or the page: logged, shown once. */
-  errors: ErrorReporter
-  theme: ThemeService
-  /** Scheduled runs of presets (exports, alert checks), their ledger and the OS entry. */
-  schedules: RunningSchedules
-  /** Reads what is on disk so problems (a corrupt file moved aside) are reported at start, not at first use. */
-  start(): Promise<void>
-}
+export type { Environment, Services, ServicesOptions }
 
 /**
  * Builds the services. What each holds (sockets, the demo server, the log file, subscriptions)

@@ -21,7 +21,8 @@ function fakeRuns() {
   return { run, pending, started, most: () => most }
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve))
+// A macrotask: every promise the refresh chained has run by then (the renderer's types have no setImmediate).
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function recorder() {
   const states = new Map<string, TileRefreshState[]>()

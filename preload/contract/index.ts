@@ -82,6 +82,7 @@ export const channels = {
   'exports:preview': exportsChannels.preview,
   'exports:estimate': exportsChannels.estimate,
   'exports:saveChart': exportsChannels.saveChart,
+  'exports:savePivot': exportsChannels.savePivot,
   'schedules:list': schedulesChannels.list,
   'schedules:save': schedulesChannels.save,
   'schedules:delete': schedulesChannels.delete,

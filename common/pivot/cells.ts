@@ -11,25 +11,32 @@ import type { PivotAggregate } from './types'
 const STATS = 4
 const PERIODS = 2
 
+/** Up to this many (row node × column node) pairs, cells are found through a dense index (16 MB at most), past it through a Map. */
+const DENSE_INDEX_LIMIT = 4_000_000
+
 export class CellStore {
   private data: Float64Array
-  private slots = new Map<number, number>()
+  private readonly sparse = new Map<number, number>()
+  private readonly dense: Int32Array | null
   private used = 0
   private readonly width: number
 
-  /** `values`: how many values each cell holds; `columnNodes`: the column axis' node count (for the cell key). */
+  /** `values`: how many values each cell holds; `rowNodes` and `columnNodes`: the axes' node counts (rows + 1 for an Others row). */
   constructor(
     private readonly values: number,
+    rowNodes: number,
     private readonly columnNodes: number,
   ) {
     this.width = values * PERIODS * STATS
     this.data = new Float64Array(this.width * 1024)
+    this.dense = rowNodes * columnNodes <= DENSE_INDEX_LIMIT ? new Int32Array(rowNodes * columnNodes).fill(-1) : null
   }
 
-  private slot(rowNode: number, columnNode: number, create: boolean): number {
+  /** The cell's slot; with `create`, made on first use, else -1 when it has none. */
+  slot(rowNode: number, columnNode: number, create: boolean): number {
     const key = rowNode * this.columnNodes + columnNode
-    const found = this.slots.get(key)
-    if (found !== undefined || !create) return found ?? -1
+    const found = this.dense ? (this.dense[key] as number) : (this.sparse.get(key) ?? -1)
+    if (found >= 0 || !create) return found
     if ((this.used + 1) * this.width > this.data.length) {
       const grown = new Float64Array(this.data.length * 2)
       grown.set(this.data)
@@ -42,19 +49,26 @@ export class CellStore {
       this.data[at + 2] = Number.POSITIVE_INFINITY
       this.data[at + 3] = Number.NEGATIVE_INFINITY
     }
-    this.slots.set(key, slot)
+    if (this.dense) this.dense[key] = slot
+    else this.sparse.set(key, slot)
     return slot
   }
 
-  /** Adds one record's value (null adds nothing: an empty cell stays empty, which is not zero). */
-  add(rowNode: number, columnNode: number, value: number, period: 0 | 1, number: number | null): void {
+  /** Adds a number to a slot's value and period (null adds nothing: an empty cell stays empty, which is not zero). */
+  addAt(slot: number, value: number, period: 0 | 1, number: number | null): void {
     if (number === null || !Number.isFinite(number)) return
-    const at = this.slot(rowNode, columnNode, true) * this.width + (value * PERIODS + period) * STATS
+    const at = slot * this.width + (value * PERIODS + period) * STATS
     const data = this.data
     data[at] = (data[at] as number) + number
     data[at + 1] = (data[at + 1] as number) + 1
     if (number < (data[at + 2] as number)) data[at + 2] = number
     if (number > (data[at + 3] as number)) data[at + 3] = number
+  }
+
+  /** Adds one record's value to a cell. */
+  add(rowNode: number, columnNode: number, value: number, period: 0 | 1, number: number | null): void {
+    if (number === null || !Number.isFinite(number)) return
+    this.addAt(this.slot(rowNode, columnNode, true), value, period, number)
   }
 
   /** Merges one cell into another (an "Others" row from the rows it stands for). */

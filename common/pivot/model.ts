@@ -70,22 +70,25 @@ export function computePivot(source: PivotSource, layout: PivotLayout): Computed
     rowLeaves[index] = rowAxis.leaf(rowAt.map((at) => record.keys[at] ?? '')).id
     columnLeaves[index] = columnAxis.leaf(columnAt.map((at) => record.keys[at] ?? '')).id
   })
-  // Room for the Others row, which is made after the sort.
-  const cells = new CellStore(layout.values.length, columnAxis.nodes.length)
+  // Room for the Others row (rows + 1), which is made after the sort.
+  const cells = new CellStore(layout.values.length, rowAxis.nodes.length + 1, columnAxis.nodes.length)
   source.records.forEach((record, index) => {
+    const numbers = valueAt.map((at) => record.values[at] ?? null)
+    const previous = valueAt.map((at) => record.compare?.[at] ?? null)
+    // A record without a number makes no cell: its cells stay empty, not zero.
+    if (numbers.every((number) => number === null) && previous.every((number) => number === null)) return
     const rowChain = (rowAxis.nodes[rowLeaves[index] as number] as AxisNode).chain
     const columnChain = (columnAxis.nodes[columnLeaves[index] as number] as AxisNode).chain
-    valueAt.forEach((at, value) => {
-      const number = record.values[at] ?? null
-      const previous = record.compare?.[at] ?? null
-      if (number === null && previous === null) return
-      for (const rowNode of rowChain) {
-        for (const columnNode of columnChain) {
-          cells.add(rowNode, columnNode, value, 0, number)
-          if (previous !== null) cells.add(rowNode, columnNode, value, 1, previous)
+    for (const rowNode of rowChain) {
+      for (const columnNode of columnChain) {
+        // One lookup per cell, every value and both periods written through it.
+        const slot = cells.slot(rowNode, columnNode, true)
+        for (let value = 0; value < numbers.length; value += 1) {
+          cells.addAt(slot, value, 0, numbers[value] ?? null)
+          cells.addAt(slot, value, 1, previous[value] ?? null)
         }
       }
-    })
+    }
   })
 
   const read = (rowNode: number, columnNode: number, value: number, measure: Measure): number | null => {

@@ -34,6 +34,12 @@ test('the rail, the entity kinds and the report result tabs work by keyboard alo
   await expect(series).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('button', { name: 'Run', exact: true }).first()).toHaveAttribute('aria-keyshortcuts', 'Control+Enter')
   await series.focus()
+  // Time series, Pivot (the same result pivoted), Audience.
+  await page.keyboard.press('ArrowRight')
+  const pivot = results.getByRole('tab', { name: 'Pivot' })
+  await expect(pivot).toBeFocused()
+  await expect(pivot).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: 'Pivot' })).toBeVisible()
   await page.keyboard.press('ArrowRight')
   const audience = results.getByRole('tab', { name: 'Audience' })
   await expect(audience).toBeFocused()

@@ -24,7 +24,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, and reports with a chart. `onScreen` runs on each.
+ * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, and reports with a chart and its pivot. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -120,4 +120,8 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('report-chart')).toHaveAttribute('data-painted', 'true')
   await onScreen('reports')
+  // The same result pivoted (issue 24): the grid's colour scale and change colours are checked in both themes.
+  await page.getByRole('tab', { name: 'Pivot' }).click()
+  await expect(page.getByTestId('pivot-row').first()).toBeVisible({ timeout: 30_000 })
+  await onScreen('pivot')
 }

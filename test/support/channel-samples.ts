@@ -157,7 +157,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
     format: 'xlsx',
     name: 'Weekly EU pivot',
     layout: {
-      rows: ['country'],
+      rows: ['@time'],
       columns: [],
       values: [{ field: 'impressions', aggregate: 'sum' }],
       sort: { by: 'label', direction: 'asc' },
@@ -165,7 +165,12 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
       subtotals: false,
       showChange: false,
     },
-    result: singleSeriesChart({ values: [1, 2], ranAt: '2026-01-01T00:00:00.000Z', timezone: 0, durationMs: 1 }),
+    result: {
+      granularity: 'granularity_day',
+      categories: ['2026-01-01 00:00:00', '2026-01-02 00:00:00'],
+      comparisonRange: null,
+      series: [{ key: 'impressions|__total__', metric: 'impressions', line: '__total__', label: 'Total', role: 'total', values: [1, null] }],
+    },
     breakdown: [],
     fields: [{ name: 'impressions', displayType: 'int', precision: 0 }],
   },

@@ -51,10 +51,12 @@ export function usePivotFiles(sources: PivotFileSources) {
       const fields = (store.info?.dataFields ?? []).map(({ name, displayType, precision }) => ({
         name,
         displayType,
-        precision: Math.max(0, Math.min(12, precision)),
+        precision: Math.max(0, Math.min(12, Math.round(precision))),
       }))
       const name = `${store.preset ?? `${definition.project} ${definition.report}`} pivot`
-      const saved = await unwrap(api().exports.savePivot({ format, name, layout, result, breakdown: definition.breakdown, fields }))
+      // Plain copies: Electron's IPC cannot clone the store's reactive proxies (plainDefinition says the same).
+      const plain = JSON.parse(JSON.stringify({ layout, breakdown: definition.breakdown })) as { layout: PivotLayout; breakdown: string[] }
+      const saved = await unwrap(api().exports.savePivot({ format, name, layout: plain.layout, result, breakdown: plain.breakdown, fields }))
       if (saved !== null) sources.notify('success', `Saved ${saved.fileName}`)
     } catch (error) {
       sources.notify('error', `The pivot could not be saved: ${errorMessage(error)}`)

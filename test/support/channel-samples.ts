@@ -1,5 +1,4 @@
 import type { AlertRuleInput, Board, ChannelInput, ChannelName, ReportDefinition } from '@contract'
-import { singleSeriesChart } from './chart-results'
 
 /** A complete report definition, as the builder sends it. */
 export const sampleDefinition: ReportDefinition = {

@@ -1,5 +1,15 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import { AnalyticsOutline, AppsOutline, BarChartOutline, GitNetworkOutline, GridOutline, ListOutline, NotificationsOutline, SettingsOutline, TimerOutline } from '@vicons/ionicons5'
+import {
+  AnalyticsOutline,
+  AppsOutline,
+  BarChartOutline,
+  GitNetworkOutline,
+  GridOutline,
+  ListOutline,
+  NotificationsOutline,
+  SettingsOutline,
+  TimerOutline,
+} from '@vicons/ionicons5'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store

@@ -65,7 +65,7 @@ export function createChartFiles(options: ChartFilesOptions): ChartFiles {
   }
   return {
     // Checked before asking where: content that cannot be saved opens no dialog.
-    save: (file) => write(file.name, FILTERS[file.format], bytesOf(file)),
+    save: async (file) => write(file.name, FILTERS[file.format], bytesOf(file)),
     savePivot: async (file) => write(file.name, file.format === 'csv' ? FILTERS.csv : XLSX_FILTER, pivotFileBytes(file)),
   }
 }

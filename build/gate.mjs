@@ -10,11 +10,14 @@
 //   node build/gate.mjs lint unit  only these (and what they need)
 // ADOPS_GATE_SLOTS sets how many cores' worth of checks run at once (default: the core count).
 import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** Each check's output as it comes, to follow a long one: `tail -f test/artifacts/gate/e2e.log`. */
+const logsFolder = path.join(root, 'test', 'artifacts', 'gate')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 const node = process.execPath
 
@@ -100,8 +103,14 @@ function startProcess(check) {
   // Its own process group, so stopping it stops Chromium, the web host and vitest's workers too.
   const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
   const output = []
-  child.stdout.on('data', (chunk) => output.push(chunk))
-  child.stderr.on('data', (chunk) => output.push(chunk))
+  const log = createWriteStream(path.join(logsFolder, `${check.name.replace(/[^\w-]/g, '-')}.log`))
+  const keep = (chunk) => {
+    output.push(chunk)
+    log.write(chunk)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  child.on('close', () => log.end())
   const done = new Promise((resolve) => {
     child.on('error', (error) => {
       output.push(Buffer.from(`Could not start ${command}: ${error.message}\n`))
@@ -132,10 +141,14 @@ async function main() {
   }
   const slots = Number(process.env.ADOPS_GATE_SLOTS) || Math.max(2, os.availableParallelism())
   const began = Date.now()
-  console.log(`gate: ${checks.length} checks, ${slots} cores' worth at once`)
+  mkdirSync(logsFolder, { recursive: true })
+  console.log(`gate: ${checks.length} checks, ${slots} cores' worth at once; each check's output as it comes in test/artifacts/gate/`)
   const outcomes = await runChecks(checks, {
     slots,
-    start: startProcess,
+    start(check) {
+      console.log(`gate: ${check.name} started (${((Date.now() - began) / 1000).toFixed(1)} s)`)
+      return startProcess(check)
+    },
     onEnd(check, outcome) {
       const state = outcome.stopped ? 'stopped' : outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`
       console.log(`\n──── ${check.name}: ${state} in ${outcome.seconds.toFixed(1)} s ────`)

@@ -117,10 +117,16 @@ const OPEN_BOARD = (name: string, tiles: number): string => `new Promise((resolv
 })`
 
 /** The board's own refresh after opening has run out: every tile done and Refresh offered again. */
-const SETTLED = `(() => {
-  const states = [...document.querySelectorAll('[data-test="board-grid"] [data-status]')].map((tile) => tile.getAttribute('data-status'))
-  return states.length === ${TILES} && states.every((state) => state === 'done') && document.querySelector('[data-test="board-refresh"]') !== null
-})()`
+const SETTLED = `new Promise((resolve, reject) => {
+  const started = performance.now()
+  const check = () => {
+    const states = [...document.querySelectorAll('[data-test="board-grid"] [data-status]')].map((tile) => tile.getAttribute('data-status'))
+    if (states.length === ${TILES} && states.every((state) => state === 'done') && document.querySelector('[data-test="board-refresh"]') !== null) resolve(true)
+    else if (performance.now() - started > 60000) reject(new Error('the first refresh did not end within 60 s: ' + states.join(', ')))
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+})`
 
 /** Clicks Refresh; resolves when every tile is done (or any failed), with the time and each tile's state. */
 const REFRESH = `new Promise((resolve, reject) => {
@@ -174,7 +180,9 @@ export default async function bench(): Promise<void> {
     await openReports(page, host)
     const definitions = Array.from({ length: TILES }, (_, index) => benchDefinition(index))
     const names = definitions.map((_, index) => presetName(index))
-    const shapes = (await page.evaluate(SEED, { definitions, names, boards: [benchBoard(BOARD, TILES), benchBoard(SINGLE, 1)], budget: 20_000 })) as Array<{
+    const shapes = (await page.evaluate(
+      `(${SEED})(${JSON.stringify({ definitions, names, boards: [benchBoard(BOARD, TILES), benchBoard(SINGLE, 1)], budget: 20_000 })})`,
+    )) as Array<{
       ran: number
       kept: number
       lines: number
@@ -203,7 +211,7 @@ export default async function bench(): Promise<void> {
       await freshBoards(page, BOARD)
       await page.getByTestId(`board-row-${BOARD}`).getByTestId('board-open').click()
       // The board refreshes itself once it is painted: that first refresh runs out before a measured one.
-      await page.waitForFunction(SETTLED, undefined, { timeout: 60_000 })
+      await page.evaluate(SETTLED)
       const { total, states } = (await page.evaluate(REFRESH)) as { total: number; states: string[] }
       ensure(states.length === TILES && states.every((state) => state === 'done'), `the refresh ended with ${states.join(', ')}`)
       refreshes.push(total)

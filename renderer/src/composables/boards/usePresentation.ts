@@ -1,0 +1,45 @@
+import { onBeforeUnmount, ref, watch, type Ref } from 'vue'
+import { createAutoRefresh, type AutoRefreshMinutes } from '../../domain/boards/autoRefresh'
+
+/**
+ * Presenting an open board: the board alone on the screen (the Fullscreen API when the browser
+ * grants it, else a layout over the whole window without the app's chrome), Esc leaves, and an
+ * auto-refresh interval that runs the board's own bounded refresh while it is presented.
+ */
+export function usePresentation(target: Ref<HTMLElement | null>, refresh: () => Promise<void>) {
+  const presenting = ref(false)
+  const minutes = ref<AutoRefreshMinutes | null>(null)
+  const auto = createAutoRefresh(refresh)
+
+  async function enter(): Promise<void> {
+    presenting.value = true
+    // Refused (no user gesture, a kiosk, a test browser): the chrome-less layout is presentation enough.
+    await target.value?.requestFullscreen?.().catch(() => undefined)
+  }
+
+  function leave(): void {
+    presenting.value = false
+    minutes.value = null
+    auto.stop()
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
+  }
+
+  // In full screen the browser takes Esc itself and only says full screen ended.
+  const onFullscreenChange = () => {
+    if (presenting.value && document.fullscreenElement === null) leave()
+  }
+  const onKey = (event: KeyboardEvent) => {
+    if (presenting.value && event.key === 'Escape') leave()
+  }
+  document.addEventListener('fullscreenchange', onFullscreenChange)
+  window.addEventListener('keydown', onKey)
+  watch(minutes, (value) => auto.setInterval(presenting.value ? value : null))
+  onBeforeUnmount(() => {
+    document.removeEventListener('fullscreenchange', onFullscreenChange)
+    window.removeEventListener('keydown', onKey)
+    if (presenting.value) leave()
+    auto.stop()
+  })
+
+  return { presenting, minutes, enter, leave }
+}

@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import type { Board } from '@contract'
+import BoardCanvas from '../../../../../renderer/src/components/boards/BoardCanvas.vue'
+
+const board: Board = { name: 'Morning', description: '', savedAt: '2026-11-26T06:00:00.000Z', overrides: { dates: null, timezone: null }, tiles: [] }
+const ok = <T>(value: T) => Promise.resolve({ ok: true, value })
+
+/** The channels an open board calls; no connection is active, so nothing refreshes. */
+function fakeApi() {
+  const api = {
+    boards: { open: vi.fn(() => ok({ board, tiles: [] })), list: vi.fn(() => ok({ boards: [], refused: [] })) },
+    presets: { list: vi.fn(() => ok({ presets: [], refused: [] })) },
+    alerts: { fired: vi.fn(() => ok({ alerts: [], total: 0 })) },
+    requests: { cancel: vi.fn(() => ok(null)) },
+  }
+  Object.defineProperty(window, 'api', { value: api, configurable: true })
+  return api
+}
+
+describe('presenting a board', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('shows the board alone with named controls, and Esc leaves', async () => {
+    fakeApi()
+    const wrapper = mount(BoardCanvas, { props: { name: 'Morning' }, attachTo: document.body })
+    await flushPromises()
+    const canvas = wrapper.find('[data-test="board-canvas"]')
+    expect(canvas.classes()).not.toContain('presenting')
+    expect(wrapper.find('[data-test="board-add-tile"]').exists()).toBe(true)
+
+    await wrapper.find('[data-test="board-present"]').trigger('click')
+    await flushPromises()
+    expect(canvas.classes()).toContain('presenting')
+    expect(canvas.attributes('role')).toBe('region')
+    expect(canvas.attributes('aria-label')).toBe('Presenting board Morning')
+    // The editing controls go; what a presenter needs is named for a screen reader and says its key.
+    expect(wrapper.find('[data-test="board-add-tile"]').exists()).toBe(false)
+    expect(wrapper.find('[data-test="board-present"]').exists()).toBe(false)
+    expect(wrapper.find('[data-test="board-interval"]').attributes('aria-label')).toBe('Auto-refresh interval')
+    const leave = wrapper.find('[data-test="board-present-leave"]')
+    expect(leave.text()).toBe('Leave presentation (Esc)')
+    expect(leave.attributes('aria-keyshortcuts')).toBe('Escape')
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    await flushPromises()
+    expect(canvas.classes()).not.toContain('presenting')
+    expect(wrapper.find('[data-test="board-add-tile"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('leaves with the Leave button too', async () => {
+    fakeApi()
+    const wrapper = mount(BoardCanvas, { props: { name: 'Morning' }, attachTo: document.body })
+    await flushPromises()
+    await wrapper.find('[data-test="board-present"]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-test="board-present-leave"]').trigger('click')
+    expect(wrapper.find('[data-test="board-canvas"]').classes()).not.toContain('presenting')
+    wrapper.unmount()
+  })
+})

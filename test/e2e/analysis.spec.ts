@@ -134,10 +134,13 @@ test('a csv export opened in analysis: pivoted top 5 by a sum with the numbers t
   shown.forEach((row, index) => expect(row.value).toBeCloseTo(expected[index]?.value ?? NaN, 1))
   await screenshot(page, 'analysis-pivot')
 
-  // The SQL box: a SELECT over the file (table t1) answers rows; naming a file on disk is refused.
+  // The SQL box: a SELECT over the file (the table its tag names, the example shows it) answers rows; naming a file on disk is refused.
+  const table = /\((\w+), /.exec((await file.textContent()) ?? '')?.[1] ?? ''
+  expect(table).not.toBe('')
   const sql = view.getByTestId('analysis-sql')
   const query = sql.getByTestId('analysis-sql-query').locator('textarea')
-  await query.fill(`SELECT page_url, SUM("${metric}") AS total FROM t1 GROUP BY page_url ORDER BY total DESC LIMIT 3`)
+  await expect(query).toHaveAttribute('placeholder', `SELECT * FROM ${table} LIMIT 10`)
+  await query.fill(`SELECT page_url, SUM("${metric}") AS total FROM ${table} GROUP BY page_url ORDER BY total DESC LIMIT 3`)
   await sql.getByTestId('analysis-sql-run').click()
   await expect(sql.getByTestId('analysis-sql-count')).toHaveText('3 rows')
   const answered = sql.getByTestId('analysis-sql-rows')

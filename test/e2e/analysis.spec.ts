@@ -128,7 +128,7 @@ test('a csv export opened in analysis: pivoted top 5 by a sum with the numbers t
     { label: 'Total', value: total },
   ]
   await expect(grid).toHaveAttribute('aria-rowcount', String(expected.length + 1))
-  await expect(view.getByTestId('analysis-pivot-size')).toContainText(`${expected.length} rows × 1 columns`)
+  await expect(view.getByTestId('analysis-pivot-size')).toContainText(`${expected.length} rows × 1 column`)
   const shown = await shownRows(grid)
   expect(shown.map((row) => row.label)).toEqual(expected.map((row) => row.label))
   shown.forEach((row, index) => expect(row.value).toBeCloseTo(expected[index]?.value ?? NaN, 1))

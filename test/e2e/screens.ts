@@ -24,7 +24,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, and reports with a chart and its pivot. `onScreen` runs on each.
+ * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, reports with a chart and its pivot, and that report exported and opened in Analysis. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -124,4 +124,19 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await page.getByRole('tab', { name: 'Pivot' }).click()
   await expect(page.getByTestId('pivot-row').first()).toBeVisible({ timeout: 30_000 })
   await onScreen('pivot')
+
+  // The report exported as csv and opened in Analysis: main's pivot of the file, and a SQL answer under it.
+  await page.getByTestId('export-open').click()
+  await expect(page.getByTestId('export-estimate-note')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('export-start').click()
+  await expect(page.getByTestId('export-job').first()).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+  await page.getByTestId('export-job-analyse').first().click()
+  const analysis = page.getByTestId('analysis-view')
+  await expect(analysis.getByTestId('pivot-row').first()).toBeVisible({ timeout: 30_000 })
+  // The box's own example (it names the file's table) as the query.
+  const sqlQuery = analysis.getByTestId('analysis-sql-query').locator('textarea')
+  await sqlQuery.fill((await sqlQuery.getAttribute('placeholder')) ?? '')
+  await analysis.getByTestId('analysis-sql-run').click()
+  await expect(analysis.getByTestId('analysis-sql-rows')).toBeVisible()
+  await onScreen('analysis')
 }

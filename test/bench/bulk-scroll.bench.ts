@@ -48,7 +48,14 @@ const SCROLL = (selector: string, waitRows: boolean): string => `(async () => {
   const viewport = document.querySelector(${JSON.stringify(selector)})
   if (!viewport) throw new Error('nothing to scroll: ${selector}')
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-  const loading = () => ${waitRows} && viewport.querySelector('[role="row"]:not([data-test="plan-row"])') !== null
+  // Rows shown for the current scroll position (Vue renders a step's rows a frame or two after it), none a placeholder.
+  const shown = () => {
+    const rows = viewport.querySelectorAll('[role="row"]')
+    if (rows.length === 0 || viewport.querySelector('[role="row"]:not([data-test="plan-row"])') !== null) return false
+    const box = viewport.getBoundingClientRect()
+    return rows[0].getBoundingClientRect().top <= box.top + 1 && rows[rows.length - 1].getBoundingClientRect().bottom >= box.bottom - 1
+  }
+  const loading = () => ${waitRows} && !shown()
   viewport.scrollTop = 0
   await frame()
   await frame()
@@ -68,7 +75,7 @@ const SCROLL = (selector: string, waitRows: boolean): string => `(async () => {
     steps++
     await tick()
     for (let waited = 0; loading(); waited++) {
-      if (waited > 1200) throw new Error('rows at ' + next + ' px did not arrive within 1,200 frames')
+      if (waited > 1200) throw new Error('rows at ' + next + ' px did not arrive within 1,200 frames ' + JSON.stringify({ st: viewport.scrollTop, box: viewport.getBoundingClientRect(), n: viewport.querySelectorAll('[role="row"]').length, first: viewport.querySelector('[role="row"]')?.getBoundingClientRect(), firstIndex: viewport.querySelector('[role="row"]')?.getAttribute('aria-rowindex'), last: [...viewport.querySelectorAll('[role="row"]')].at(-1)?.getBoundingClientRect(), ph: viewport.querySelectorAll('[role="row"]:not([data-test="plan-row"])').length }))
       await tick()
     }
     if (next >= bottom) break

@@ -1,4 +1,4 @@
-import { computed, onBeforeUnmount, onMounted, shallowRef, type Ref } from 'vue'
+import { computed, onBeforeUnmount, onMounted, shallowRef, watch, type Ref } from 'vue'
 
 /**
  * A window over a long list of rows of one fixed height: which rows to render for a scroll
@@ -56,20 +56,31 @@ export function useRowWindow(
   const range = computed(() => rowWindow(count(), rowHeight, scrollTop.value, viewportHeight.value, overscan))
 
   let observer: HeightObserver | null = null
-  onMounted(() => {
-    const element = viewport.value
+  let observed: HTMLElement | null = null
+  function attach(element: HTMLElement | null): void {
+    if (element === observed) return
+    observer?.disconnect()
+    observer = null
+    observed = element
     if (!element) return
     // Measured at once, so the first rows show in the first paint, not one frame later.
     viewportHeight.value = element.clientHeight
+    scrollTop.value = element.scrollTop
     observer = createObserver((entries) => {
       const entry = entries[entries.length - 1]
       if (entry) viewportHeight.value = entry.contentRect.height
     })
     observer.observe(element)
-  })
+  }
+  onMounted(() => attach(viewport.value))
+  // Watched too, not only read when mounted: an element inside a modal or behind a v-if (the bulk
+  // plan view) comes after its component is mounted; read once, the window kept a height of 0
+  // and rendered only the overscan rows, leaving the rest of the viewport blank.
+  watch(viewport, attach, { flush: 'post' })
   onBeforeUnmount(() => {
     observer?.disconnect()
     observer = null
+    observed = null
   })
 
   function onScroll(): void {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { defineComponent, h, ref } from 'vue'
+import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import type { Entity } from '@contract'
 import EntityTable from '../../../../../renderer/src/components/entities/EntityTable.vue'
@@ -126,5 +126,29 @@ describe('useRowWindow', () => {
     expect(rows.range.value).toMatchObject({ first: 41, end: 51 })
     rows.reveal(2)
     expect(rows.range.value).toMatchObject({ first: 2, end: 12 })
+  })
+  it('measures a viewport that appears after mounting (inside a modal, behind a v-if: the plan view)', async () => {
+    let report: Parameters<CreateHeightObserver>[0] = () => undefined
+    let observed = 0
+    const createObserver: CreateHeightObserver = (callback) => {
+      report = callback
+      return { observe: () => void observed++, disconnect: () => undefined }
+    }
+    const shown = ref(false)
+    let window: ReturnType<typeof useRowWindow> | null = null
+    const Probe = defineComponent({
+      setup() {
+        const viewport = ref<HTMLElement | null>(null)
+        window = useRowWindow(viewport, () => 1000, 36, { overscan: 0, createObserver })
+        return () => (shown.value ? h('div', { ref: viewport, style: 'overflow-y: auto' }) : null)
+      },
+    })
+    mount(Probe)
+    shown.value = true
+    await nextTick()
+    // Read once when mounted, the element was not there yet: never observed, a window of 0 rows.
+    expect(observed).toBe(1)
+    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
+    expect((window as unknown as ReturnType<typeof useRowWindow>).range.value).toMatchObject({ first: 0, end: 10 })
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { boardSchema, hasHiddenCharacters, type Board } from '@contract'
+import { boardSchema, type Board } from '@contract'
+import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentRefusal } from '../files/versioned-document'
 
 /**
  * A board on disk: one human-readable JSON file, written in one stable shape (keys in the
@@ -19,61 +20,23 @@ export const boardFileSchema = z.object({ version: z.literal(BOARD_FORMAT), ...b
 export const BOARD_BUNDLE_FORMAT = 'adopsdesk-board'
 
 /** One step per format, from the format it reads to the next one. Empty while format 1 is the only one. */
-export type BoardMigrations = Readonly<Record<number, (raw: Record<string, unknown>) => unknown>>
+export type BoardMigrations = DocumentMigrations
 export const boardMigrations: BoardMigrations = {}
 
 /** `newer` and `hidden` are left where they are (listed as refused); `invalid` is moved aside. */
-export type BoardRead =
-  { state: 'ok'; board: Board } | { state: 'newer'; reason: string } | { state: 'hidden'; reason: string } | { state: 'invalid'; reason: string }
+export type BoardRead = { state: 'ok'; board: Board } | DocumentRefusal
 
 /**
  * A parsed board document of any format, migrated to the current one and checked. Reasons end a
  * sentence that starts "…could not be read because". `migrations` is passed in by tests only.
  */
 export function readBoardDocument(parsed: unknown, migrations: BoardMigrations = boardMigrations, format = BOARD_FORMAT): BoardRead {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { state: 'invalid', reason: 'it does not hold a JSON object' }
-  let current = parsed as Record<string, unknown>
-  let version = current.version
-  if (typeof version !== 'number' || !Number.isInteger(version)) return { state: 'invalid', reason: 'it has no format "version"' }
-  if (version > format) {
-    return {
-      state: 'newer',
-      reason: `it was saved by a newer version of AdOps Desk (board format ${version}; this version reads up to ${format}). Update AdOps Desk to open it`,
-    }
-  }
-  while (version < format) {
-    const step = migrations[version]
-    if (step === undefined) return { state: 'invalid', reason: `its format ${version} is not one AdOps Desk ever wrote` }
-    try {
-      const next = step(current)
-      if (typeof next !== 'object' || next === null) throw new Error('the migration gave no object')
-      current = next as Record<string, unknown>
-    } catch (error) {
-      return { state: 'invalid', reason: `it could not be brought up to date from format ${version} (${firstIssue(error)})` }
-    }
-    version += 1
-  }
-  // As with presets: a teammate's file whose name hides characters is left in place with a sentence, not moved.
-  if (typeof current.name === 'string' && hasHiddenCharacters(current.name)) {
-    return {
-      state: 'hidden',
-      reason: 'its name holds control or invisible characters (tabs, line breaks, zero-width spaces, text-direction marks). Retype the name in the file',
-    }
-  }
-  const checked = boardFileSchema.safeParse({ ...current, version: format })
+  const migrated = migrateDocument(parsed, { format, migrations, noun: 'board' })
+  if (migrated.state !== 'migrated') return migrated
+  const checked = boardFileSchema.safeParse({ ...migrated.document, version: format })
   if (!checked.success) return { state: 'invalid', reason: `its content is not a board: ${describeIssue(checked.error)}` }
   const { version: _format, ...board } = checked.data
   return { state: 'ok', board }
-}
-
-function describeIssue(error: z.ZodError): string {
-  const first = error.issues[0]
-  if (first === undefined) return 'invalid'
-  return `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
-}
-
-function firstIssue(error: unknown): string {
-  return error instanceof z.ZodError ? describeIssue(error) : error instanceof Error ? error.message : String(error)
 }
 
 /** Parsing through the schema puts every key in its declared order, whatever order the caller built it in. */

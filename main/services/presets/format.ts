@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { hasHiddenCharacters, presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
+import { presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
+import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentRefusal } from '../files/versioned-document'
 
 /**
  * A preset on disk: one human-readable JSON file, written in one stable shape (keys in the
@@ -100,61 +101,19 @@ export function migrateFormatZero(raw: unknown): unknown {
 }
 
 /** One step per format, from the format it reads to the next one. */
-const migrations: Record<number, (raw: unknown) => unknown> = { 0: migrateFormatZero }
+const migrations: DocumentMigrations = { 0: migrateFormatZero }
 
 /** `newer` and `hidden` are left where they are (listed as refused); `invalid` is moved aside. */
-export type PresetRead =
-  { state: 'ok'; preset: Preset } | { state: 'newer'; reason: string } | { state: 'hidden'; reason: string } | { state: 'invalid'; reason: string }
+export type PresetRead = { state: 'ok'; preset: Preset } | DocumentRefusal
 
-/**
- * A parsed preset document of any format: migrated step by step to the current one and checked.
- * Reasons end a sentence that starts "…could not be read because".
- */
+/** A parsed preset document of any format: migrated step by step to the current one and checked. */
 export function readPresetDocument(parsed: unknown): PresetRead {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { state: 'invalid', reason: 'it does not hold a JSON object' }
-  let current: unknown = parsed
-  let version = (parsed as Record<string, unknown>).version
-  if (typeof version !== 'number' || !Number.isInteger(version)) return { state: 'invalid', reason: 'it has no format "version"' }
-  if (version > PRESET_FORMAT) {
-    return {
-      state: 'newer',
-      reason: `it was saved by a newer version of AdOps Desk (preset format ${version}; this version reads up to ${PRESET_FORMAT}). Update AdOps Desk to open it`,
-    }
-  }
-  while (version < PRESET_FORMAT) {
-    const step = migrations[version]
-    if (step === undefined) return { state: 'invalid', reason: `its format ${version} is not one AdOps Desk ever wrote` }
-    try {
-      current = step(current)
-    } catch (error) {
-      return { state: 'invalid', reason: `it could not be brought up to date from format ${version} (${firstIssue(error)})` }
-    }
-    version += 1
-  }
-  // A name with a hidden character was accepted before the name rule refused them: a teammate's
-  // file in a shared folder is left as it is (moving it would show in git as a deletion), and
-  // the sentence says what to change. The name itself is not quoted: it is what hides.
-  const named = typeof current === 'object' && current !== null ? (current as Record<string, unknown>).name : undefined
-  if (typeof named === 'string' && hasHiddenCharacters(named)) {
-    return {
-      state: 'hidden',
-      reason: 'its name holds control or invisible characters (tabs, line breaks, zero-width spaces, text-direction marks). Retype the name in the file',
-    }
-  }
-  const checked = presetFileSchema.safeParse(current)
+  const migrated = migrateDocument(parsed, { format: PRESET_FORMAT, migrations, noun: 'preset' })
+  if (migrated.state !== 'migrated') return migrated
+  const checked = presetFileSchema.safeParse(migrated.document)
   if (!checked.success) return { state: 'invalid', reason: `its content is not a preset: ${describeIssue(checked.error)}` }
   const { name, description, savedAt, definition } = checked.data
   return { state: 'ok', preset: { name, description, savedAt, definition } }
-}
-
-function describeIssue(error: z.ZodError): string {
-  const first = error.issues[0]
-  if (first === undefined) return 'invalid'
-  return `${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
-}
-
-function firstIssue(error: unknown): string {
-  return error instanceof z.ZodError ? describeIssue(error) : error instanceof Error ? error.message : String(error)
 }
 
 /** The file's text: the current format, keys in the schema's order, 2-space indent, final newline. */

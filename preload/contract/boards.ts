@@ -18,6 +18,10 @@ export const BOARD_GRID = { columns: 12, rows: 96, maxTileRows: 24, maxTiles: 48
  * How a tile draws its report. `pivot` (issue 24) joins this list when the pivot view lands; a
  * board file naming a view this version does not know is refused with a sentence, never rewritten.
  */
+/** What a board can be exported as, by main alone (main/services/boards/board-file-types.ts). */
+export const boardFileFormats = ['pdf', 'png'] as const
+export type BoardFileFormat = (typeof boardFileFormats)[number]
+
 export const boardTileViews = ['chart', 'table', 'number', 'audience'] as const
 export type BoardTileView = (typeof boardTileViews)[number]
 

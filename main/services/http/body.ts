@@ -15,20 +15,28 @@ export function parseBody(text: string, contentType: string | null): ResponseBod
   }
 }
 
+/** A body read as UTF-8 text up to a limit; `cut` when the stream held more than the limit. */
+export interface LimitedText {
+  text: string
+  cut: boolean
+}
+
 /** Reads a body as UTF-8 text, keeping at most `limit` bytes and dropping the rest of the stream. */
-export async function readLimitedText(stream: Readable, limit: number): Promise<string> {
+export async function readLimitedText(stream: Readable, limit: number): Promise<LimitedText> {
   const chunks: Buffer[] = []
   let size = 0
+  let cut = false
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     const room = limit - size
     chunks.push(room >= chunk.length ? chunk : chunk.subarray(0, room))
     size += Math.min(room, chunk.length)
+    if (room < chunk.length) cut = true
     if (size >= limit) {
       stream.destroy()
       break
     }
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return { text: Buffer.concat(chunks).toString('utf8'), cut }
 }
 
 export function contentTypeOf(headers: Record<string, string | string[] | undefined>): string | null {

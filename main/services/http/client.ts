@@ -3,7 +3,7 @@ import { AppError } from '../errors'
 import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
 import { answerTooLarge, deadlinePassed, errorFromTransport, type RequestContext } from './errors'
 import { createRetryDecision, defaultRetryPolicy, type RetryEvent, type RetryPolicy } from './retry'
-import { bearerTokenOf, maskJson, maskSecrets } from './secrets'
+import { bearerTokenOf, dropCutTail, maskJson, maskSecrets } from './secrets'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -217,7 +217,10 @@ export async function readText(response: HttpResponse, signal?: AbortSignal): Pr
 export async function readErrorBody(response: HttpResponse): Promise<ResponseBody> {
   const contentType = contentTypeOf(response.headers)
   try {
-    return maskBody(parseBody(await readLimitedText(response.body, ERROR_BODY_LIMIT), contentType), response.secrets)
+    const read = await readLimitedText(response.body, ERROR_BODY_LIMIT)
+    // A cut body is not JSON any more; its tail may hold the start of a secret that no mask can match.
+    const text = read.cut ? dropCutTail(read.text, response.secrets) : read.text
+    return maskBody(parseBody(text, contentType), response.secrets)
   } catch {
     return { kind: 'empty' }
   }

@@ -84,6 +84,18 @@ export function maskJson(value: unknown, secrets: readonly string[] | undefined)
   return walk(value)
 }
 
+/**
+ * A body cut at a byte limit may end part-way through a secret, where no pattern for the whole
+ * secret can find it: the tail that could hold the start of one is dropped and marked. The
+ * tail is as long as the longest spelling of a secret (every UTF-16 unit JSON-escaped as
+ * `\uXXXX`, six characters each), so whatever prefix of a secret the cut left is inside it.
+ */
+export function dropCutTail(text: string, secrets: readonly string[] | undefined): string {
+  const longest = Math.max(0, ...(secrets ?? []).flatMap(formsOf).map((form) => form.length))
+  if (longest === 0) return text
+  return `${text.slice(0, Math.max(0, text.length - longest * 6))}…`
+}
+
 /** The token of an `Authorization: Bearer …` header, which a request carries as a secret without saying so. */
 export function bearerTokenOf(headers: Record<string, string>): string | null {
   const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dispatch } from '../../../main/handlers/dispatch'
 import { createHandlers, type Handlers } from '../../../main/handlers/handlers'
 import { runHistoryFolder } from '../../../main/services/run-history/run-history-store'
+import { Readable } from 'node:stream'
+import { ERROR_BODY_LIMIT } from '../../../main/services/http/body'
+import { readErrorBody, type HttpResponse } from '../../../main/services/http/client'
 import { maskJson, maskSecrets } from '../../../main/services/http/secrets'
 import { createRedactor } from '../../../main/services/logs/redact'
 import { readLogs } from '../../support/log-scan'
@@ -116,5 +119,47 @@ describe('the masks know every escaped spelling', () => {
     expect(maskSecrets(`said "${spelled}".`, [PASSWORD])).toBe('said "***".')
     expect(maskJson(JSON.parse(`{"${spelled}":["${spelled}"]}`), [PASSWORD])).toEqual({ '***': ['***'] })
     expect(createRedactor([PASSWORD]).redact(`said "${spelled}".`)).toBe('said "***".')
+  })
+})
+
+describe('an error body cut at its limit part-way through the password', () => {
+  /** A 400 whose body is longer than the limit, the password starting `before` bytes ahead of the cut. */
+  async function cutAnswer(spelled: string, before: number): Promise<string> {
+    const padding = 'x'.repeat(ERROR_BODY_LIMIT - before)
+    const response = {
+      status: 400,
+      headers: { 'content-type': 'text/plain' },
+      body: Readable.from([Buffer.from(`${padding}${spelled} and more after it`)]),
+      context: { method: 'POST', url: 'https://auth.example/token' },
+      secrets: [PASSWORD],
+    } as unknown as HttpResponse
+    const read = await readErrorBody(response)
+    return read.kind === 'text' ? read.text : JSON.stringify(read)
+  }
+
+  // Before the fix the kept text ended with the password's first `before` characters, which no
+  // mask of the whole password could find.
+  it.each([
+    ['as is', PASSWORD],
+    ['every character as \\uXXXX', allEscaped],
+  ])('%s: no prefix of it is kept', async (_what, spelled) => {
+    for (const before of [3, 8, Math.floor(spelled.length / 2), spelled.length - 1]) {
+      const text = await cutAnswer(spelled, before)
+      const tail = text.slice(-spelled.length * 2)
+      expect(tail.includes(spelled.slice(0, before)), `${before} bytes of it before the cut`).toBe(false)
+      expect(text.endsWith('…')).toBe(true)
+      expect(text.length).toBeGreaterThan(ERROR_BODY_LIMIT - 1_000)
+    }
+  })
+
+  it('a body within the limit is kept whole', async () => {
+    const response = {
+      status: 400,
+      headers: { 'content-type': 'text/plain' },
+      body: Readable.from([Buffer.from('short answer')]),
+      context: { method: 'POST', url: 'https://auth.example/token' },
+      secrets: [PASSWORD],
+    } as unknown as HttpResponse
+    expect(await readErrorBody(response)).toEqual({ kind: 'text', text: 'short answer', contentType: 'text/plain' })
   })
 })

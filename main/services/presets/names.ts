@@ -46,15 +46,23 @@ export function fileStem(name: string): string {
   return ascii
 }
 
-/** The first of `wanted`, `wanted (2)`… (or the given pattern) that `isTaken` refuses. */
+/**
+ * The first of `wanted`, `wanted (2)`… (or the given pattern) that `isTaken` refuses. Within one
+ * import, `resumeFrom` remembers where the search for each wanted name ended, so a bundle holding
+ * the same name a thousand times tries each candidate once, not once per copy (quadratic before).
+ */
 export function freeName(
   wanted: string,
   isTaken: (name: string) => boolean,
   variant: (attempt: number) => string = (attempt) => `${wanted} (${attempt})`,
+  resumeFrom?: Map<string, number>,
 ): string {
   if (!isTaken(wanted)) return wanted
-  for (let attempt = 2; ; attempt += 1) {
+  for (let attempt = resumeFrom?.get(wanted) ?? 2; ; attempt += 1) {
     const candidate = variant(attempt).slice(0, 120).trim()
-    if (!isTaken(candidate)) return candidate
+    if (!isTaken(candidate)) {
+      resumeFrom?.set(wanted, attempt + 1)
+      return candidate
+    }
   }
 }

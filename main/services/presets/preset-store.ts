@@ -222,6 +222,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         // same bundle sees the earlier ones (a name used twice is renamed or replaced, as across two imports).
         const { byKey } = await current()
         const tried = new Map<string, number>()
+        const renamedFrom = new Map<string, number>()
         const isTaken = (candidate: string) => byKey.has(nameKey(candidate))
         const outcomes: Array<{ preset: Preset; outcome: 'added' | 'renamed' | 'replaced' | 'unchanged' }> = []
         for (const preset of presets) {
@@ -234,7 +235,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
           const saved =
             found === undefined || replacing
               ? preset
-              : { ...preset, name: freeName(`${preset.name} (imported)`, isTaken, (attempt) => `${preset.name} (imported ${attempt})`) }
+              : { ...preset, name: freeName(`${preset.name} (imported)`, isTaken, (attempt) => `${preset.name} (imported ${attempt})`, renamedFrom) }
           const fileName = await writePresetFile(saved, replacing ? found.fileName : null, true, tried)
           byKey.set(nameKey(saved.name), { fileName, preset: saved })
           outcomes.push({ preset: saved, outcome: found === undefined ? 'added' : replacing ? 'replaced' : 'renamed' })

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Preset } from '@contract'
 import { createFolderDialogs, dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { bundleText, presetFileText } from '../../../main/services/presets/format'
+import { freeName } from '../../../main/services/presets/names'
 import { createPresetStore } from '../../../main/services/presets/preset-store'
 import { createPresetTransfer } from '../../../main/services/presets/transfer'
 import { temporaryFolder } from '../../support/services'
@@ -79,5 +80,33 @@ describe('importing a bundle of presets costs work in proportion to its size (is
   it('sees the bundle’s own earlier presets: a name used twice in one bundle is renamed, as across two imports', async () => {
     const twice = [...presets(1, () => 'Weekly'), ...presets(1, () => 'weekly').map((preset) => ({ ...preset, description: 'second' }))]
     expect((await importCost([], twice)).imported).toEqual(['Weekly', 'weekly (imported)'])
+  })
+
+  it('a bundle holding one name many times tries each free name once (thousands of copies of one name were quadratic)', async () => {
+    const taken = new Set<string>(['Weekly', 'Weekly (imported)'])
+    let looks = 0
+    const isTaken = (candidate: string) => {
+      looks += 1
+      return taken.has(candidate)
+    }
+    const resumeFrom = new Map<string, number>()
+    for (let copy = 0; copy < 2_000; copy += 1) {
+      const name = freeName('Weekly (imported)', isTaken, (attempt) => `Weekly (imported ${attempt})`, resumeFrom)
+      taken.add(name)
+    }
+    expect(taken.size).toBe(2_002)
+    expect(taken.has('Weekly (imported 2001)')).toBe(true)
+    // Two looks per copy: the wanted name, then the next free one. Without resuming: ~2 million.
+    expect(looks).toBeLessThanOrEqual(2 * 2_000 + 2)
+  })
+
+  it('the store renames a bundle of one name used 60 times to distinct names in order', async () => {
+    const bundle = presets(60, () => 'Weekly').map((preset, index) => ({ ...preset, description: `copy ${index}` }))
+    const { imported } = await importCost(
+      presets(1, () => 'Weekly'),
+      bundle,
+    )
+    expect(imported.slice(0, 3)).toEqual(['Weekly (imported)', 'Weekly (imported 2)', 'Weekly (imported 3)'])
+    expect(new Set(imported).size).toBe(60)
   })
 })

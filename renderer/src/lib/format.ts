@@ -16,3 +16,8 @@ export function relativeTime(iso: string, now: number): string {
 }
 
 export const formatCount = (value: number): string => value.toLocaleString('en-US')
+
+/** "1 row", "8 rows", "1,000 columns": a count with its noun in the right number (nouns that take an s). */
+export function counted(number: number, noun: string): string {
+  return `${number.toLocaleString('en-US')} ${noun}${number === 1 ? '' : 's'}`
+}

@@ -100,6 +100,57 @@ describe('the pivot grid', () => {
     wrapper.unmount()
   })
 
+  it('gives a value header without a path both lines, and the whole text in its title', async () => {
+    const totals = computePivot(
+      { fields: ['row'], values: ['requests'], comparison: false, records: [{ keys: ['a'], values: [1], compare: null }] },
+      {
+        rows: ['row'],
+        columns: [],
+        values: [{ field: 'requests', aggregate: 'sum' }],
+        sort: { by: 'label', direction: 'asc' },
+        top: null,
+        subtotals: false,
+        showChange: false,
+      },
+    )
+    const wrapper = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: totals.window,
+        rowCount: totals.rowCount,
+        columnCount: totals.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+        columnLabel: () => 'sum of requests served',
+      },
+    })
+    await flushPromises()
+    const header = wrapper.get('[data-test="pivot-sort"]')
+    expect(header.attributes('title')).toBe('Total: sum of requests served')
+    expect(header.find('.value').classes()).not.toContain('wrap')
+    wrapper.unmount()
+    const pathless = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: (request: Parameters<typeof totals.window>[0]) => {
+          const window = totals.window(request)
+          return { ...window, columns: window.columns.map((column) => ({ ...column, header: { ...column.header, path: [] } })) }
+        },
+        rowCount: totals.rowCount,
+        columnCount: totals.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+        columnLabel: () => 'sum of requests served',
+      },
+    })
+    await flushPromises()
+    const bare = pathless.get('[data-test="pivot-sort"]')
+    expect(bare.attributes('title')).toBe('sum of requests served')
+    expect(bare.find('.path').exists()).toBe(false)
+    expect(bare.get('.value').classes()).toContain('wrap')
+    pathless.unmount()
+  })
+
   it('asks to sort by a column when its header is clicked', async () => {
     const { wrapper } = await grid()
     await wrapper.findAll('[data-test="pivot-sort"]')[2]?.trigger('click')

@@ -63,6 +63,7 @@ describe('the pivot grid', () => {
     expect(rows[0]?.findAll('[role="gridcell"]').length).toBeLessThan(20)
     expect(rows[0]?.get('[role="gridcell"]').attributes('aria-colindex')).toBe('2')
     expect(rows[0]?.get('[role="rowheader"]').text()).toBe('r000')
+    expect(root.attributes('aria-busy')).toBe('false')
     // One cell in the tab order: the roving tabindex.
     expect(wrapper.findAll('[tabindex="0"]').length).toBe(1)
     wrapper.unmount()
@@ -149,6 +150,39 @@ describe('the pivot grid', () => {
     expect(bare.find('.path').exists()).toBe(false)
     expect(bare.get('.value').classes()).toContain('wrap')
     pathless.unmount()
+  })
+
+  it('keeps its row and cell elements through a scroll step and redraws them with the new rows (no unmount, no mount)', async () => {
+    const { wrapper } = await grid()
+    const viewport = wrapper.get('[role="grid"]').element as HTMLElement
+    const firstRow = wrapper.get('[data-test="pivot-row"]').element
+    const firstCell = firstRow.querySelector('[role="gridcell"]')
+    viewport.scrollTop = 28 * 30
+    await wrapper.get('[role="grid"]').trigger('scroll')
+    await flushPromises()
+    const after = wrapper.get('[data-test="pivot-row"]').element
+    expect(after).toBe(firstRow)
+    expect(after.getAttribute('aria-rowindex')).toBe('32')
+    expect(after.querySelector('[role="gridcell"]')).toBe(firstCell)
+    expect(firstCell?.getAttribute('data-cell')).toBe('30:0')
+    expect(firstCell?.textContent?.trim()).toBe(pivot.cell(30, 0)?.toLocaleString('en-US'))
+    wrapper.unmount()
+  })
+
+  it('is busy while the cells on screen are being fetched', async () => {
+    const wrapper = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: () => new Promise<never>(() => undefined),
+        rowCount: pivot.rowCount,
+        columnCount: pivot.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+      },
+    })
+    await flushPromises()
+    expect(wrapper.get('[role="grid"]').attributes('aria-busy')).toBe('true')
+    wrapper.unmount()
   })
 
   it('asks to sort by a column when its header is clicked', async () => {

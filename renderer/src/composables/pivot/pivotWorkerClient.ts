@@ -1,6 +1,6 @@
 import type { SeriesResultLike } from '../../../../common/pivot/series-records'
 import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../../common/pivot/types'
-import { createPivotWorkerState, type PivotAnswer, type PivotQuestion, type PivotSummary, type WholePivotCells } from './pivotWorkerState'
+import { createPivotWorkerState, type PivotAnswer, type PivotQuestion, type ComputedPivotSummary, type WholePivotCells } from './pivotWorkerState'
 
 /** The part of a Worker the client uses (a real one, or the in-page stand-in). */
 export interface PivotWorkerPort {
@@ -11,7 +11,7 @@ export interface PivotWorkerPort {
 }
 
 /** A pivot the worker computed: its size and scales here, its cells read from the worker. */
-export interface RemotePivot extends PivotSummary {
+export interface RemotePivot extends ComputedPivotSummary {
   window(request: PivotWindowRequest): Promise<PivotWindow>
   /** Every header and cell (copy as TSV). */
   whole(): Promise<WholePivotCells>

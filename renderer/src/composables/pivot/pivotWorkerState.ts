@@ -15,7 +15,7 @@ export type PivotQuestion =
   | { kind: 'window'; id: number; pivot: number; request: PivotWindowRequest }
   | { kind: 'whole'; id: number; pivot: number }
 
-export interface PivotSummary {
+export interface ComputedPivotSummary {
   rowCount: number
   columnCount: number
   /** Per value of the layout: its item cells' range, for the colour scale. */
@@ -29,7 +29,7 @@ export interface WholePivotCells {
 }
 
 export type PivotAnswer =
-  | { kind: 'computed'; id: number; summary: PivotSummary }
+  | { kind: 'computed'; id: number; summary: ComputedPivotSummary }
   | { kind: 'window'; id: number; window: PivotWindow }
   | { kind: 'whole'; id: number; whole: WholePivotCells }
   /** `needsResult`: the worker does not hold that result (a fresh worker): send the question again with it. */

@@ -148,6 +148,8 @@ const targets: Record<string, UserConfig> = {
     base: './',
     plugins: [vue(), bundledPackagesReport('renderer')],
     resolve: { alias },
+    // The report pivot's worker (composables/pivot/pivot.worker.ts) is a module worker, built as one: same origin, so `script-src 'self'` admits it.
+    worker: { format: 'es' },
     build: {
       outDir: here('out/renderer'),
       emptyOutDir: true,

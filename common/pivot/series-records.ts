@@ -50,9 +50,15 @@ function bucketLabels(result: SeriesResultLike): string[] {
   return result.categories.map((category) => (midnight ? category.slice(0, -' 00:00:00'.length) : category))
 }
 
-export function seriesRecords(result: SeriesResultLike, breakdown: readonly string[]): PivotSource {
+/** What a result's pivot is made of (its fields, metrics and whether it has a comparison), without building its records. */
+export function seriesShape(result: SeriesResultLike, breakdown: readonly string[]): Pick<PivotSource, 'fields' | 'values' | 'comparison'> {
   const metrics = [...new Set(result.series.filter((series) => series.role !== 'comparison').map((series) => series.metric))]
   const comparison = result.comparisonRange !== null && result.comparisonRange !== undefined
+  return { fields: [...breakdown, axisField(result)], values: metrics, comparison }
+}
+
+export function seriesRecords(result: SeriesResultLike, breakdown: readonly string[]): PivotSource {
+  const { values: metrics, comparison } = seriesShape(result, breakdown)
   const comparisons = new Map(result.series.filter((series) => series.role === 'comparison').map((series) => [series.key, series]))
   // Lines when there are any: the platform's Total also counts the lines a top N left out, so adding it would count them twice.
   const hasLines = result.series.some((series) => series.role === 'line')
@@ -81,5 +87,5 @@ export function seriesRecords(result: SeriesResultLike, breakdown: readonly stri
     })
   }
   const records = [...byLine.values()].flatMap((line) => line.records)
-  return { fields: [...breakdown, axisField(result)], values: metrics, records, comparison }
+  return { ...seriesShape(result, breakdown), records }
 }

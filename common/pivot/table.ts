@@ -25,7 +25,10 @@ export interface PivotTableNames {
   columnLabel: (column: PivotColumn) => string
 }
 
-export function pivotTable(pivot: ComputedPivot, names: PivotTableNames): PivotTable {
+/** A whole pivot's headers and cells: a computed one, or one the page had back from its worker. */
+export type WholePivot = Pick<ComputedPivot, 'rows' | 'columns' | 'cell'>
+
+export function pivotTable(pivot: WholePivot, names: PivotTableNames): PivotTable {
   const labelColumns = Math.max(1, names.rowFields.length)
   const pathRows = Math.max(1, names.columnDepth)
   const header: string[][] = []

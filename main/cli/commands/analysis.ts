@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { PIVOT_AGGREGATES, PIVOT_WINDOW_LIMITS, type PivotAggregate, type PivotLayout, type PivotValue } from '../../../common/pivot/types'
 import { createAnalysis, type Analysis } from '../../services/analysis/analysis'
+import { withOpeningAdvice } from '../../services/analysis/engine'
 import { createOpenedFiles, type OpenedFileInfo } from '../../services/analysis/opened-files'
 import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
@@ -148,6 +149,9 @@ export const pivotCommand: Command = {
 
 const cellOrNumber = (text: string, isValue: boolean): string | number | null => (isValue ? (text === '' ? null : Number(text)) : text)
 
+/** The command line has no Open button: a file becomes a table by being named on it. */
+const CLI_OPENING_ADVICE = 'To read another file, name it on the command line: adops-desk sql FILE... --query SQL makes each FILE a table.'
+
 export const sqlCommand: Command = {
   group: 'sql',
   name: '',
@@ -167,10 +171,14 @@ export const sqlCommand: Command = {
     if (query.trim() === '') throw new UsageError('--query needs the SQL to run.')
     await withAnalysis(async (analysis) => {
       const files = await openAll(analysis, args)
-      const result = await analysis.sql(
-        files.map((file) => file.id),
-        query,
-      )
+      const result = await analysis
+        .sql(
+          files.map((file) => file.id),
+          query,
+        )
+        .catch((error: unknown) => {
+          throw withOpeningAdvice(error, CLI_OPENING_ADVICE)
+        })
       if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated })
       else await writeText(io.stdout, [result.columns, ...result.rows.map((row) => row.map(cellText))].map(csvRow).join(''))
       if (result.truncated)

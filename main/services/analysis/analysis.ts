@@ -93,7 +93,13 @@ export function createAnalysis(sources: AnalysisSources = {}): Analysis {
       return kept.computed.window(request)
     },
     async sql(fileIds, query, limits) {
-      return runSqlBox(await openedFiles.databaseFor(fileIds), query, limits)
+      const tables = fileIds.flatMap((fileId) =>
+        openedFiles
+          .list()
+          .filter((file) => file.id === fileId)
+          .map((file) => file.table),
+      )
+      return runSqlBox(await openedFiles.databaseFor(fileIds), query, limits, tables)
     },
     async close(fileId) {
       for (const [pivotId, kept] of [...pivots.entries()]) if (kept.fileId === fileId) pivots.delete(pivotId)

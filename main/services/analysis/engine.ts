@@ -74,6 +74,18 @@ const PATH_IN_TEXT = /"[^"]*[/\\][^"]*"|'[^']*[/\\][^']*'|(?:[A-Za-z]:)?[/\\][\w
  * query's own mistake (a column that is not there, a syntax error) keeps the engine's first line,
  * paths cut out, so a power user can fix the query.
  */
+/**
+ * The end of the refusal sentence: how to make a file a table. The app's words; the command line
+ * puts its own in their place (`withOpeningAdvice`), since it has no Open button.
+ */
+export const OPEN_IT_FIRST = 'To read another file, open it in Analysis first (Open a file…).'
+
+/** A refusal whose advice is the app's, told instead how `advice` makes a file a table (the command line). */
+export function withOpeningAdvice(error: unknown, advice: string): unknown {
+  if (!(error instanceof AppError) || error.code !== 'forbidden' || !error.message.endsWith(OPEN_IT_FIRST)) return error
+  return new AppError('forbidden', `${error.message.slice(0, -OPEN_IT_FIRST.length)}${advice}`)
+}
+
 export function engineProblem(error: unknown, timeLimitMs: number): AppError {
   if (error instanceof AppError) return error
   const text = error instanceof Error ? error.message : String(error)
@@ -85,7 +97,7 @@ export function engineProblem(error: unknown, timeLimitMs: number): AppError {
   if (/^Permission Error/i.test(text) || /disabled (by|through) configuration|configuration has been locked/i.test(text))
     return new AppError(
       'forbidden',
-      'The analysis reads only the opened files, named as tables; it cannot open other files, the network, extensions or settings. Open the file in the app first.',
+      `The analysis reads only the opened files, named as tables; it cannot open other files, the network, extensions or settings. ${OPEN_IT_FIRST}`,
     )
   if (/^Out of Memory Error/i.test(text))
     return new AppError('bad_input', 'The query needs more memory than the analysis may use; group by fewer columns or add a filter.')

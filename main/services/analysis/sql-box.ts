@@ -10,13 +10,23 @@ import type { BoundedRows, EngineLimits, LockedDatabase } from './engine'
 
 export const SQL_BOX_LIMITS = { maxQueryChars: 20_000 } as const
 
+/** The statement an empty query's sentence suggests: over a table that is there (`t1` may not be). */
+export function exampleQuery(tables: readonly string[]): string {
+  return `SELECT * FROM ${tables[0] ?? 'the_file'} LIMIT 10`
+}
+
 export async function runSqlBox(
   database: LockedDatabase,
   query: string,
   limits: Partial<Pick<EngineLimits, 'rowCap' | 'timeLimitMs'>> = {},
+  /** The opened files' table names, for the sentences. */
+  tables: readonly string[] = [],
 ): Promise<BoundedRows> {
   const text = query.trim()
-  if (text === '') throw new AppError('bad_input', 'The query is empty; type a SELECT over the opened files, such as SELECT * FROM t1 LIMIT 10.')
+  if (text === '') {
+    const named = tables.length > 0 ? ` (${tables.join(', ')})` : ''
+    throw new AppError('bad_input', `The query is empty; type a SELECT over the opened files${named}, such as ${exampleQuery(tables)}.`)
+  }
   if (text.length > SQL_BOX_LIMITS.maxQueryChars)
     throw new AppError('bad_input', `The query is longer than ${SQL_BOX_LIMITS.maxQueryChars.toLocaleString('en-US')} characters; shorten it.`)
   const { statements, isSelect } = await database.inspect(text)

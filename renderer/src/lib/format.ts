@@ -16,3 +16,14 @@ export function relativeTime(iso: string, now: number): string {
 }
 
 export const formatCount = (value: number): string => value.toLocaleString('en-US')
+
+/** "1 row", "8 rows", "1,000 columns": a count with its noun in the right number (nouns that take an s). */
+export function counted(number: number, noun: string): string {
+  return `${number.toLocaleString('en-US')} ${noun}${number === 1 ? '' : 's'}`
+}
+
+/** Made once: toLocaleString with options builds a formatter per call (per cell, per frame of a pivot's scroll). */
+const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
+/** "1,234.57": a number with separators and at most two decimals. */
+export const formatPlainNumber = (number: number): string => plainNumber.format(number)

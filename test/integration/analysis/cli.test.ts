@@ -93,4 +93,10 @@ describe('adops-desk sql', () => {
     expectFailure(await cli(['sql', sales, '--query', 'DELETE FROM sales']), 1, /only reads/)
     expectFailure(await cli(['sql', sales]), 2, /--query needs the SQL to run/)
   })
+
+  it('says how to read another file on the command line, not in the app', async () => {
+    const run = await cli(['sql', sales, '--query', "SELECT * FROM read_csv('/etc/passwd')"])
+    expectFailure(run, 1, /name it on the command line: adops-desk sql FILE\.\.\. --query SQL/)
+    expect(run.stderr).not.toMatch(/Open a file…|in Analysis|in the app/)
+  })
 })

@@ -69,6 +69,13 @@ describe('the engine is locked down for the SQL box', () => {
     expect(error.message).not.toContain(folder)
   })
 
+  it('says how to read another file in the app, and an empty query suggests a table that is there', async () => {
+    const opened = await start().open(file('sales.csv', SALES))
+    expect((await failure(analysis.sql([opened.id], "SELECT * FROM read_csv('/etc/passwd')"))).message).toMatch(/open it in Analysis first/)
+    const empty = await failure(analysis.sql([opened.id], '   '))
+    expect(empty.message).toBe('The query is empty; type a SELECT over the opened files (sales), such as SELECT * FROM sales LIMIT 10.')
+  })
+
   it('reads the opened file by its table name, cut at the row cap, and says so', async () => {
     const opened = await start().open(file('sales.csv', SALES + 'C,DE,1\nD,DE,2\n'))
     expect(opened).toMatchObject({ name: 'sales.csv', table: 'sales', rowCount: 5, columns: [{ name: 'publisher' }, { name: 'country' }, { name: 'revenue' }] })

@@ -1,15 +1,15 @@
 import { shallowRef } from 'vue'
 import type { PivotFileFormat } from '@contract'
-import type { ComputedPivot } from '../../../../common/pivot/model'
 import { pivotTable, tableLines } from '../../../../common/pivot/table'
 import type { PivotColumn, PivotLayout } from '../../../../common/pivot/types'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { escapeTsv } from '../../domain/reports/tsv'
+import type { RemotePivot } from './pivotWorkerClient'
 import { useReportsStore } from '../../stores/reports'
 import { fieldTitle } from './useResultPivot'
 
 export interface PivotFileSources {
-  pivot: () => ComputedPivot | null
+  pivot: () => RemotePivot | null
   layout: () => PivotLayout | null
   columnLabel: (column: PivotColumn) => string
   notify: (kind: 'success' | 'error', text: string) => void
@@ -28,12 +28,15 @@ export function usePivotFiles(sources: PivotFileSources) {
     const pivot = sources.pivot()
     const layout = sources.layout()
     if (!pivot || !layout) return
-    const table = pivotTable(pivot, { rowFields: layout.rows.map(fieldTitle), columnDepth: layout.columns.length, columnLabel: sources.columnLabel })
-    const text =
-      tableLines(table)
-        .map((line) => line.map(escapeTsv).join('\t'))
-        .join('\n') + '\n'
     try {
+      // The cells come from the pivot's worker; the labels are the page's (the grid's own).
+      const { rows, columns, cells } = await pivot.whole()
+      const whole = { rows, columns, cell: (row: number, column: number) => cells[row]?.[column] ?? null }
+      const table = pivotTable(whole, { rowFields: layout.rows.map(fieldTitle), columnDepth: layout.columns.length, columnLabel: sources.columnLabel })
+      const text =
+        tableLines(table)
+          .map((line) => line.map(escapeTsv).join('\t'))
+          .join('\n') + '\n'
       await navigator.clipboard.writeText(text)
       sources.notify('success', `Copied ${pivot.rowCount} rows as TSV`)
     } catch (error) {

@@ -125,8 +125,11 @@ export function usePivotViewport(
     return window.cells[row - window.rowStart]?.[column - window.columnStart]
   }
 
+  /** The cells on screen are being fetched (the grid says so with aria-busy; a bench waits for it). */
+  const fetching = computed(() => props.rowCount > 0 && props.columnCount > 0 && !covers(held.value, range.value))
+
   /** Rows a page key moves by. */
   const pageRows = computed(() => Math.max(1, range.value.rowEnd - range.value.rowStart - 2))
 
-  return { range, held, problem, onScroll, reveal, valueAt, pageRows }
+  return { range, held, problem, fetching, onScroll, reveal, valueAt, pageRows }
 }

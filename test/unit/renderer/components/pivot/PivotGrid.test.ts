@@ -63,6 +63,7 @@ describe('the pivot grid', () => {
     expect(rows[0]?.findAll('[role="gridcell"]').length).toBeLessThan(20)
     expect(rows[0]?.get('[role="gridcell"]').attributes('aria-colindex')).toBe('2')
     expect(rows[0]?.get('[role="rowheader"]').text()).toBe('r000')
+    expect(root.attributes('aria-busy')).toBe('false')
     // One cell in the tab order: the roving tabindex.
     expect(wrapper.findAll('[tabindex="0"]').length).toBe(1)
     wrapper.unmount()
@@ -97,6 +98,90 @@ describe('the pivot grid', () => {
     expect(requests.length).toBeGreaterThan(before)
     expect(wrapper.get('[data-cell="300:60"]').text()).toBe(pivot.cell(300, 60)?.toLocaleString('en-US'))
     expect(wrapper.findAll('[tabindex="0"]').length).toBe(1)
+    wrapper.unmount()
+  })
+
+  it('gives a value header without a path both lines, and the whole text in its title', async () => {
+    const totals = computePivot(
+      { fields: ['row'], values: ['requests'], comparison: false, records: [{ keys: ['a'], values: [1], compare: null }] },
+      {
+        rows: ['row'],
+        columns: [],
+        values: [{ field: 'requests', aggregate: 'sum' }],
+        sort: { by: 'label', direction: 'asc' },
+        top: null,
+        subtotals: false,
+        showChange: false,
+      },
+    )
+    const wrapper = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: totals.window,
+        rowCount: totals.rowCount,
+        columnCount: totals.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+        columnLabel: () => 'sum of requests served',
+      },
+    })
+    await flushPromises()
+    const header = wrapper.get('[data-test="pivot-sort"]')
+    expect(header.attributes('title')).toBe('Total: sum of requests served')
+    expect(header.find('.value').classes()).not.toContain('wrap')
+    wrapper.unmount()
+    const pathless = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: (request: Parameters<typeof totals.window>[0]) => {
+          const window = totals.window(request)
+          return { ...window, columns: window.columns.map((column) => ({ ...column, header: { ...column.header, path: [] } })) }
+        },
+        rowCount: totals.rowCount,
+        columnCount: totals.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+        columnLabel: () => 'sum of requests served',
+      },
+    })
+    await flushPromises()
+    const bare = pathless.get('[data-test="pivot-sort"]')
+    expect(bare.attributes('title')).toBe('sum of requests served')
+    expect(bare.find('.path').exists()).toBe(false)
+    expect(bare.get('.value').classes()).toContain('wrap')
+    pathless.unmount()
+  })
+
+  it('keeps its row and cell elements through a scroll step and redraws them with the new rows (no unmount, no mount)', async () => {
+    const { wrapper } = await grid()
+    const viewport = wrapper.get('[role="grid"]').element as HTMLElement
+    const firstRow = wrapper.get('[data-test="pivot-row"]').element
+    const firstCell = firstRow.querySelector('[role="gridcell"]')
+    viewport.scrollTop = 28 * 30
+    await wrapper.get('[role="grid"]').trigger('scroll')
+    await flushPromises()
+    const after = wrapper.get('[data-test="pivot-row"]').element
+    expect(after).toBe(firstRow)
+    expect(after.getAttribute('aria-rowindex')).toBe('32')
+    expect(after.querySelector('[role="gridcell"]')).toBe(firstCell)
+    expect(firstCell?.getAttribute('data-cell')).toBe('30:0')
+    expect(firstCell?.textContent?.trim()).toBe(pivot.cell(30, 0)?.toLocaleString('en-US'))
+    wrapper.unmount()
+  })
+
+  it('is busy while the cells on screen are being fetched', async () => {
+    const wrapper = mount(PivotGrid, {
+      attachTo: document.body,
+      props: {
+        source: () => new Promise<never>(() => undefined),
+        rowCount: pivot.rowCount,
+        columnCount: pivot.columnCount,
+        rowFields: ['row'],
+        label: 'Pivot',
+      },
+    })
+    await flushPromises()
+    expect(wrapper.get('[role="grid"]').attributes('aria-busy')).toBe('true')
     wrapper.unmount()
   })
 

@@ -19,7 +19,7 @@ export const SYSTEM_CHROMIUM = '/usr/bin/chromium'
  * runs for headless tests), then Debian's full Chromium. `/usr/bin/chromium` is full Chrome in
  * the new headless mode, and its wrapper script adds flags (GPU rasterization in SwiftShader,
  * the bundled extensions, the accessibility bus): measured on the 2-core machine, the shell
- * took about a quarter less CPU for the same tests (docs/architecture.md, "The test gate").
+ * took about a fifth less CPU for the same tests (docs/architecture.md, "The test gate").
  */
 export const SYSTEM_BROWSERS = ['/usr/bin/chromium-headless-shell', SYSTEM_CHROMIUM]
 

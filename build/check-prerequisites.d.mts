@@ -10,6 +10,8 @@ export interface PrerequisiteEnvironment {
   installPlaywrightChromium(): boolean
 }
 export const SYSTEM_CHROMIUM: string
+export const SYSTEM_BROWSERS: readonly string[]
+export function systemBrowser(exists?: (file: string) => boolean): string | undefined
 export const MINIMUM_NODE: [number, number]
 export function findMissingPrerequisite(environment: PrerequisiteEnvironment): string | null
 export function realEnvironment(root?: string): PrerequisiteEnvironment

@@ -13,6 +13,20 @@ import { fileURLToPath } from 'node:url'
 
 /** The Chromium the e2e tests use when it is there (test/playwright.config.ts), instead of Playwright's own. */
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium'
+/**
+ * The system browsers the e2e tests drive, the first one installed:
+ * Debian's Chromium headless shell (Chromium's old headless mode, the browser Playwright itself
+ * runs for headless tests), then Debian's full Chromium. `/usr/bin/chromium` is full Chrome in
+ * the new headless mode, and its wrapper script adds flags (GPU rasterization in SwiftShader,
+ * the bundled extensions, the accessibility bus): measured on the 2-core machine, the shell
+ * took about a fifth less CPU for the same tests (docs/architecture.md, "The test gate").
+ */
+export const SYSTEM_BROWSERS = ['/usr/bin/chromium-headless-shell', SYSTEM_CHROMIUM]
+
+/** The browser to launch instead of Playwright's own, or undefined to let Playwright use its own. */
+export function systemBrowser(exists = existsSync) {
+  return SYSTEM_BROWSERS.find((file) => exists(file))
+}
 export const MINIMUM_NODE = [20, 19]
 
 /** How to install a package, per platform: what the one line names. */
@@ -61,7 +75,8 @@ export function findMissingPrerequisite(environment) {
   }
 
   const ownChromium = environment.playwrightChromium()
-  const hasChromium = (environment.platform === 'linux' && environment.exists(SYSTEM_CHROMIUM)) || (ownChromium !== null && environment.exists(ownChromium))
+  const hasChromium =
+    (environment.platform === 'linux' && systemBrowser(environment.exists) !== undefined) || (ownChromium !== null && environment.exists(ownChromium))
   if (!hasChromium && !environment.installPlaywrightChromium()) {
     const how = environment.platform === 'linux' ? install.linux('chromium') : 'npx playwright install chromium (it needs to download about 150 MB)'
     return `npm test needs Chromium for the browser tests, and none is installed or could be downloaded: ${how}`

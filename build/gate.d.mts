@@ -15,6 +15,9 @@ export interface CheckHandle {
   done: Promise<number>
   stop(): void
 }
+/** The checks for a machine of `cores` cores (vitest's workers and weight follow them). */
+export function checksFor(cores: number): Check[]
+export const CORES: number
 export const CHECKS: Check[]
 export function selectChecks(checks: Check[], names: string[]): Check[]
 export function runChecks(

@@ -23,21 +23,36 @@ const node = process.execPath
 
 /**
  * Each check: its command, what must finish first, and how many cores it keeps busy (its
- * weight). vitest runs two worker processes; Playwright drives Chromium, the web host and the
- * demo backend at once. The longest checks are listed first, so they start first when free.
+ * weight). Playwright drives Chromium, the web host and the demo backend at once (two cores).
+ * vitest runs its files in `cores - 1` worker processes (its own default, said explicitly so the
+ * weight is true): on the 2-core machine one worker, one core, so it runs beside the static
+ * checks instead of after them, where the second core sat idle for most of its run. The longest
+ * chains are listed first (the build, then what waits for it), so they start first when free.
  */
-export const CHECKS = [
-  { name: 'native', command: [node, 'build/native-deps.mjs', 'node'], needs: [], weight: 1 },
-  { name: 'build', command: ['npm', 'run', 'build', '--silent'], needs: [], weight: 1 },
-  { name: 'e2e', command: [bin('playwright'), 'test', '--config', 'test/playwright.config.ts'], needs: ['native', 'build'], weight: 2 },
-  { name: 'vitest', command: [bin('vitest'), 'run', '--config', 'test/vitest.config.ts'], needs: ['native', 'build'], weight: 2 },
-  { name: 'typecheck:renderer', command: [bin('vue-tsc'), '-p', 'renderer/tsconfig.json'], needs: [], weight: 1 },
-  { name: 'typecheck:main', command: [bin('tsc'), '-p', 'tsconfig.json'], needs: [], weight: 1 },
-  { name: 'typecheck:e2e', command: [bin('tsc'), '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1 },
-  { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1 },
-  { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1 },
-  { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1 },
-]
+export function checksFor(cores) {
+  const vitestWorkers = Math.max(1, cores - 1)
+  return [
+    { name: 'native', command: [node, 'build/native-deps.mjs', 'node'], needs: [], weight: 1 },
+    { name: 'build', command: ['npm', 'run', 'build', '--silent'], needs: [], weight: 1 },
+    { name: 'e2e', command: [bin('playwright'), 'test', '--config', 'test/playwright.config.ts'], needs: ['native', 'build'], weight: 2 },
+    {
+      name: 'vitest',
+      command: [bin('vitest'), 'run', '--config', 'test/vitest.config.ts', `--maxWorkers=${vitestWorkers}`],
+      needs: ['native', 'build'],
+      weight: vitestWorkers,
+    },
+    { name: 'typecheck:renderer', command: [bin('vue-tsc'), '-p', 'renderer/tsconfig.json'], needs: [], weight: 1 },
+    { name: 'typecheck:main', command: [bin('tsc'), '-p', 'tsconfig.json'], needs: [], weight: 1 },
+    { name: 'typecheck:e2e', command: [bin('tsc'), '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1 },
+    { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1 },
+    { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1 },
+    { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1 },
+  ]
+}
+
+/** The cores the gate schedules for: ADOPS_GATE_SLOTS, else the machine's (at least 2). */
+export const CORES = Number(process.env.ADOPS_GATE_SLOTS) || Math.max(2, os.availableParallelism())
+export const CHECKS = checksFor(CORES)
 
 /** The checks asked for and everything they need, in the table's order. */
 export function selectChecks(checks, names) {
@@ -139,7 +154,7 @@ async function main() {
     console.error(`gate: ${error.message}`)
     return 2
   }
-  const slots = Number(process.env.ADOPS_GATE_SLOTS) || Math.max(2, os.availableParallelism())
+  const slots = CORES
   const began = Date.now()
   mkdirSync(logsFolder, { recursive: true })
   console.log(`gate: ${checks.length} checks, ${slots} cores' worth at once; each check's output as it comes in test/artifacts/gate/`)

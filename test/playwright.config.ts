@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { systemBrowser } from '../build/check-prerequisites.mjs'
 
-// Debian's Chromium where it is installed (CI, and machines that cannot download
-// Playwright's own browser); otherwise Playwright's bundled one.
-const systemChromium = '/usr/bin/chromium'
+// Debian's Chromium headless shell where it is installed, else Debian's Chromium
+// (build/check-prerequisites.mjs says why the shell comes first), else Playwright's bundled one.
+// ADOPS_E2E_CHROMIUM names another (to compare browsers, or to look at screens in full Chromium).
+const browser = process.env.ADOPS_E2E_CHROMIUM || systemBrowser()
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,7 +30,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      ...(browser === undefined ? {} : { executablePath: browser }),
       args: [
         '--no-sandbox',
         '--disable-gpu',

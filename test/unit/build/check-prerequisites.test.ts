@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findMissingPrerequisite, SYSTEM_CHROMIUM, type PrerequisiteEnvironment } from '../../../build/check-prerequisites.mjs'
+import { findMissingPrerequisite, SYSTEM_BROWSERS, SYSTEM_CHROMIUM, systemBrowser, type PrerequisiteEnvironment } from '../../../build/check-prerequisites.mjs'
 
 const PLAYWRIGHT_CHROMIUM = '/home/newcomer/.cache/ms-playwright/chromium-1/INSTALLATION_COMPLETE'
 
@@ -89,6 +89,18 @@ describe('the prerequisites npm test checks first', () => {
     expect(findMissingPrerequisite(machine({ platform: 'darwin', files: [SYSTEM_CHROMIUM], playwrightChromium: () => null }))).toMatch(
       /^npm test needs Chromium/,
     )
+  })
+
+  it('take the Chromium headless shell for the browser tests first, then full Chromium', () => {
+    const shell = '/usr/bin/chromium-headless-shell'
+    expect(SYSTEM_BROWSERS).toEqual([shell, SYSTEM_CHROMIUM])
+    expect(systemBrowser((file) => file === shell || file === SYSTEM_CHROMIUM)).toBe(shell)
+    expect(systemBrowser((file) => file === SYSTEM_CHROMIUM)).toBe(SYSTEM_CHROMIUM)
+    expect(systemBrowser(() => false)).toBeUndefined()
+    // The shell alone is a browser for the tests: nothing to download.
+    const shellOnly = machine({ files: [shell] })
+    expect(findMissingPrerequisite(shellOnly)).toBeNull()
+    expect(shellOnly.downloads).toBe(0)
   })
 
   it('say one line each, and the first missing thing first', () => {

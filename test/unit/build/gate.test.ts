@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHECKS, runChecks, selectChecks, type Check, type CheckHandle } from '../../../build/gate.mjs'
+import { CHECKS, checksFor, runChecks, selectChecks, type Check, type CheckHandle } from '../../../build/gate.mjs'
 
 /** Checks that end when the test says so, recording what ran beside what. */
 function fakeChecks() {
@@ -35,6 +35,34 @@ describe('the gate', () => {
     )
     // Tests run on the built app and the keychain module built for Node.
     for (const name of ['vitest', 'e2e', 'electron']) expect(CHECKS.find((known) => known.name === name)?.needs).toEqual(['native', 'build'])
+  })
+
+  it('gives vitest one worker per core but one, and weighs it by them', () => {
+    const vitestOn = (cores: number) => checksFor(cores).find((known) => known.name === 'vitest')
+    expect(vitestOn(2)).toMatchObject({ weight: 1 })
+    expect(vitestOn(2)?.command).toContain('--maxWorkers=1')
+    expect(vitestOn(8)).toMatchObject({ weight: 7 })
+    expect(vitestOn(8)?.command).toContain('--maxWorkers=7')
+    expect(vitestOn(1)).toMatchObject({ weight: 1 })
+  })
+
+  it('on 2 cores runs vitest beside the static checks, and the end-to-end tests once both are done', async () => {
+    const fake = fakeChecks()
+    const checks = selectChecks(checksFor(2), ['e2e', 'vitest', 'typecheck:main', 'eslint'])
+    const outcome = runChecks(checks, { slots: 2, start: fake.start })
+    expect([...fake.running].sort()).toEqual(['build', 'native'])
+    await fake.finish('native')
+    expect([...fake.running].sort()).toEqual(['build', 'typecheck:main'])
+    await fake.finish('build')
+    // The second core goes to vitest, not to a static check that could wait.
+    expect([...fake.running].sort()).toEqual(['typecheck:main', 'vitest'])
+    await fake.finish('typecheck:main')
+    expect([...fake.running].sort()).toEqual(['eslint', 'vitest'])
+    await fake.finish('vitest')
+    await fake.finish('eslint')
+    expect([...fake.running]).toEqual(['e2e'])
+    await fake.finish('e2e')
+    expect([...(await outcome).values()].every((result) => result.code === 0)).toBe(true)
   })
 
   it('selects a check with what it needs, and names the checks when asked for an unknown one', () => {

@@ -62,6 +62,27 @@ function declaredLicense(entry, manifest) {
   return 'UNKNOWN'
 }
 
+/**
+ * The license a package's own license file names in its title, for a package whose manifest
+ * declares none (png-js, under pdfkit, ships "MIT License" and no `license` field).
+ */
+const TITLED_LICENSES = [
+  [/^(the )?mit license/i, 'MIT'],
+  [/^isc license/i, 'ISC'],
+  [/^apache license,? version 2\.0/i, 'Apache-2.0'],
+  [/^bsd 3-clause license/i, 'BSD-3-Clause'],
+  [/^bsd 2-clause license/i, 'BSD-2-Clause'],
+]
+
+function licenseFromText(text) {
+  const title =
+    (text ?? '')
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? ''
+  return TITLED_LICENSES.find(([pattern]) => pattern.test(title))?.[1] ?? 'UNKNOWN'
+}
+
 async function licenseText(folder) {
   let names
   try {
@@ -121,7 +142,9 @@ export async function collectLicenses(root) {
     const version = entry.version ?? onDisk?.version ?? 'unknown'
     const id = `${name}@${version}`
     if (byId.has(id)) continue
-    byId.set(id, { name, version, license: declaredLicense(entry, onDisk), text: await licenseText(folder) })
+    const text = await licenseText(folder)
+    const declared = declaredLicense(entry, onDisk)
+    byId.set(id, { name, version, license: declared === 'UNKNOWN' ? licenseFromText(text) : declared, text })
   }
   const list = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version))
   return { packages: list, missing }

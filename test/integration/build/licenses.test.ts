@@ -49,11 +49,24 @@ describe('the licenses list generated at build time', () => {
     for (const tool of ['electron', 'vite', 'vitest', 'typescript', 'electron-builder', '@vue/compiler-sfc', 'eslint']) expect(names).not.toContain(tool)
   })
 
-  it("carries each package's license, with its text when the package ships one", () => {
+  it("carries each package's license, with its text when the package ships one", async () => {
     expect(packages.filter((entry) => entry.license === 'UNKNOWN').map((entry) => entry.name)).toEqual([])
+    // png-js (under pdfkit) declares no license in its manifest; its LICENSE file's title says MIT.
+    expect(packages.find((entry) => entry.name === 'png-js')).toMatchObject({ license: 'MIT', text: expect.stringMatching(/^MIT License/) })
     const vue = packages.find((entry) => entry.name === 'vue')
     expect(vue?.text).toMatch(/Permission is hereby granted, free of charge/)
-    const withText = packages.filter((entry) => entry.text !== null).length
-    expect(withText / packages.length).toBeGreaterThan(0.8)
+    // Counted over the packages installed here: the other platforms' native builds (resvg's, DuckDB's)
+    // are listed from the lockfile but never on this disk, so their text cannot be read here.
+    const installed: typeof packages = []
+    for (const entry of packages)
+      if (
+        await fs.stat(path.join(root, 'node_modules', entry.name)).then(
+          () => true,
+          () => false,
+        )
+      )
+        installed.push(entry)
+    const withText = installed.filter((entry) => entry.text !== null).length
+    expect(withText / installed.length).toBeGreaterThan(0.8)
   })
 })

@@ -30,7 +30,15 @@ export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly T
     return { index }
   })
 
-  const visible = computed<readonly Row[]>(() => applyView(indexed.value.index, { query: query.value, filters: filters.value, sort: sort.value }))
+  /** Counts the warm-ups finished: a search that left out rows still without search text is run again then. */
+  const warmed = shallowRef(0)
+  // A keystroke searches only the rows with search text: rows of a long list that just arrived
+  // wait for the warm-up (short tasks), which then extends the search over them. Building their
+  // text inside the keystroke put up to a slice's worth of it in the keystroke's own task.
+  const visible = computed<readonly Row[]>(() => {
+    void warmed.value
+    return applyView(indexed.value.index, { query: query.value, filters: filters.value, sort: sort.value }, true)
+  })
 
   // Search strings are built in idle slices after the rows are shown, so the list opens at once and
   // the first keystroke finds them ready.
@@ -41,6 +49,7 @@ export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly T
     let done = index.warm(WARM_SLICE)
     while (!done && performance.now() < until) done = index.warm(WARM_SLICE)
     if (!done) warming = setTimeout(warmUp, 0)
+    else if (query.value.trim() !== '') warmed.value++
   }
   watch(
     indexed,

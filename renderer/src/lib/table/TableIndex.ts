@@ -9,6 +9,8 @@ import type { ColumnKind, SortState, TableColumn } from './types'
  */
 
 const SEPARATOR = '\u0001'
+/** Rows appended without search text that a search still builds it for at once (about a millisecond's work). */
+const EAGER_ROWS = 1_000
 /** Searches kept for the current rows: typing back to an earlier query, or on from one, reuses it. */
 const KEPT_SEARCHES = 8
 
@@ -47,6 +49,12 @@ export class TableIndex<Row> {
   private sortedOrders = new Map<string, Uint32Array>()
   /** Recent searches, oldest first (a Map keeps insertion order). */
   private searches = new Map<string, KeptSearch>()
+  /**
+   * How many rows a search must see even when it may stop at the rows with search text: all the
+   * rows of the last change that was not rows appended (an edit, new columns). Rows appended
+   * after it may wait for the warm-up (see `matching`).
+   */
+  private settled = 0
 
   /** `chunkRows`: rows per string of search text (tests use small chunks to cross their edges). */
   constructor(chunkRows: number = CHUNK_ROWS) {
@@ -70,6 +78,7 @@ export class TableIndex<Row> {
       this.search.clear()
       this.texts.clear()
       this.sortKeys.clear()
+      this.settled = rows.length
     }
   }
 
@@ -99,6 +108,24 @@ export class TableIndex<Row> {
   searchText(): SearchText {
     this.warm(Number.POSITIVE_INFINITY)
     return this.search
+  }
+
+  /** Whether rows appended lately still wait for their search text (a search with `indexedOnly` did not see them). */
+  get warming(): boolean {
+    return this.search.length < this.rows.length
+  }
+
+  /**
+   * How far an unsorted search looks: every row, or with `indexedOnly` the rows whose search text
+   * is built (at least the settled rows, built now if need be). Rows of a long list arriving in
+   * slices then never have their search text built inside a keystroke: the warm-up builds it in
+   * short tasks and the search is extended over them afterwards.
+   */
+  private searchable(indexedOnly: boolean): number {
+    // A few rows appended (an entity created) are searched at once: their text costs next to nothing.
+    if (!indexedOnly || this.rows.length - this.search.length <= EAGER_ROWS) return this.searchText().length
+    if (this.search.length < this.settled) this.warm(this.settled - this.search.length)
+    return this.search.length
   }
 
   columnTexts(key: string): string[] {
@@ -148,19 +175,22 @@ export class TableIndex<Row> {
    * The positions of the rows whose search string holds every term, in display order (`sort`).
    * A search whose terms each hold a term of a kept search (the query grew: `42` after `4`,
    * `golden 9` after `golden`) can only match rows that one matched, so only those are
-   * tested; a search kept before (the query shrank back) is answered at once.
+   * tested; a search kept before (the query shrank back) is answered at once. With
+   * `indexedOnly`, an unsorted search leaves out rows appended whose search text is not built yet
+   * (`warming`); asked again later, it is extended over them.
    */
-  matching(sort: SortState | null, terms: readonly string[]): Uint32Array {
+  matching(sort: SortState | null, terms: readonly string[], indexedOnly = false): Uint32Array {
     const sortKey = sort === null ? '' : `${sort.key}:${sort.direction}`
     const key = `${sortKey}\u0000${terms.join('\u0000')}`
-    const size = this.rows.length
+    // A sorted search needs every row's sort key and search text anyway.
+    const size = this.searchable(indexedOnly && sort === null)
     const kept = this.searches.get(key)
     if (kept) {
       // Most recently used last.
       this.searches.delete(key)
       this.searches.set(key, kept)
       if (kept.scanned < size) {
-        const added = this.scan(terms, null, kept.scanned)
+        const added = this.scan(terms, null, kept.scanned, size)
         const positions = new Uint32Array(kept.positions.length + added.length)
         positions.set(kept.positions)
         positions.set(added, kept.positions.length)
@@ -177,16 +207,19 @@ export class TableIndex<Row> {
       if (narrows && (narrowest === null || cost(earlier) < cost(narrowest))) narrowest = earlier
     }
     const order = this.order(sort)
-    const positions = narrowest ? this.scan(terms, narrowest.positions, narrowest.scanned) : order ? this.scanInOrder(terms, order) : this.scan(terms, null, 0)
+    const positions = narrowest
+      ? this.scan(terms, narrowest.positions, narrowest.scanned, size)
+      : order
+        ? this.scanInOrder(terms, order)
+        : this.scan(terms, null, 0, size)
     this.searches.set(key, { sortKey, terms: [...terms], positions, scanned: size })
     if (this.searches.size > KEPT_SEARCHES) this.searches.delete(this.searches.keys().next().value as string)
     return positions
   }
 
-  /** The positions among `head`, then among the rows from `from` on (data order), whose search text holds every term. */
-  private scan(terms: readonly string[], head: Uint32Array | null, from: number): Uint32Array {
-    const text = this.searchText()
-    const size = this.rows.length
+  /** The positions among `head`, then among the rows from `from` to `size` (data order), whose search text holds every term. */
+  private scan(terms: readonly string[], head: Uint32Array | null, from: number, size: number): Uint32Array {
+    const text = this.search
     const headCount = head === null ? 0 : head.length
     const found = this.scratchFor(headCount + Math.max(0, size - from))
     let matched = 0

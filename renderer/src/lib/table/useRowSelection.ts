@@ -51,6 +51,17 @@ export function useRowSelection<Row>(rows: Ref<readonly Row[]>, keyOf: (row: Row
     checked.value = on ? new Set(rows.value.map(keyOf)) : new Set()
   }
 
+  /**
+   * The checked rows among `rows()`, in its order. With none checked (nearly always) `rows` is not
+   * read at all, so a computed over this does not follow the list: a long list arriving in slices,
+   * or a keystroke, would otherwise walk 100,000 rows and make a key string for each.
+   */
+  function checkedAmong(among: () => readonly Row[]): Row[] {
+    const keys = checked.value
+    if (keys.size === 0) return []
+    return among().filter((row) => keys.has(keyOf(row)))
+  }
+
   /** Leaves exactly these rows checked (say, the ones an action on many could not handle). */
   function checkOnly(keys: Iterable<string>): void {
     checked.value = new Set(keys)
@@ -67,7 +78,7 @@ export function useRowSelection<Row>(rows: Ref<readonly Row[]>, keyOf: (row: Row
     checked.value = new Set()
   }
 
-  return { selected, checked, select, positionOf, move, reveal, check, checkAll, checkOnly, forget, reset }
+  return { selected, checked, select, positionOf, move, reveal, check, checkAll, checkedAmong, checkOnly, forget, reset }
 }
 
 /** What useRowSelection gives: the selected and checked rows, and moving between them. */

@@ -3,8 +3,12 @@ import { filterPredicate, type Predicate } from './filters'
 import type { TableIndex } from './TableIndex'
 import type { SortState, ViewState } from './types'
 
-/** The rows to show, in display order. Returns the data array itself when nothing applies. */
-export function applyView<Row>(index: TableIndex<Row>, view: ViewState): readonly Row[] {
+/**
+ * The rows to show, in display order. Returns the data array itself when nothing applies. With
+ * `indexedOnly`, a search leaves out rows appended whose search text is not built yet (see
+ * `TableIndex.matching`): the caller asks again when the warm-up has built it.
+ */
+export function applyView<Row>(index: TableIndex<Row>, view: ViewState, indexedOnly = false): readonly Row[] {
   const order = index.order(view.sort)
   const query = view.query.trim().toLowerCase()
   const terms = query === '' ? [] : query.split(/\s+/)
@@ -17,7 +21,7 @@ export function applyView<Row>(index: TableIndex<Row>, view: ViewState): readonl
   }
   if (!order && terms.length === 0 && tests.length === 0) return index.all()
   // The search narrows first (kept and narrowed from earlier searches by the index), then the filters.
-  const found = terms.length > 0 ? index.matching(view.sort, terms) : null
+  const found = terms.length > 0 ? index.matching(view.sort, terms, indexedOnly) : null
   const size = found ? found.length : index.size
   if (tests.length === 0) {
     // Sized once: pushing 100,000 rows grew (and copied) the array many times per keystroke.

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
+import { watch } from 'vue'
 import type { Entity, EventPayload, Outcome } from '@contract'
 import { useConnectivityStore } from '../../../../renderer/src/stores/connectivity'
 import { useEntitiesStore } from '../../../../renderer/src/stores/entities'
@@ -83,6 +84,39 @@ describe('entities store', () => {
     expect(state.pendingTotal).toBeNull()
     expect(asked.length).toBeGreaterThan(2)
     for (const request of asked) expect(request.limit).toBeLessThanOrEqual(5_000)
+  })
+
+  it('shows the rest of a long mirror in steps, not once per slice, and never changes a list once shown', async () => {
+    const { api } = fakeApi()
+    const all = rows(1, 23_456)
+    let answers = 0
+    api.entities.mirror.mockImplementation(((request: { offset?: number; limit?: number }) => {
+      answers++
+      const offset = request.offset ?? 0
+      const slice = all.slice(offset, request.limit === undefined ? undefined : offset + request.limit)
+      return Promise.resolve({ ok: true, value: { rows: slice, syncedAt: '2026-01-01T00:00:00.000Z', total: all.length } })
+    }) as unknown as typeof api.entities.mirror)
+    const store = useEntitiesStore()
+    const shown: Array<{ list: readonly Entity[]; length: number }> = []
+    const state = store.state('p1', 'publishers')
+    watch(
+      () => state.rows,
+      (list) => shown.push({ list, length: list.length }),
+      { flush: 'sync' },
+    )
+    // A clock that stands still: every answer comes within the time the list shown waits to grow.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1_000)
+    try {
+      await store.open('p1', 'publishers')
+    } finally {
+      clock.mockRestore()
+    }
+    expect(state.rows.map((row) => row.id)).toEqual(all.map((row) => row.id))
+    // Answers this quick are shown together: each list shown is a copy the table checks and searches again.
+    expect(answers).toBeGreaterThan(4)
+    expect(shown.length).toBeLessThan(answers)
+    // The table keeps caches by list: a list once shown keeps its rows.
+    for (const { list, length } of shown) expect(list).toHaveLength(length)
   })
 
   it('goes offline on a network error and keeps the mirror', async () => {

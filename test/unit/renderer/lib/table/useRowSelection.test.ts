@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shallowRef } from 'vue'
+import { computed, shallowRef } from 'vue'
 import { useRowSelection } from '../../../../../renderer/src/lib/table'
 
 interface Row {
@@ -72,5 +72,33 @@ describe('useRowSelection', () => {
     selection.reset()
     expect(selection.selected.value).toBeNull()
     expect(selection.checked.value.size).toBe(0)
+  })
+})
+
+describe('useRowSelection.checkedAmong', () => {
+  it('gives the checked rows in the list order, and with none checked does not read the list, so a computed over it does not follow the list', () => {
+    const { rows, selection } = setup(['a', 'b', 'c'])
+    let reads = 0
+    let evaluations = 0
+    const checked = computed(() => {
+      evaluations++
+      return selection.checkedAmong(() => {
+        reads++
+        return rows.value
+      })
+    })
+    expect(checked.value).toEqual([])
+    // A long list arriving slice by slice: nothing checked, nothing recomputed, no row walked.
+    rows.value = ['a', 'b', 'c', 'd'].map(row)
+    rows.value = ['a', 'b', 'c', 'd', 'e'].map(row)
+    expect(checked.value).toEqual([])
+    expect(reads).toBe(0)
+    expect(evaluations).toBe(1)
+    selection.check('d', true)
+    selection.check('b', true)
+    expect(checked.value.map((item) => item.code)).toEqual(['b', 'd'])
+    // Checked rows follow the list once something is checked.
+    rows.value = ['d', 'c', 'b'].map(row)
+    expect(checked.value.map((item) => item.code)).toEqual(['d', 'b'])
   })
 })

@@ -1,4 +1,4 @@
-import type { EntityId } from '@contract'
+import type { Dependent, EntityId } from '@contract'
 import type { PlannedRow, RowError } from './plan'
 
 /**
@@ -41,6 +41,8 @@ export interface RowOutcome {
   reason?: string
   changes: PlannedRow['changes']
   errors?: RowError[]
+  /** A delete the platform refused (406): the entities that depend on it. */
+  dependents?: Dependent[]
 }
 
 export interface ApplyProgress {

@@ -127,7 +127,8 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         header.source === 'revert' && row.action === 'create' && write.status === 'applied'
           ? `Created again as ${String(write.id)}: the platform gives a new id, so the deleted one's id is not reused.`
           : undefined
-      report(outcomeOf(row, write.status, write.id, write.reason ?? recreated))
+      const outcome = outcomeOf(row, write.status, write.id, write.reason ?? recreated)
+      report(write.dependents === undefined ? outcome : { ...outcome, dependents: write.dependents })
     }
 
     let stopped: unknown = null

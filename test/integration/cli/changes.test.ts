@@ -97,6 +97,36 @@ describe('entities import --apply and the change log', () => {
     expect((await brand(6)).name).toBe('Second by CLI')
   })
 
+  it('a revert of a create the platform refuses to delete (406) names the dependents in its line and on stderr (exit 4)', async () => {
+    const csv = path.join(work, 'dependents.csv')
+    await writeFile(csv, 'external_id,name,is_open_auction_allowed,is_pmp_allowed\nCLI-DEP-1,Used by an agency,true,false\n')
+    const imported = await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo'])
+    expect(imported.code).toBe(0)
+    const brandId = lines(imported)[0]?.id as number
+    const data = path.join(work, 'agency.json')
+    await writeFile(data, JSON.stringify({ name: 'Agency of CLI-DEP-1', brands: [brandId] }))
+    const agency = await cli(['entities', 'create', 'agencies', '--data', data, '--profile', 'Demo'])
+    expect(agency.code).toBe(0)
+    const agencyId = (JSON.parse(agency.stdout) as { id: number }).id
+    const batch = String(lines(await cli(['changes', 'list', '--profile', 'Demo']))[0]?.batch)
+
+    const run = await cli(['changes', 'revert', '--batch', batch, '--apply', '--profile', 'Demo'])
+    expect(run.code).toBe(4)
+    expect(lines(run)).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        id: brandId,
+        status: 'failed',
+        reason: expect.stringContaining('“Used by an agency” cannot be deleted because 1 entity depends on it'),
+        dependents: [{ kind: 'agencies', id: agencyId, name: 'Agency of CLI-DEP-1' }],
+      }),
+    ])
+    expect(ownLines(run.stderr)).toEqual([
+      `adops-desk: row 1: ${brandId} was not deleted: it is used by agencies ${agencyId} “Agency of CLI-DEP-1”. Change or delete it first, then run the command again.`,
+    ])
+    expect((await brand(brandId)).name).toBe('Used by an agency')
+  })
+
   it('usage: revert needs one change or --batch, and --dry-run or --apply', async () => {
     expect((await cli(['changes', 'revert', '--dry-run', '--profile', 'Demo'])).code).toBe(2)
     expect((await cli(['changes', 'revert', 'x', '--batch', 'y', '--dry-run', '--profile', 'Demo'])).code).toBe(2)

@@ -206,6 +206,25 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       }))
     },
 
+    async journal(profileId, batch) {
+      const { header, done } = await journals.read(profileId, batch)
+      const outcomes = header.rows.flatMap((row): RowOutcome[] => {
+        const previous = done.get(row.row)
+        if (previous === undefined) return []
+        return [
+          {
+            row: row.row,
+            action: row.action,
+            id: previous.id,
+            status: previous.status,
+            changes: row.changes,
+            ...(previous.reason === undefined ? {} : { reason: previous.reason }),
+          },
+        ]
+      })
+      return { rows: header.rows, outcomes }
+    },
+
     resume,
 
     discard: (profileId, batch) => journals.remove(profileId, batch),

@@ -18,6 +18,7 @@ import { createResultCache, resultsFolder } from '../services/results/result-cac
 import { createSettingsStore } from '../services/workspace/settings-store'
 import type { RunningSchedules } from '../services/schedules/service'
 import { createBulkApplier } from '../services/bulk/apply'
+import { platformDependents } from '../services/entities/dependents'
 import type { BulkApplier, ChangeLog } from '../services/bulk/apply-types'
 import { createJournalStore, journalsFolder } from '../services/bulk/journal'
 import { changesFolder, createChangeLog } from '../services/changes/change-log'
@@ -108,6 +109,8 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
         journals: createJournalStore({ folder: journalsFolder(context.userDataDir) }),
         changeLog,
         now,
+        // A 406 on a delete names its dependents, as the app does; listed from the platform, the command line keeps no lists.
+        explainDependents: platformDependents(connection.workflow),
       }),
     alertRules,
     alertLagHours,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import type { Api, Entity } from '@contract'
 import { median, startBrowserHost } from './browser-host'
+import { frameCosts } from './frame-costs'
 import { createTargets, ensure } from './targets'
 
 /**
@@ -15,6 +16,10 @@ import { createTargets, ensure } from './targets'
  * while the rows arrive too), the second scrolls rows already fetched. Target: the worst frame of
  * both passes ≤ 50 ms; fails if missed. Baseline, in the same page and run: the same steps over an
  * empty scroller of the same size (what the machine's frames cost with no rows to render).
+ * BENCH_TRACE=1 adds a Chromium trace of the two passes: the page's main-thread CPU per frame
+ * (thread time, comparable on a loaded machine), split into script, style, layout, paint and gc
+ * (BENCH_TRACE_FILE=path keeps the trace). BENCH_PROFILE=1 adds a CPU profile of the passes (top
+ * functions by self time).
  */
 
 const ROWS = 10_000
@@ -44,7 +49,7 @@ interface Pass {
  * (frames still recorded) until no row it shows is a "Loading…" placeholder, so each step renders
  * real rows, as a reader would wait to see them.
  */
-const SCROLL = (selector: string, waitRows: boolean): string => `(async () => {
+const SCROLL = (selector: string, waitRows: boolean, mark: string): string => `(async () => {
   const viewport = document.querySelector(${JSON.stringify(selector)})
   if (!viewport) throw new Error('nothing to scroll: ${selector}')
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
@@ -61,8 +66,10 @@ const SCROLL = (selector: string, waitRows: boolean): string => `(async () => {
   await frame()
   const frames = []
   let last = await frame()
+  performance.mark(${JSON.stringify(mark)})
   const tick = async () => {
     const now = await frame()
+    performance.mark(${JSON.stringify(mark)})
     frames.push(now - last)
     last = now
   }
@@ -100,7 +107,42 @@ const ADD_EMPTY_SCROLLER = `(() => {
   document.body.append(box)
 })()`
 
-const scroll = (page: Page, selector: string, waitRows: boolean): Promise<Pass> => page.evaluate(SCROLL(selector, waitRows)) as Promise<Pass>
+const scroll = (page: Page, selector: string, waitRows: boolean, mark = 'bench:frame'): Promise<Pass> =>
+  page.evaluate(SCROLL(selector, waitRows, mark)) as Promise<Pass>
+
+/** Prints the functions that took the most CPU (self time) in a CDP profile. */
+function printProfile(profile: {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>
+  samples?: number[]
+}): void {
+  const counts = new Map<number, number>()
+  for (const sample of profile.samples ?? []) counts.set(sample, (counts.get(sample) ?? 0) + 1)
+  const self = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`
+    self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * 0.1)
+  }
+  process.stdout.write('CPU profile of both passes, top functions by self time:\n')
+  for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`)
+}
+
+/** Notes the traced main-thread CPU per frame of a pass: median, worst, and the worst frame's parts. */
+function noteFrameCosts(targets: ReturnType<typeof createTargets>, trace: string, mark: string, name: string): void {
+  const costs = frameCosts(trace, mark)
+  if (costs.length === 0) return
+  const worst = costs.reduce((top, cost) => (cost.cpu > top.cpu ? cost : top))
+  const split = Object.entries(worst.parts)
+    .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+    .join(', ')
+  targets.note(`  traced main-thread CPU per frame ${name}, median`, median(costs.map((cost) => cost.cpu)), 'ms')
+  targets.note(`  traced main-thread CPU per frame ${name}, worst`, worst.cpu, 'ms')
+  targets.note(
+    `  traced main-thread CPU ${name}, all frames`,
+    costs.reduce((sum, cost) => sum + cost.cpu, 0),
+    'ms',
+  )
+  process.stdout.write(`    worst traced frame ${name}: ${split}\n`)
+}
 
 const quoted = (value: unknown): string => `"${String(value ?? '').replaceAll('"', '""')}"`
 
@@ -171,8 +213,18 @@ export default async function bench(): Promise<void> {
     await page.evaluate(ADD_EMPTY_SCROLLER)
     const baseline = await scroll(page, '#bench-empty-scroller', false)
     await page.evaluate(`document.getElementById('bench-empty-scroller').remove()`)
-    const fetched = await scroll(page, '[data-test="plan-rows"]', true)
-    const cached = await scroll(page, '[data-test="plan-rows"]', true)
+    const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+    }
+    // Fewer categories than trace.ts asks for (no v8, no disabled-by-default): a trace of every frame of two passes must fit in one string.
+    if (process.env.BENCH_TRACE) await host.browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink.user_timing'] })
+    const fetched = await scroll(page, '[data-test="plan-rows"]', true, 'bench:fetched:frame')
+    const cached = await scroll(page, '[data-test="plan-rows"]', true, 'bench:cached:frame')
+    const trace = process.env.BENCH_TRACE ? (await host.browser.stopTracing()).toString() : null
+    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile)
     for (const [name, pass] of [
       ['rows fetched', fetched],
       ['rows in hand', cached],
@@ -188,6 +240,11 @@ export default async function bench(): Promise<void> {
     targets.note('plan view, median frame', median(frames), 'ms')
     targets.note('  worst frame while rows are fetched (pass 1)', Math.max(...fetched.frames), 'ms')
     targets.note('  worst frame with rows in hand (pass 2)', Math.max(...cached.frames), 'ms')
+    if (trace !== null) {
+      if (process.env.BENCH_TRACE_FILE) await fs.writeFile(process.env.BENCH_TRACE_FILE, trace)
+      noteFrameCosts(targets, trace, 'bench:fetched:frame', 'while rows are fetched (pass 1)')
+      noteFrameCosts(targets, trace, 'bench:cached:frame', 'with rows in hand (pass 2)')
+    }
     targets.check('plan view scroll, worst frame', Math.max(...frames), 'ms', TARGET_WORST_FRAME_MS, { atMost: true })
   } finally {
     await host.close()

@@ -48,6 +48,10 @@ export function createFakeApplier(statusOf: (row: number) => RowStatus = () => '
     async unfinished(profileId) {
       return batches.filter((batch) => batch.profileId === profileId)
     },
+    async journal(profileId, batch) {
+      if (!batches.some((candidate) => candidate.batch === batch && candidate.profileId === profileId)) throw new Error('no such batch')
+      return { rows: [], outcomes: [] }
+    },
     async resume(profileId, batch, options) {
       const found = batches.find((candidate) => candidate.batch === batch && candidate.profileId === profileId)
       if (found === undefined) throw new Error('no such batch')

@@ -18,7 +18,20 @@ export function outcomeLine(outcome: RowOutcome): string {
     status: outcome.status,
     ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
     ...(outcome.errors === undefined ? {} : { errors: outcome.errors }),
+    ...(outcome.dependents === undefined ? {} : { dependents: outcome.dependents }),
   })}\n`
+}
+
+/** How many a row's dependents to name in the sentence; the JSON line has them all. */
+const NAMED_DEPENDENTS = 10
+
+/** The sentence on standard error for a delete the platform refused because others depend on the entity. */
+export function dependentsSentence(outcome: RowOutcome): string | null {
+  const dependents = outcome.dependents
+  if (dependents === undefined || dependents.length === 0) return null
+  const named = dependents.slice(0, NAMED_DEPENDENTS).map((dependent) => `${dependent.kind} ${String(dependent.id)} “${dependent.name}”`)
+  const more = dependents.length > NAMED_DEPENDENTS ? ` and ${dependents.length - NAMED_DEPENDENTS} more` : ''
+  return `row ${outcome.row}: ${String(outcome.id)} was not deleted: ${dependents.length === 1 ? 'it is used by' : `${dependents.length} entities use it:`} ${named.join(', ')}${more}. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first, then run the command again.`
 }
 
 /**
@@ -33,7 +46,11 @@ export async function applyAndPrint(context: CommandContext, applier: BulkApplie
   let erred = 0
   const onOutcome = (outcome: RowOutcome): void => {
     if (outcome.status === 'failed' || outcome.status === 'conflict' || outcome.action === 'error') erred += 1
-    writing = writing.then(() => writeText(context.io.stdout, outcomeLine(outcome)))
+    const sentence = dependentsSentence(outcome)
+    writing = writing.then(async () => {
+      await writeText(context.io.stdout, outcomeLine(outcome))
+      if (sentence !== null) await say(sentence)
+    })
   }
   const signal = context.signal ?? new AbortController().signal
   let summary

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Entity } from '../../services/workflow/entities'
 import { builtInKinds, kindSpec } from '../../services/entities/kinds'
 import { planImport, type MatchKey } from '../../services/bulk/plan'
-import { readImportTable, type ImportTable } from '../../services/bulk/read-table'
-import { readXlsxTable, XLSX_LIMITS, xlsxTooLarge } from '../../services/bulk/read-xlsx'
+import { readImportFile, type ImportFile } from '../../services/bulk/import-file'
+import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
 import { connectionKey } from '../connection-key'
 import { writeText } from '../io'
@@ -14,41 +13,25 @@ import { applyAndPrint, EXIT_ROWS_FAILED } from './apply-output'
 
 export { EXIT_ROWS_FAILED }
 
-/** What the input is: the file's bytes, the kind and the match. The same input resumes its unfinished journal. */
-async function fingerprintOf(file: string, kind: string, match: string | undefined): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk)
-  hash.update(`\n${kind}\n${match ?? ''}`)
-  return hash.digest('hex')
+/** What the input is: the file's bytes (their digest), the kind and the match. The same input resumes its unfinished journal. */
+function fingerprintOf(digest: string, kind: string, match: string | undefined): string {
+  return createHash('sha256')
+    .update(`${digest}\n${kind}\n${match ?? ''}`)
+    .digest('hex')
 }
 
-/** The file as rows; a file that is missing or cannot be read is a usage error, a bad table is the plan's problem. */
-async function readFile(file: string): Promise<ImportTable> {
-  const unreadable = (code: unknown): UsageError =>
-    new UsageError(`Cannot read the file ${file}${typeof code === 'string' ? ` (${code})` : ''}; check its name and that you may read it.`)
-  let stats
+/**
+ * The file read by the app's own reader (bounds, XLSX, digest in the same pass); a file that is
+ * missing or cannot be read is a usage error naming the path given, a bad table is the plan's problem.
+ */
+async function readFile(file: string): Promise<ImportFile> {
   try {
-    stats = await fs.stat(file)
+    return await readImportFile(file)
   } catch (error) {
-    throw unreadable((error as { code?: unknown }).code)
-  }
-  if (!stats.isFile()) throw new UsageError(`${file} is not a file; give the CSV, TSV or XLSX file to import.`)
-  if (/\.xlsx$/i.test(file)) {
-    // A workbook is a zip read whole: its size is checked before a byte of it is read.
-    if (stats.size > XLSX_LIMITS.maxBytes) return { separator: ',', header: [], rows: [], problems: [xlsxTooLarge()], scanned: 0 }
-    try {
-      return readXlsxTable(await fs.readFile(file))
-    } catch (error) {
-      throw unreadable((error as { code?: unknown }).code)
-    }
-  }
-  const stream = createReadStream(file, { highWaterMark: 64 * 1024 })
-  try {
-    return await readImportTable(stream)
-  } catch (error) {
-    throw unreadable((error as { code?: unknown }).code)
-  } finally {
-    stream.destroy()
+    if (!isAppError(error)) throw error
+    if (error.code === 'bad_input') throw new UsageError(`${file} is not a file; give the CSV, TSV or XLSX file to import.`)
+    const code = error.details?.errorCode
+    throw new UsageError(`Cannot read the file ${file}${typeof code === 'string' ? ` (${code})` : ''}; check its name and that you may read it.`)
   }
 }
 
@@ -87,7 +70,7 @@ export const importEntities: Command = {
     if (match !== undefined && match !== 'id' && match !== 'external_id') throw new UsageError(`--match must be id or external_id, not "${match}".`)
     const file = context.args[1] ?? ''
 
-    const table = await readFile(file)
+    const { table, digest } = await readFile(file)
     const stderrLine = (text: string): Promise<void> => writeText(context.io.stderr, `adops-desk: ${text}\n`)
     // A file that cannot be read as a table plans nothing: no need to sign in.
     if (table.problems.length > 0) {
@@ -105,7 +88,7 @@ export const importEntities: Command = {
       }
       const profileId = await connectionKey(context.values, context.services)
       const applier = context.services.bulk(connection)
-      const fingerprint = await fingerprintOf(file, kind, match)
+      const fingerprint = fingerprintOf(digest, kind, match)
       const earlier = (await applier.unfinished(profileId)).find((batch) => batch.fingerprint === fingerprint)
       if (earlier !== undefined) {
         await stderrLine(

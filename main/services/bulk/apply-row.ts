@@ -1,4 +1,4 @@
-import type { Entity, EntityId } from '@contract'
+import { dependentSchema, type Dependent, type Entity, type EntityId } from '@contract'
 import { AppError, isAppError } from '../errors'
 import { changedFields } from '../entities/entity-service'
 import { kindSpec } from '../entities/kinds'
@@ -24,6 +24,8 @@ export interface RowWrite {
   after: Record<string, unknown> | null
   /** What the mirror should now hold: an entity to put in, an id to take out, or nothing. */
   mirror?: { put: Entity } | { remove: EntityId }
+  /** A delete the platform refused (406): the entities that depend on it, when they could be found. */
+  dependents?: Dependent[]
 }
 
 export interface RowContext {
@@ -144,7 +146,15 @@ export async function applyRow(context: RowContext, row: PlannedRow): Promise<Ro
   } catch (error) {
     if (!isRowFailure(error)) throw error
     const id = row.action === 'create' ? null : row.id
-    return { status: 'failed', id, reason: error.message, before: row.before, after: row.action === 'delete' ? null : row.entity }
+    const dependents = error.code === 'dependents' ? dependentSchema.array().safeParse(error.details?.dependents) : null
+    return {
+      status: 'failed',
+      id,
+      reason: error.message,
+      before: row.before,
+      after: row.action === 'delete' ? null : row.entity,
+      ...(dependents?.success === true && dependents.data.length > 0 ? { dependents: dependents.data } : {}),
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { EntityId } from '@contract'
+import type { Dependent, EntityId } from '@contract'
 import type { PlannedRow, RowError } from './plan'
 
 /**
@@ -41,6 +41,8 @@ export interface RowOutcome {
   reason?: string
   changes: PlannedRow['changes']
   errors?: RowError[]
+  /** A delete the platform refused (406): the entities that depend on it. */
+  dependents?: Dependent[]
 }
 
 export interface ApplyProgress {
@@ -82,6 +84,8 @@ export interface UnfinishedBatch {
 export interface BulkApplier {
   apply(request: ApplyRequest, options: ApplyOptions): Promise<ApplySummary>
   unfinished(profileId: string): Promise<UnfinishedBatch[]>
+  /** An unfinished batch's planned rows and the outcomes its journal holds so far: what a resumed batch shows. */
+  journal(profileId: string, batch: string): Promise<{ rows: PlannedRow[]; outcomes: RowOutcome[] }>
   /** Continues an unfinished batch: rows already applied are never sent again. */
   resume(profileId: string, batch: string, options: ApplyOptions): Promise<ApplySummary>
   /** Forgets an unfinished batch (what it applied stays applied and stays in the change log). */

@@ -127,7 +127,8 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         header.source === 'revert' && row.action === 'create' && write.status === 'applied'
           ? `Created again as ${String(write.id)}: the platform gives a new id, so the deleted one's id is not reused.`
           : undefined
-      report(outcomeOf(row, write.status, write.id, write.reason ?? recreated))
+      const outcome = outcomeOf(row, write.status, write.id, write.reason ?? recreated)
+      report(write.dependents === undefined ? outcome : { ...outcome, dependents: write.dependents })
     }
 
     let stopped: unknown = null
@@ -203,6 +204,25 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         total: header.rows.filter((row) => SENT.has(row.action)).length,
         fingerprint: header.fingerprint,
       }))
+    },
+
+    async journal(profileId, batch) {
+      const { header, done } = await journals.read(profileId, batch)
+      const outcomes = header.rows.flatMap((row): RowOutcome[] => {
+        const previous = done.get(row.row)
+        if (previous === undefined) return []
+        return [
+          {
+            row: row.row,
+            action: row.action,
+            id: previous.id,
+            status: previous.status,
+            changes: row.changes,
+            ...(previous.reason === undefined ? {} : { reason: previous.reason }),
+          },
+        ]
+      })
+      return { rows: header.rows, outcomes }
     },
 
     resume,

@@ -237,21 +237,23 @@ export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
       const applier = applierOrFail()
       const unfinished = (await applier.unfinished(profileId)).find((candidate) => candidate.batch === batch)
       if (unfinished === undefined) throw new AppError('not_found', 'That interrupted batch is no longer there (resumed or discarded elsewhere).')
+      // The batch's rows from its journal, with the outcomes it holds so far: the plan view lists them and fills in the rest live.
+      const journal = await applier.journal(profileId, batch)
       const summary = store({
         planId: newId(),
         profileId,
         kind: unfinished.kind,
         source: unfinished.source,
         title: unfinished.title,
-        rows: [],
-        counts: countActions([]),
+        rows: journal.rows,
+        counts: countActions(journal.rows),
         problems: [],
         fileName: null,
         columns: [],
         match: null,
         file: null,
         ...blank,
-        outcomes: new Map(),
+        outcomes: new Map(journal.outcomes.map((outcome) => [outcome.row, outcome])),
         batch,
       })
       const plan = planOf(summary.planId)

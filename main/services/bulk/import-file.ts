@@ -6,7 +6,7 @@ import { readImportTable, type ImportTable } from './read-table'
 import { readXlsxTable, XLSX_LIMITS, xlsxTooLarge } from './read-xlsx'
 
 /**
- * An import file the dialog chose, read for the app: the table (CSV, TSV or XLSX, within the
+ * An import file the dialog chose (or the command line was given), read: the table (CSV, TSV or XLSX, within the
  * readers' bounds) and a fingerprint of its bytes, so applying the same file again while its
  * journal is unfinished resumes that journal. A file that cannot be read is a sentence naming
  * the file by its name only (no folder reaches the page).
@@ -20,11 +20,15 @@ export interface ImportFile {
 
 export async function readImportFile(file: string): Promise<ImportFile> {
   const fileName = path.basename(file)
-  const unreadable = (error: unknown): AppError =>
-    new AppError(
+  const unreadable = (error: unknown): AppError => {
+    const code = (error as { code?: unknown }).code
+    return new AppError(
       'storage',
-      `${fileName} could not be read (${String((error as { code?: unknown }).code ?? 'unknown')}); check that it is there and that you may read it.`,
+      `${fileName} could not be read (${String(code ?? 'unknown')}); check that it is there and that you may read it.`,
+      // The system's code kept apart, for the command line's own sentence (it names the whole path).
+      { errorCode: typeof code === 'string' ? code : null },
     )
+  }
   const stats = await fs.stat(file).catch((error: unknown) => {
     throw unreadable(error)
   })

@@ -9,6 +9,7 @@ import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget } from '../files/save-target'
 import type { ChangeLog, ChangeRecord } from '../bulk/apply-types'
 import type { Workspace } from '../workspace/workspace'
+import { dependentsError, entityName, findDependents } from './dependents'
 import { builtInKinds, kindSpec } from './kinds'
 import type { Mirror, MirrorStore } from './mirror-store'
 
@@ -59,10 +60,6 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort()
 }
 
-function refersTo(value: unknown, id: EntityId): boolean {
-  return Array.isArray(value) ? value.some((item) => sameId(item, id)) : value !== null && value !== undefined && sameId(value, id)
-}
-
 export function createEntityService({
   workspace,
   mirrors,
@@ -97,15 +94,16 @@ export function createEntityService({
   /** The sentence for a delete the platform refused because others depend on the entity. */
   async function explainDependents(profileId: string, kind: string, id: EntityId, error: AppError): Promise<AppError> {
     const dependents = await dependentsOf(profileId, kind, id, new AbortController().signal)
-    const spec = kindSpec(kind)
     const mirror = await mirrors.read(profileId, kind)
-    const self = mirror.rows.find((row) => sameId(row.id, id))
-    const name = self ? String(self[spec?.titleField ?? 'name'] ?? id) : `#${id}`
-    const message =
-      dependents.length > 0
-        ? `“${name}” cannot be deleted because ${dependents.length} ${dependents.length === 1 ? 'entity depends' : 'entities depend'} on it. Change or delete ${dependents.length === 1 ? 'it' : 'them'} first.`
-        : `${error.message} Other entities depend on “${name}”; change or delete them first.`
-    return new AppError('dependents', message, { ...error.details, dependents })
+    return dependentsError(
+      entityName(
+        kind,
+        id,
+        mirror.rows.find((row) => sameId(row.id, id)),
+      ),
+      dependents,
+      error,
+    )
   }
 
   async function sync(profileId: string, kind: string, signal: AbortSignal): Promise<{ count: number; syncedAt: string }> {
@@ -124,19 +122,14 @@ export function createEntityService({
 
   /** Entities of other kinds that point at this one, from the local lists (fetched when never synced). */
   async function dependentsOf(profileId: string, kind: string, id: EntityId, signal: AbortSignal): Promise<Dependent[]> {
-    const found: Dependent[] = []
-    for (const link of kindSpec(kind)?.dependents ?? []) {
-      let mirror = await mirrors.read(profileId, link.kind)
+    return findDependents(kind, id, async (linked) => {
+      let mirror = await mirrors.read(profileId, linked)
       if (mirror.syncedAt === null) {
-        await sync(profileId, link.kind, signal).catch(() => undefined)
-        mirror = await mirrors.read(profileId, link.kind)
+        await sync(profileId, linked, signal).catch(() => undefined)
+        mirror = await mirrors.read(profileId, linked)
       }
-      const title = kindSpec(link.kind)?.titleField ?? 'name'
-      for (const row of mirror.rows) {
-        if (refersTo(row[link.field], id)) found.push({ kind: link.kind, id: row.id, name: String(row[title] ?? row.id) })
-      }
-    }
-    return found
+      return mirror.rows
+    })
   }
 
   return {

@@ -1,32 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../../main/sandbox'
-import { memoryKeychain, ownLines, runInProcess, saveDemoProfile, testServices, type CliRun } from './support'
+import { describe, expect, it } from 'vitest'
+import { useCliDemo } from '../../support/cli-demo'
+import { ownLines, type CliRun } from './support'
 
 /** `entities import --apply`, `changes list` and `changes revert` in-process against the demo backend. */
 
-const KEYCHAIN_SERVICE = 'AdOps Desk CLI changes tests'
-let sandbox: Sandbox
-let userData: string
-let work: string
-const keychain = memoryKeychain()
-const services = testServices(keychain)
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
-  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
-  work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-changes-'))
-  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE })
-})
-afterAll(async () => {
-  await sandbox.close()
-  await rm(userData, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
-
-const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE } })
+const demo = useCliDemo('changes')
+const cli = (argv: string[]): Promise<CliRun> => demo.cli(argv)
 const lines = (run: CliRun): Array<Record<string, unknown>> =>
   run.stdout
     .split('\n')
@@ -38,7 +19,7 @@ const brand = async (id: number): Promise<Record<string, unknown>> =>
 describe('entities import --apply and the change log', () => {
   it('applies an import (exit 4 for the error row), lists the changes, and reverts the batch', async () => {
     const original = await brand(5)
-    const csv = path.join(work, 'apply.csv')
+    const csv = path.join(demo.work, 'apply.csv')
     await writeFile(
       csv,
       `external_id,name,is_open_auction_allowed,is_pmp_allowed\n${String(original.external_id)},Applied name,true,false\nCLI-NEW-1,Made by CLI,no,no\nCLI-BAD,,yes,no\n`,
@@ -85,7 +66,7 @@ describe('entities import --apply and the change log', () => {
   })
 
   it('a revert of an update whose entity changed since is a conflict (exit 4), nothing overwritten', async () => {
-    const csv = path.join(work, 'guard.csv')
+    const csv = path.join(demo.work, 'guard.csv')
     await writeFile(csv, 'id,name\n6,First by CLI\n')
     expect((await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo'])).code).toBe(0)
     const change = String(lines(await cli(['changes', 'list', '--profile', 'Demo']))[0]?.change)
@@ -95,6 +76,36 @@ describe('entities import --apply and the change log', () => {
     expect(run.code).toBe(4)
     expect(lines(run)).toEqual([expect.objectContaining({ action: 'conflict', status: 'conflict', reason: expect.stringContaining('(name)') })])
     expect((await brand(6)).name).toBe('Second by CLI')
+  })
+
+  it('a revert of a create the platform refuses to delete (406) names the dependents in its line and on stderr (exit 4)', async () => {
+    const csv = path.join(demo.work, 'dependents.csv')
+    await writeFile(csv, 'external_id,name,is_open_auction_allowed,is_pmp_allowed\nCLI-DEP-1,Used by an agency,true,false\n')
+    const imported = await cli(['entities', 'import', 'brands', csv, '--apply', '--profile', 'Demo'])
+    expect(imported.code).toBe(0)
+    const brandId = lines(imported)[0]?.id as number
+    const data = path.join(demo.work, 'agency.json')
+    await writeFile(data, JSON.stringify({ name: 'Agency of CLI-DEP-1', brands: [brandId] }))
+    const agency = await cli(['entities', 'create', 'agencies', '--data', data, '--profile', 'Demo'])
+    expect(agency.code).toBe(0)
+    const agencyId = (JSON.parse(agency.stdout) as { id: number }).id
+    const batch = String(lines(await cli(['changes', 'list', '--profile', 'Demo']))[0]?.batch)
+
+    const run = await cli(['changes', 'revert', '--batch', batch, '--apply', '--profile', 'Demo'])
+    expect(run.code).toBe(4)
+    expect(lines(run)).toEqual([
+      expect.objectContaining({
+        action: 'delete',
+        id: brandId,
+        status: 'failed',
+        reason: expect.stringContaining('“Used by an agency” cannot be deleted because 1 entity depends on it'),
+        dependents: [{ kind: 'agencies', id: agencyId, name: 'Agency of CLI-DEP-1' }],
+      }),
+    ])
+    expect(ownLines(run.stderr)).toEqual([
+      `adops-desk: row 1: ${brandId} was not deleted: it is used by agencies ${agencyId} “Agency of CLI-DEP-1”. Change or delete it first, then run the command again.`,
+    ])
+    expect((await brand(brandId)).name).toBe('Used by an agency')
   })
 
   it('usage: revert needs one change or --batch, and --dry-run or --apply', async () => {

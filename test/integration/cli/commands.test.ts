@@ -1,49 +1,26 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../../main/sandbox'
+import { afterEach, describe, expect, it } from 'vitest'
 import { commandWords } from '../../../main/cli/command'
 import { commands } from '../../../main/cli/run'
 import { recordServerRequests } from '../../support/server-requests'
-import { expectFailure, expectSuccess, memoryKeychain, runInProcess, sandboxFlags, saveDemoProfile, testServices, type CliRun } from './support'
+import { useCliDemo } from '../../support/cli-demo'
+import { expectFailure, expectSuccess, sandboxFlags } from './support'
 
-const KEYCHAIN_SERVICE = 'AdOps Desk CLI tests'
 /** A folder nobody creates: paths in it cannot be read or written. */
 const MISSING = path.join(os.tmpdir(), `adops-cli-missing-${process.pid}-${Date.now()}`)
 
-let sandbox: Sandbox
-let userData: string
-let work: string
-const keychain = memoryKeychain()
-const services = testServices(keychain)
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
-  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
-  work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-work-'))
-  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE })
-})
-afterAll(async () => {
-  await sandbox.close()
-  await rm(userData, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
+const demo = useCliDemo('commands')
 afterEach(() => {
-  sandbox.reset()
+  demo.sandbox.reset()
 })
 
-const env = (extra: Record<string, string> = {}): Record<string, string> => ({ ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE, ...extra })
-const cli = (argv: string[], options: { env?: Record<string, string>; stdin?: string; signal?: AbortSignal } = {}): Promise<CliRun> =>
-  runInProcess(argv, {
-    services,
-    env: options.env ?? env(),
-    ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  })
+const env = demo.env
+const cli = demo.cli
 
 /** Connection by flags, password from the environment. */
-const flags = (): string[] => sandboxFlags(sandbox.info)
+const flags = (): string[] => sandboxFlags(demo.sandbox.info)
 const withPassword = (password = 'demo') => env({ ADOPS_PASSWORD: password })
 
 describe('profiles list', () => {
@@ -91,16 +68,19 @@ describe('entities', () => {
   })
 
   it('list with a permanent token from ADOPS_TOKEN', async () => {
-    const run = await cli(['entities', 'list', 'bidders', '--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--service-id', 'demo'], {
-      env: env({ ADOPS_TOKEN: sandbox.info.permanent_token }),
-    })
+    const run = await cli(
+      ['entities', 'list', 'bidders', '--base-url', demo.sandbox.info.base_url, '--auth-url', demo.sandbox.info.auth_url, '--service-id', 'demo'],
+      {
+        env: env({ ADOPS_TOKEN: demo.sandbox.info.permanent_token }),
+      },
+    )
     expectSuccess(run)
     expect(Array.isArray(JSON.parse(run.stdout))).toBe(true)
   })
 
   it('get, create (--data FILE), update (--data -), delete', async () => {
     const created = await (async () => {
-      const file = path.join(work, 'brand.json')
+      const file = path.join(demo.work, 'brand.json')
       await writeFile(file, JSON.stringify({ name: 'CLI Brand', is_open_auction_allowed: true, is_pmp_allowed: true, external_id: 'CLI-1' }))
       const run = await cli(['entities', 'create', 'brands', '--data', file, '--profile', 'Demo'])
       expectSuccess(run)
@@ -151,7 +131,7 @@ describe('entities', () => {
   })
 
   it('a read-only user: exit 1, forbidden', async () => {
-    const viewer = ['--base-url', sandbox.info.base_url, '--auth-url', sandbox.info.auth_url, '--service-id', 'demo', '--username', 'viewer']
+    const viewer = ['--base-url', demo.sandbox.info.base_url, '--auth-url', demo.sandbox.info.auth_url, '--service-id', 'demo', '--username', 'viewer']
     expectFailure(await cli(['entities', 'delete', 'bidders', '1', ...viewer], { env: env({ ADOPS_PASSWORD: 'viewer' }) }), 1, /permission.*\[HTTP 403\]$/)
   })
 
@@ -161,9 +141,9 @@ describe('entities', () => {
   })
 
   it('a server error on a write: exit 1, and it was sent once', async () => {
-    const received = recordServerRequests(sandbox.port)
+    const received = recordServerRequests(demo.sandbox.port)
     try {
-      sandbox.setFaults({ fail_rate: 1 })
+      demo.sandbox.setFaults({ fail_rate: 1 })
       expectFailure(
         await cli(['entities', 'create', 'bidders', '--data', '-', '--profile', 'Demo'], { stdin: '{"name": "Once"}' }),
         1,
@@ -186,7 +166,7 @@ describe('report', () => {
   })
 
   it('time-series and audience from a request file or standard input', async () => {
-    const file = path.join(work, 'ts.json')
+    const file = path.join(demo.work, 'ts.json')
     await writeFile(
       file,
       JSON.stringify({ ...base, granularity: 'granularity_day', split_by: ['country'], chart_lines: ['__total__'], data_field: 'impressions' }),
@@ -204,7 +184,7 @@ describe('report', () => {
   })
 
   it('a request in an older shape: refused before sending, exit 1 naming the field', async () => {
-    const run = await cli(['report', 'export', '--request', '-', '--out', path.join(work, 'old.csv'), '--profile', 'Demo'], {
+    const run = await cli(['report', 'export', '--request', '-', '--out', path.join(demo.work, 'old.csv'), '--profile', 'Demo'], {
       stdin: JSON.stringify({
         ...base,
         split_by: ['country'],
@@ -245,7 +225,7 @@ describe('report', () => {
   })
 
   it('export writes the file whole and prints where', async () => {
-    const out = path.join(work, 'export.csv')
+    const out = path.join(demo.work, 'export.csv')
     const run = await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], {
       stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }),
     })
@@ -259,9 +239,9 @@ describe('report', () => {
   })
 
   it('a failed export leaves no file at --out and no temp file', async () => {
-    const folder = await mkdtemp(path.join(work, 'cut-'))
+    const folder = await mkdtemp(path.join(demo.work, 'cut-'))
     const out = path.join(folder, 'cut.csv')
-    sandbox.setFaults({ drop_export_after_bytes: 50 })
+    demo.sandbox.setFaults({ drop_export_after_bytes: 50 })
     expectFailure(
       await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo'], {
         stdin: JSON.stringify({ ...base, split_by: ['country'], export_format: 'csv', data_fields: ['impressions'] }),

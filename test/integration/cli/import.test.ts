@@ -1,36 +1,17 @@
 import { strToU8, zipSync } from 'fflate'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../../main/sandbox'
-import { expectFailure, memoryKeychain, ownLines, runInProcess, saveDemoProfile, testServices, type CliRun } from './support'
+import { describe, expect, it } from 'vitest'
+import { useCliDemo } from '../../support/cli-demo'
+import { expectFailure, ownLines, type CliRun } from './support'
 
 /** `entities import --dry-run` against the demo backend, in-process: the plan as JSON lines, exit 0 or 4, nothing sent. */
 
-const KEYCHAIN_SERVICE = 'AdOps Desk CLI import tests'
-let sandbox: Sandbox
-let userData: string
-let work: string
-const keychain = memoryKeychain()
-const services = testServices(keychain)
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
-  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-user-'))
-  work = await mkdtemp(path.join(os.tmpdir(), 'adops-cli-import-'))
-  await saveDemoProfile({ info: sandbox.info, userData, keychain, keychainService: KEYCHAIN_SERVICE })
-})
-afterAll(async () => {
-  await sandbox.close()
-  await rm(userData, { recursive: true, force: true })
-  await rm(work, { recursive: true, force: true })
-})
-
-const cli = (argv: string[]): Promise<CliRun> => runInProcess(argv, { services, env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE } })
+const demo = useCliDemo('import')
+const cli = (argv: string[]): Promise<CliRun> => demo.cli(argv)
 
 async function file(name: string, text: string | Uint8Array): Promise<string> {
-  const full = path.join(work, name)
+  const full = path.join(demo.work, name)
   await writeFile(full, text)
   return full
 }
@@ -118,7 +99,7 @@ describe('entities import --dry-run', () => {
     expectFailure(await cli(['entities', 'import', 'brands', csv, '--profile', 'Demo']), 2, /Say --dry-run/)
     expectFailure(await cli(['entities', 'import', 'brands', csv, '--dry-run', '--match', 'name', '--profile', 'Demo']), 2, /--match must be id or external_id/)
     expectFailure(
-      await cli(['entities', 'import', 'brands', path.join(work, 'nope.csv'), '--dry-run', '--profile', 'Demo']),
+      await cli(['entities', 'import', 'brands', path.join(demo.work, 'nope.csv'), '--dry-run', '--profile', 'Demo']),
       2,
       /Cannot read the file .*nope\.csv \(ENOENT\)/,
     )

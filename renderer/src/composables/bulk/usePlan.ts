@@ -1,12 +1,10 @@
 import { computed, onBeforeUnmount, shallowRef, triggerRef, type Ref } from 'vue'
-import type { EventPayload, PlanRowView, PlanSummary } from '@contract'
+import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
+import { planRowModel, type PlanRowModel } from './planRowModel'
 
 export const PLAN_PAGE = 200
 type Progress = EventPayload<'onBulkProgress'>
-
-/** Rows a plan sends: error, unchanged (and deselected) rows never are. */
-export const sendable = (row: Pick<PlanRowView, 'action'>): boolean => row.action === 'create' || row.action === 'update' || row.action === 'delete'
 
 /**
  * One plan on screen (a bulk edit, an import or a revert): its rows fetched a page at a time as
@@ -14,7 +12,7 @@ export const sendable = (row: Pick<PlanRowView, 'action'>): boolean => row.actio
  * its live progress, and an import's re-planning with another column mapping.
  */
 export function usePlan(summary: Ref<PlanSummary | null>) {
-  const pages = shallowRef(new Map<number, PlanRowView[]>())
+  const pages = shallowRef(new Map<number, PlanRowModel[]>())
   const loading = new Set<number>()
   const deselected = shallowRef(new Set<number>())
   const progress = shallowRef<Progress | null>(null)
@@ -43,7 +41,7 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     try {
       const answer = await unwrap(api().bulk.rows({ planId: plan.planId, offset: page * PLAN_PAGE, limit: PLAN_PAGE }))
       if (summary.value?.planId !== plan.planId) return
-      pages.value.set(page, answer.rows)
+      pages.value.set(page, answer.rows.map(planRowModel))
       triggerRef(pages)
     } catch (failure) {
       error.value = errorMessage(failure)
@@ -52,8 +50,19 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     }
   }
 
+  /**
+   * Asks for the pages around rows `first` to `end` before the list reaches them (half a page
+   * either side), so a scroll finds its rows in hand instead of waiting a round trip to main.
+   */
+  function prefetch(first: number, end: number): void {
+    const count = summary.value?.total ?? 0
+    const low = Math.max(0, first - PLAN_PAGE / 2)
+    const high = Math.min(count - 1, end + PLAN_PAGE / 2)
+    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.value.has(page)) void loadPage(page)
+  }
+
   /** The row at a position, or null while its page is on its way (asked for here). */
-  function rowAt(position: number): PlanRowView | null {
+  function rowAt(position: number): PlanRowModel | null {
     const page = Math.floor(position / PLAN_PAGE)
     const rows = pages.value.get(page)
     if (rows === undefined) {
@@ -140,5 +149,5 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
   })
   onBeforeUnmount(stop)
 
-  return { rowAt, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
+  return { rowAt, prefetch, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
 }

@@ -1,7 +1,22 @@
+import type { CachedResult, ReportDefinition, RunKind } from '@contract'
 import type { Services } from '../services'
 import { parsePastedRequest } from '../services/presets/paste'
 import { reduceKeptChart } from '../services/results/kept-chart'
+import type { ResultCache } from '../services/results/result-cache'
 import type { Handlers, HandlersFor } from './types'
+
+interface KeptResultQuery {
+  definition: ReportDefinition
+  preset?: string | null | undefined
+  kind: RunKind
+  pointBudget?: number | undefined
+}
+
+/** A kept result as the page gets it: a chart cut to the budget asked for, as a run would cut it. */
+async function keptResult(results: ResultCache, profileId: string, { definition, preset, kind, pointBudget }: KeptResultQuery): Promise<CachedResult | null> {
+  const kept = await results.get(profileId, kind, definition, preset ?? null)
+  return kept?.kind === 'chart' ? { ...kept, result: reduceKeptChart(kept.result, pointBudget) } : kept
+}
 
 /** Presets, their files, the results kept from runs and the run history: thin calls into the services. */
 export function presetHandlers({
@@ -27,9 +42,13 @@ export function presetHandlers({
     'presets:import': ({ replace }) => presetFiles.import({ replace: replace === true }),
     'presets:export': ({ names }) => presetFiles.export(names),
     // A kept chart reaches the page cut to the same budget as a live run, never with every point it was kept with.
-    'results:get': async ({ profileId, definition, preset, kind, pointBudget }) => {
-      const kept = await results.get(profileId, kind, definition, preset ?? null)
-      return kept?.kind === 'chart' ? { ...kept, result: reduceKeptChart(kept.result, pointBudget) } : kept
+    'results:get': ({ profileId, definition, preset, kind, pointBudget }) => keptResult(results, profileId, { definition, preset, kind, pointBudget }),
+    // One after another: the cache reads one at a time anyway. A result that cannot be read is
+    // null, as it would be alone (a damaged file is moved aside and said so by the cache).
+    'results:getMany': async ({ profileId, queries }) => {
+      const answers: Array<CachedResult | null> = []
+      for (const query of queries) answers.push(await keptResult(results, profileId, query).catch(() => null))
+      return answers
     },
     'history:list': (query) => runHistory.list(query),
     'history:get': ({ id }) => runHistory.get(id),

@@ -114,6 +114,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     notices,
     now,
   })
+  // Writes the order of use the reads kept in memory (result-cache.ts, `uses`).
+  lifetime.add(toDisposable(() => results.close()))
   const runHistory = createRunHistoryStore({ folder: runHistoryFolder(options.userDataDir), notices, now })
   // The saved results belong to the connection; the history keeps its runs (it names the connection).
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => results.removeProfile(profileId))))

@@ -88,6 +88,7 @@ export const channels = {
   'presets:import': presetsChannels.import,
   'presets:export': presetsChannels.export,
   'results:get': resultsChannels.get,
+  'results:getMany': resultsChannels.getMany,
   'history:list': historyChannels.list,
   'history:get': historyChannels.get,
   'exports:start': exportsChannels.start,

@@ -139,20 +139,33 @@ export const presetsChannels = {
   ),
 } as const
 
+/** One kept result asked for: the definition, the preset it runs as, and the budget a chart is cut to. */
+const keptResultQuery = {
+  definition: reportDefinitionSchema,
+  preset: presetNameSchema.nullable().optional(),
+  kind: z.enum(runKinds),
+  /** A chart comes cut to this many points per series, as reports:run would cut it (main's default when absent). */
+  pointBudget: z.number().int().min(50).max(20_000).optional(),
+}
+
+/** How many kept results one `results:getMany` reads: a board's tiles at most (BOARD_GRID.maxTiles). */
+export const KEPT_RESULTS_PER_CALL = 48
+
 export const resultsChannels = {
   /** The last result kept for this definition (the preset's own first, else an ad hoc run of the same definition); null when none. A chart is reduced to `pointBudget` like a run. */
-  get: channel(
+  get: channel(z.object({ profileId: profileRef, ...keptResultQuery }).strict(), cachedResultSchema.nullable()),
+  /**
+   * Several kept results in one call, answered in the order asked (null where none is kept or it
+   * could not be read): a board opens its tiles with one call, not one per tile.
+   */
+  getMany: channel(
     z
       .object({
         profileId: profileRef,
-        definition: reportDefinitionSchema,
-        preset: presetNameSchema.nullable().optional(),
-        kind: z.enum(runKinds),
-        /** A chart comes cut to this many points per series, as reports:run would cut it (main's default when absent). */
-        pointBudget: z.number().int().min(50).max(20_000).optional(),
+        queries: z.array(z.object(keptResultQuery).strict()).min(1).max(KEPT_RESULTS_PER_CALL),
       })
       .strict(),
-    cachedResultSchema.nullable(),
+    z.array(cachedResultSchema.nullable()),
   ),
 } as const
 

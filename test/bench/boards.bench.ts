@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test'
 import type { Board, ReportDefinition } from '@contract'
 import { createTargets, ensure } from './targets'
 import { median, openReports, startBrowserHost } from './browser-host'
+import { createCpuMeter, profiledOpen, tracedOpen, type CpuMeter } from './boards-cpu'
 
 /**
  * Issue 25, in headless Chromium through preview:web, against the demo backend:
@@ -15,6 +16,9 @@ import { median, openReports, startBrowserHost } from './browser-host'
  *  - refresh: a click on Refresh to every tile `done`, 12 tiles run against the demo (2–4 at
  *    once, domain/boards/refresh.ts), with no tile failing.
  * Every open is on a freshly loaded page (the first board of a session), once the app is idle.
+ * Beside the wall figures, the CPU each open cost the page and main (boards-cpu.ts): on a loaded
+ * machine those are the figures to compare. BENCH_TRACE=1 / BENCH_PROFILE=1 add a traced or
+ * profiled open.
  */
 
 const TARGET_OPEN_MS = 500
@@ -100,12 +104,14 @@ const OPEN_BOARD = (name: string, tiles: number): string => `new Promise((resolv
   const button = document.querySelector('[data-test="board-row-${name}"] [data-test="board-open"]')
   if (!button) return reject(new Error('the board is not in the list'))
   performance.clearResourceTimings()
+  performance.mark('bench:open')
   const started = performance.now()
   button.click()
   const check = () => {
     const charts = [...document.querySelectorAll('[data-test="board-grid"] [data-test="report-chart"]')]
     if (charts.length === ${tiles} && charts.every((chart) => chart.getAttribute('data-painted') === 'true')) {
       requestAnimationFrame(() => setTimeout(() => {
+        performance.mark('bench:open:painted')
         const answers = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('results%3Aget'))
         resolve({ total: performance.now() - started, answered: answers.length ? Math.max(...answers.map((entry) => entry.responseEnd)) - started : -1, answers: answers.length })
       }))
@@ -155,17 +161,29 @@ async function freshBoards(page: Page, name: string): Promise<void> {
 }
 
 /** Opens `name` on a fresh page with the board's own refresh held back; the held runs are aborted after. */
-async function measureOpen(page: Page, name: string, tiles: number): Promise<{ total: number; answered: number }> {
+async function measureOpen(
+  page: Page,
+  meter: CpuMeter,
+  name: string,
+  tiles: number,
+  around: (open: () => Promise<unknown>) => Promise<unknown> = (open) => open(),
+): Promise<{ total: number; answered: number; pageCpu: number; mainCpu: number }> {
   const held: Route[] = []
   const hold = (route: Route) => void held.push(route)
   await freshBoards(page, name)
   await page.route('**/__host/invoke/reports%3Arun', hold)
   try {
-    const figure = (await page.evaluate(OPEN_BOARD(name, tiles))) as { total: number; answered: number; answers: number }
-    ensure(figure.answers >= tiles, `${figure.answers} results:get answers were seen for ${tiles} tiles`)
+    type Figure = { total: number; answered: number; answers: number }
+    const measured: Array<{ value: Figure; page: number; main: number }> = []
+    await around(async () => measured.push(await meter.measure(async () => (await page.evaluate(OPEN_BOARD(name, tiles))) as Figure)))
+    const [first] = measured
+    if (first === undefined) throw new Error('the open was not measured')
+    const { value: figure, page: pageCpu, main: mainCpu } = first
+    // One answer per tile, or one for the whole board (results:getMany): either way the bridge was asked.
+    ensure(figure.answers >= 1, `no kept result was read for the ${tiles} tiles`)
     const categories = await page.locator('[data-test="board-grid"] [data-test="report-chart"]').first().getAttribute('data-categories')
     ensure(Number(categories) > 0, 'the painted tile shows no points')
-    return figure
+    return { total: figure.total, answered: figure.answered, pageCpu, mainCpu }
   } finally {
     await page.unroute('**/__host/invoke/reports%3Arun', hold)
     for (const route of held) await route.abort().catch(() => undefined)
@@ -196,15 +214,24 @@ export default async function bench(): Promise<void> {
       ensure(shape.lines === LINES, `${names[index]}: main kept ${shape.lines} lines, not ${LINES}`)
     }
 
+    const meter = await createCpuMeter(page, host.userDataDir)
     const opens: number[] = []
     const answered: number[] = []
     const singles: number[] = []
+    const pageCpu: number[] = []
+    const mainCpu: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const figure = await measureOpen(page, BOARD, TILES)
+      const figure = await measureOpen(page, meter, BOARD, TILES)
       opens.push(figure.total)
       answered.push(figure.answered)
-      singles.push((await measureOpen(page, SINGLE, 1)).total)
+      pageCpu.push(figure.pageCpu)
+      mainCpu.push(figure.mainCpu)
+      singles.push((await measureOpen(page, meter, SINGLE, 1)).total)
     }
+    // One more open each, traced or profiled: their own cost stays out of the figures above.
+    const looked: string[] = []
+    if (process.env.BENCH_TRACE) await measureOpen(page, meter, BOARD, TILES, async (open) => looked.push(await tracedOpen(host.browser, page, open)))
+    if (process.env.BENCH_PROFILE) await measureOpen(page, meter, BOARD, TILES, async (open) => looked.push(await profiledOpen(page, open)))
 
     const refreshes: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
@@ -225,6 +252,9 @@ export default async function bench(): Promise<void> {
     targets.note(`  of which until main's last kept result answered`, median(answered), 'ms')
     targets.note('  baseline: a board of one such tile, opened the same way', median(singles), 'ms')
     targets.note('  ratio to one tile', median(opens) / median(singles), '×')
+    targets.note('  CPU of the page, click to painted', median(pageCpu), 'ms')
+    targets.note("  CPU of main (preview:web's processes)", median(mainCpu), 'ms')
+    for (const text of looked) process.stdout.write(`${text}\n`)
     targets.check(`refresh ${TILES} tiles against the demo backend`, median(refreshes), 'ms', TARGET_REFRESH_MS, { atMost: true })
     targets.note('  slowest refresh', Math.max(...refreshes), 'ms')
   } finally {

@@ -129,6 +129,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'presets:import': { replace: false },
   'presets:export': { names: ['Missing preset'] },
   'results:get': { profileId: 'missing-profile', definition: sampleDefinition, preset: 'Weekly EU', kind: 'chart' },
+  'results:getMany': { profileId: 'missing-profile', queries: [{ definition: sampleDefinition, preset: 'Weekly EU', kind: 'chart', pointBudget: 400 }] },
   'history:list': { profileId: 'missing-profile', search: 'supply', preset: 'Weekly EU', outcome: 'error', offset: 0, limit: 50 },
   'history:get': { id: 'missing-run' },
   'exports:start': {

@@ -41,6 +41,8 @@ export interface ResultCache {
   usage(): Promise<{ bytes: number; entries: number }>
   /** Applies the limit now (it just got smaller): the least recently used go until the rest fits. */
   trim(): Promise<{ bytes: number; entries: number }>
+  /** Writes the order of use not yet on disk (the app closing); the cache still works after it. */
+  close(): Promise<void>
 }
 
 export interface ResultCacheOptions {
@@ -49,11 +51,27 @@ export interface ResultCacheOptions {
   limitBytes: () => Promise<number>
   notices: Pick<Notices, 'add'>
   now?: () => Date
+  /**
+   * Arranges for `persist` to run a while after a read marked a result as used, and answers how
+   * to call that off. Default: 30 s on an unref'd timer (it never keeps a process alive).
+   */
+  schedulePersist?: (persist: () => void) => () => void
 }
+
+/** How long the order of use may stay in memory only; a crash loses at most this much of it. */
+const PERSIST_USES_AFTER_MS = 30_000
+
+function persistLater(persist: () => void): () => void {
+  const timer = setTimeout(persist, PERSIST_USES_AFTER_MS)
+  timer.unref()
+  return () => clearTimeout(timer)
+}
+
+const entryId = (entry: { profileId: string; key: string }): string => `${entry.profileId}\u0000${entry.key}`
 
 export const resultsFolder = (userDataDir: string): string => path.join(userDataDir, 'results')
 
-export function createResultCache({ folder, limitBytes, notices, now = () => new Date() }: ResultCacheOptions): ResultCache {
+export function createResultCache({ folder, limitBytes, notices, now = () => new Date(), schedulePersist = persistLater }: ResultCacheOptions): ResultCache {
   const serial = createSerialQueue()
   const index = createDocumentStore({
     filePath: path.join(folder, 'index.json'),
@@ -75,11 +93,32 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     Promise.all([fs.rm(fileOf(profileId, key), { force: true }), fs.rm(legacyFileOf(profileId, key), { force: true })])
   let reconciled = false
   const asides = createAsideLedger()
+  /**
+   * When results were last read, by entry id, not yet written to index.json. A read must not
+   * cost a rewrite and an fsync of the whole index (a board of 12 tiles read 12 results and
+   * wrote the index 12 times between them), so uses are kept here and written with the next
+   * change of the index, a while after the first unwritten one (`schedulePersist`), or at
+   * close. A crash loses only the uses since: the least recently used order is then a little
+   * stale and an eviction may pick a result read lately. Nothing kept is lost or miscounted.
+   */
+  const uses = new Map<string, string>()
+  let cancelPersist: (() => void) | null = null
 
-  /** The index as the files are: files it does not know are added (used when written), entries without a file dropped. */
+  /** Every write of the index carries the uses in memory (its entries come from `entries()`), so they are on disk after it. */
+  async function writeIndex(list: IndexEntry[]): Promise<void> {
+    uses.clear()
+    cancelPersist?.()
+    cancelPersist = null
+    await index.write({ version: 1, entries: list })
+  }
+
+  const withUses = (list: IndexEntry[]): IndexEntry[] =>
+    uses.size === 0 ? list : list.map((entry) => ({ ...entry, usedAt: uses.get(entryId(entry)) ?? entry.usedAt }))
+
+  /** The index as the files are (files it does not know are added, used when written; entries without a file dropped), with the uses in memory. */
   async function entries(): Promise<IndexEntry[]> {
     const current = (await index.read()).entries
-    if (reconciled) return current
+    if (reconciled) return withUses(current)
     reconciled = true
     const onDisk = new Map<string, IndexEntry>()
     const profiles = await fs.readdir(folder, { withFileTypes: true }).catch(() => [])
@@ -101,11 +140,9 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
         onDisk.set(id, { profileId, key, bytes, usedAt: stat.mtime.toISOString() })
       }
     }
-    const known = new Map(current.map((entry) => [`${entry.profileId}\u0000${entry.key}`, entry]))
-    const merged = [...onDisk].map(([id, found]) => ({ ...found, usedAt: known.get(id)?.usedAt ?? found.usedAt }))
-    if (merged.length !== current.length || merged.some((entry) => !known.has(`${entry.profileId}\u0000${entry.key}`))) {
-      await index.write({ version: 1, entries: merged })
-    }
+    const known = new Map(current.map((entry) => [entryId(entry), entry]))
+    const merged = withUses([...onDisk].map(([id, found]) => ({ ...found, usedAt: known.get(id)?.usedAt ?? found.usedAt })))
+    if (merged.length !== current.length || merged.some((entry) => !known.has(entryId(entry)))) await writeIndex(merged)
     return merged
   }
   async function readEntry(profileId: string, key: string): Promise<KeptEntry | null> {
@@ -121,14 +158,19 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
     }
     // Gone or unreadable: forget it so the size count stays true.
     const rest = (await entries()).filter((entry) => !(entry.profileId === profileId && entry.key === key))
-    await index.write({ version: 1, entries: rest })
+    await writeIndex(rest)
     return null
   }
 
-  async function touch(profileId: string, key: string): Promise<void> {
-    const usedAt = now().toISOString()
-    const updated = (await entries()).map((entry) => (entry.profileId === profileId && entry.key === key ? { ...entry, usedAt } : entry))
-    await index.write({ version: 1, entries: updated })
+  /** Marks a result as used now, in memory; written later in one go with every other use (see `uses`). */
+  function touch(profileId: string, key: string): void {
+    uses.set(entryId({ profileId, key }), now().toISOString())
+    cancelPersist ??= schedulePersist(() => void serial(persistUses).catch(() => undefined))
+  }
+
+  async function persistUses(): Promise<void> {
+    cancelPersist = null
+    if (uses.size > 0) await writeIndex(await entries())
   }
 
   /**
@@ -146,7 +188,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
       total -= entry.bytes
     }
     const rest = kept.filter((entry) => !evicted.has(entry))
-    await index.write({ version: 1, entries: rest })
+    await writeIndex(rest)
     return rest
   }
 
@@ -191,8 +233,7 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
           if (!known.some((entry) => entry.profileId === profileId && entry.key === key)) continue
           const entry = await readEntry(profileId, key)
           if (entry === null) continue
-          // Marked as used after the answer is on its way: the index write need not hold up the chart.
-          void serial(() => touch(profileId, key)).catch(() => undefined)
+          touch(profileId, key)
           return entry.kind === 'chart'
             ? { kind: 'chart' as const, preset: entry.preset, ranAt: entry.ranAt, result: entry.result }
             : { kind: 'audience' as const, preset: entry.preset, ranAt: entry.ranAt, result: entry.result }
@@ -205,11 +246,17 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
         await fs.rm(folderOf(profileId), { recursive: true, force: true })
         asides.forgetUnder(folderOf(profileId))
         const rest = (await entries()).filter((entry) => entry.profileId !== profileId)
-        await index.write({ version: 1, entries: rest })
+        await writeIndex(rest)
       }),
 
     usage: () => serial(async () => usageOf(await entries())),
 
     trim: () => serial(async () => usageOf(await evictBeyond(await limitBytes(), await entries(), 0))),
+
+    close: () =>
+      serial(async () => {
+        cancelPersist?.()
+        await persistUses()
+      }),
   }
 }

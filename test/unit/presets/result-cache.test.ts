@@ -69,7 +69,8 @@ describe('the result cache', () => {
     const files = await fs.readdir(path.join(folder, 'p1'))
     expect(files.sort()).toEqual(['a', 'c', 'd'].map((project) => `${resultKey('chart', definitionFor(project), null)}.kept`).sort())
 
-    // A new instance (the next start) keeps the order of use from the index.
+    // A new instance (the next start) keeps the order of use from the index, written at close.
+    await cache.close()
     const reopened = open()
     await reopened.get('p1', 'chart', definitionFor('c'), null)
     await reopened.put({ profileId: 'p1', preset: null, definition: definitionFor('e'), requests: [request], kind: 'chart', result: chart(1_000) })

@@ -1,12 +1,26 @@
-import { computed, reactive, ref, shallowRef, watch, type Ref } from 'vue'
-import type { AudienceView, Board, BoardTile, BoardTileView, OpenTile, TilePlace, TimeSeriesView } from '@contract'
+import { computed, markRaw, reactive, ref, shallowRef, watch, type Ref } from 'vue'
+import {
+  KEPT_RESULTS_PER_CALL,
+  type AudienceView,
+  type Board,
+  type BoardTile,
+  type BoardTileView,
+  type OpenTile,
+  type RunKind,
+  type TilePlace,
+  type TimeSeriesView,
+} from '@contract'
 import { api, toApiError, unwrap } from '../../api/bridge'
 import { freePlace } from '../../domain/boards/layout'
 import { refreshTiles, REFRESH_CONCURRENCY, type TileRefreshStatus } from '../../domain/boards/refresh'
 import { useBoardsStore } from '../../stores/boards'
 import { useWorkspaceStore } from '../../stores/workspace'
 
-/** What one tile shows now: its last result (kept or fresh), when that ran, and how its refresh goes. */
+/**
+ * What one tile shows now: its last result (kept or fresh), when that ran, and how its refresh
+ * goes. The results are held raw (markRaw): the map is reactive for the tile's state, but Vue
+ * never wraps 10 lines × 400 values in proxies that the chart's option would then read through.
+ */
 export interface TileShown {
   chart: TimeSeriesView | null
   audience: AudienceView | null
@@ -19,7 +33,7 @@ export interface TileShown {
 const TILE_POINT_BUDGET = 400
 /** Failures that mean "the platform could not be reached": the board keeps its tiles and says it is offline. */
 const UNREACHABLE = new Set(['network', 'timeout'])
-const kindOf = (view: BoardTileView) => (view === 'audience' ? 'audience' : 'chart')
+const kindOf = (view: BoardTileView): RunKind => (view === 'audience' ? 'audience' : 'chart')
 let runs = 0
 
 /**
@@ -48,16 +62,31 @@ export function useOpenBoard(name: Ref<string>) {
     return entry
   }
 
-  async function paintKept(tile: OpenTile, profile: string): Promise<void> {
-    if (tile.definition === null) return
-    const kept = await unwrap(
-      api().results.get({ profileId: profile, definition: tile.definition, preset: tile.preset, kind: kindOf(tile.view), pointBudget: TILE_POINT_BUDGET }),
-    ).catch(() => null)
-    if (kept === null) return
-    const entry = shownOf(tile.id)
-    entry.ranAt = kept.ranAt
-    if (kept.kind === 'chart') entry.chart = kept.result
-    else entry.audience = kept.result
+  /**
+   * Every tile's kept result in one call to main (results:getMany, a board's tiles fit in one),
+   * then all painted in the same update: 12 calls cost 12 round trips through the bridge, each
+   * answer its own update of the page. A tile without a kept result waits for its refresh.
+   */
+  async function paintKept(profile: string): Promise<void> {
+    const runnable = tiles.value.filter((tile) => tile.definition !== null)
+    for (let start = 0; start < runnable.length; start += KEPT_RESULTS_PER_CALL) {
+      const part = runnable.slice(start, start + KEPT_RESULTS_PER_CALL)
+      const queries = part.map((tile) => ({
+        definition: tile.definition as NonNullable<OpenTile['definition']>,
+        preset: tile.preset,
+        kind: kindOf(tile.view),
+        pointBudget: TILE_POINT_BUDGET,
+      }))
+      const answers = await unwrap(api().results.getMany({ profileId: profile, queries })).catch(() => [])
+      part.forEach((tile, index) => {
+        const kept = answers[index] ?? null
+        if (kept === null) return
+        const entry = shownOf(tile.id)
+        entry.ranAt = kept.ranAt
+        if (kept.kind === 'chart') entry.chart = markRaw(kept.result)
+        else entry.audience = markRaw(kept.result)
+      })
+    }
   }
 
   async function open(): Promise<void> {
@@ -76,7 +105,7 @@ export function useOpenBoard(name: Ref<string>) {
     const profile = profileId.value
     if (profile === null) return
     // Every kept result at once: the board is painted before anything is asked of the platform.
-    await Promise.all(tiles.value.map((tile) => paintKept(tile, profile)))
+    await paintKept(profile)
     void refresh()
   }
 
@@ -89,11 +118,13 @@ export function useOpenBoard(name: Ref<string>) {
       const input = { profileId: profile, definition: tile.definition, preset: tile.preset, requestId }
       const entry = shownOf(tile.id)
       if (tile.view === 'audience') {
-        entry.audience = await unwrap(api().reports.audience(input))
-        entry.ranAt = entry.audience.ranAt
+        const audience = markRaw(await unwrap(api().reports.audience(input)))
+        entry.audience = audience
+        entry.ranAt = audience.ranAt
       } else {
-        entry.chart = await unwrap(api().reports.run({ ...input, pointBudget: TILE_POINT_BUDGET }))
-        entry.ranAt = entry.chart.ranAt
+        const chart = markRaw(await unwrap(api().reports.run({ ...input, pointBudget: TILE_POINT_BUDGET })))
+        entry.chart = chart
+        entry.ranAt = chart.ranAt
       }
     } catch (failure) {
       const error = toApiError(failure)

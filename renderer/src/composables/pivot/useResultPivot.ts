@@ -5,7 +5,7 @@ import { computePivot, layoutProblem, type ComputedPivot } from '../../../../com
 import { seriesRecords } from '../../../../common/pivot/series-records'
 import { measureLabel } from '../../../../common/pivot/table'
 import { TIME_FIELD, type PivotColumn, type PivotLayout, type PivotSort } from '../../../../common/pivot/types'
-import { formatChange, formatValue } from '../../domain/reports/format'
+import { formatChange, formatValue } from '../../../../common/charts/value-format'
 import { useReportsStore } from '../../stores/reports'
 
 /** A field's name in the pivot's headers: the time bucket reads "Time". */

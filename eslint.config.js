@@ -39,11 +39,12 @@ export const layerRules = [
     ]),
   },
   {
-    // A folder of common/ (common/charts/, common/pivot/): its siblings, and common/'s own root files (`../lines`).
+    // A folder of common/ (common/charts/, common/pivot/): its siblings, common/'s own root files
+    // (`../lines`) and the files of a sibling folder (`../pivot/series-records`), never further out.
     files: ['common/*/**/*.ts'],
     rules: restrict([
       {
-        regex: '^(?!\\.\\.?/[^/]+$)',
+        regex: '^(?!(\\./[^/]+|\\.\\./([^/.][^/]*/)?[^/.][^/]*)$)',
         message: 'common/ is the runtime-neutral bottom layer: it imports only its own files (no Node, DOM, Electron, Vue, zod, contract, main or renderer).',
       },
     ]),

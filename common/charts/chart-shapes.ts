@@ -4,16 +4,13 @@
  * `TimeSeriesView` (it has these fields and more) and get the same option back.
  */
 
+import type { SeriesLike } from '../pivot/series-records'
+
 /** The contract's `chartTypes`, kept in step by test/unit/charts/chart-shapes.test.ts. */
 export type ChartStyle = 'line' | 'area' | 'stacked' | 'bar'
 
-export interface ChartLine {
-  key: string
-  metric: string
-  line: string
-  label: string
-  role: 'line' | 'total' | 'comparison'
-  values: readonly (number | null)[]
+/** A series as the pivot reads it, with the stats a tile's number and the series table show. */
+export interface ChartLine extends SeriesLike {
   stats: { total: number | null; change: number | null }
 }
 

@@ -26,7 +26,8 @@ export const keptBoard: Board = {
   ],
 }
 
-const audience = (ranAt: string): AudienceView => ({
+/** An audience result: a week's users, one row. */
+export const keptAudience = (ranAt: string): AudienceView => ({
   ranAt,
   durationMs: 5,
   range: { start: '2026-11-19', end: '2026-11-25', timezone: 0, days: 7 },
@@ -52,6 +53,6 @@ export async function keepBoard(userDataDir: string, profileId: string, board: B
   const overridden = applyBoardOverrides(definition, board.overrides)
   const chart: TimeSeriesView = { ...breakdownChart(), ranAt: KEPT_AT }
   await results.put({ profileId, preset: 'Delivery', definition: overridden, requests: [], kind: 'chart', result: chart })
-  await results.put({ profileId, preset: 'Reach', definition: overridden, requests: [], kind: 'audience', result: audience(KEPT_AT) })
+  await results.put({ profileId, preset: 'Reach', definition: overridden, requests: [], kind: 'audience', result: keptAudience(KEPT_AT) })
   return results
 }

@@ -1,7 +1,7 @@
 import { boardFileFormats, type BoardFileFormat } from '@contract'
 import type { Command, CommandContext } from '../command'
-import { writeBoardFile } from '../../services/boards/board-file-save'
 import { csvRow } from '../../services/files/csv'
+import { writeChosenFile } from '../../services/files/save-target'
 import { AppError } from '../../services/errors'
 import { checkOutPath } from './report'
 import { PROGRAM } from '../help'
@@ -89,7 +89,7 @@ const boardsExport: Command = {
       )
       return 1
     }
-    await writeBoardFile(target, file.bytes)
+    await writeChosenFile(target, file.bytes)
     await writeJson(context.io.stdout, {
       path: target,
       format,

@@ -31,7 +31,14 @@ export function chartSvg(input: ChartTileInput, box: PageBox): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: Math.round(box.width), height: Math.round(plotHeight) })
   let svg: string
   try {
-    chart.setOption({ ...option, animation: false, dataZoom: [], tooltip: { show: false }, textStyle: { fontFamily: PAGE_FONT }, grid: { ...grid, bottom: PRINT_GRID_BOTTOM } })
+    chart.setOption({
+      ...option,
+      animation: false,
+      dataZoom: [],
+      tooltip: { show: false },
+      textStyle: { fontFamily: PAGE_FONT },
+      grid: { ...grid, bottom: PRINT_GRID_BOTTOM },
+    })
     svg = chart.renderToSVGString()
   } finally {
     chart.dispose()

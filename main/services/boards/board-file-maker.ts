@@ -2,8 +2,8 @@ import type { Board, ReportDefinition } from '@contract'
 import { safeBaseName } from '../files/save-target'
 import type { BoardFile, BoardFileMaker, BoardFileRequest } from './board-file-types'
 import { gatherTileData, type BoardDataSources } from './board-file-data'
-import { pagePdf, pagePng, type PageFonts } from './board-file-render'
-import { boardPageSvg, type BoardPageHeader } from './board-page-svg'
+import type { PageFonts } from './board-file-render'
+import type { BoardPageHeader } from './board-page-svg'
 import type { PrintedTile } from './board-tile-svg'
 import { openBoardTiles } from './open-board'
 
@@ -44,6 +44,8 @@ export function createBoardFileMaker(options: BoardFileMakerOptions): BoardFileM
         connection: await options.connectionName(request.profileId),
         madeAt: madeAt.toISOString(),
       }
+      // Loaded on first use: ECharts, resvg and PDFKit stay out of the app's and the command line's start.
+      const [{ boardPageSvg }, { pagePdf, pagePng }] = await Promise.all([import('./board-page-svg'), import('./board-file-render')])
       const page = boardPageSvg(header, printed)
       const bytes = request.format === 'png' ? pagePng(page) : await pagePdf(page, { title: board.name, madeAt }, options.fonts)
       const stamps = printed.flatMap((entry) => (entry.data === null ? [] : [entry.data.ranAt])).sort()

@@ -1,9 +1,8 @@
 import path from 'node:path'
 import type { BoardFileFormat } from '@contract'
-import { writeFileAtomic, type AtomicFs } from '../files/atomic'
+import type { AtomicFs } from '../files/atomic'
 import type { SaveFileDialog } from '../files/dialogs'
-import { chooseSaveTarget } from '../files/save-target'
-import { AppError } from '../errors'
+import { chooseSaveTarget, writeChosenFile } from '../files/save-target'
 import type { BoardFile, BoardFileMaker } from './board-file-types'
 
 /**
@@ -23,19 +22,6 @@ const FILTERS: Record<BoardFileFormat, { name: string; extensions: [string] }> =
   png: { name: 'PNG image', extensions: ['png'] },
 }
 
-/** Writes the file at `target` atomically; a failure names the file and its folder, never the path. */
-export async function writeBoardFile(target: string, bytes: Uint8Array, fs?: AtomicFs): Promise<void> {
-  try {
-    await writeFileAtomic(target, bytes, fs)
-  } catch (error) {
-    throw new AppError(
-      'storage',
-      `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
-      { errorCode: (error as NodeJS.ErrnoException).code ?? null },
-    )
-  }
-}
-
 export async function saveBoardFile(
   maker: BoardFileMaker,
   dialog: SaveFileDialog,
@@ -46,7 +32,7 @@ export async function saveBoardFile(
   const file = await maker.make({ ...request, refresh: false })
   const target = await chooseSaveTarget(dialog, file.suggestedName, FILTERS[request.format])
   if (target === null) return { saved: false, fileName: null, missing: file.missing }
-  await writeBoardFile(target, file.bytes, fs)
+  await writeChosenFile(target, file.bytes, fs)
   return { saved: true, fileName: path.basename(target), missing: file.missing }
 }
 

@@ -1,5 +1,5 @@
 import { BOARD_PAGE, pageHeight, tileBox } from './board-page-layout'
-import { PRINT_COLORS, svgText } from './board-svg-text'
+import { escapeSvg, PRINT_COLORS, svgText } from './board-svg-text'
 import { printedMoment, tileSvg, type PrintedTile } from './board-tile-svg'
 
 /** A board as one SVG page: a header (name, dates, connection, when it was made), then each tile at its place on the grid. */
@@ -35,8 +35,6 @@ export function boardPageSvg(header: BoardPageHeader, tiles: readonly PrintedTil
   ]
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<title>${escapeTitle(header.board)}</title>${parts.join('')}</svg>`
+    `<title>${escapeSvg(header.board)}</title>${parts.join('')}</svg>`
   return { svg, width, height }
 }
-
-const escapeTitle = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

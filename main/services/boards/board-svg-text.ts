@@ -5,7 +5,15 @@
 export const PAGE_FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif"
 
 /** The light theme's colours: a board file is for printing. */
-export const PRINT_COLORS = { text: '#1f2430', muted: '#5d6474', frame: '#d5d9e3', paper: '#ffffff', tileBack: '#fbfcfe', up: '#2e8b57', down: '#c0392b' } as const
+export const PRINT_COLORS = {
+  text: '#1f2430',
+  muted: '#5d6474',
+  frame: '#d5d9e3',
+  paper: '#ffffff',
+  tileBack: '#fbfcfe',
+  up: '#2e8b57',
+  down: '#c0392b',
+} as const
 
 export function escapeSvg(text: string): string {
   return text

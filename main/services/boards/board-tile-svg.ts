@@ -89,7 +89,8 @@ function rowsSvg(rows: readonly (readonly string[])[], widths: readonly number[]
       parts.push(svgText(cell, right ? x + width - 4 : x, y, width - 6, { size: 11, weight: index === 0 ? 'bold' : 'normal', anchor: right ? 'end' : 'start' }))
       x += width
     })
-    if (index === 0) parts.push(`<line x1="${round(box.x)}" x2="${round(box.x + box.width)}" y1="${round(y + 5)}" y2="${round(y + 5)}" stroke="${PRINT_COLORS.frame}"/>`)
+    if (index === 0)
+      parts.push(`<line x1="${round(box.x)}" x2="${round(box.x + box.width)}" y1="${round(y + 5)}" y2="${round(y + 5)}" stroke="${PRINT_COLORS.frame}"/>`)
   })
   return parts.join('')
 }

@@ -93,6 +93,13 @@ describe('boards export', () => {
     expect((await readdir(out)).filter((name) => name.startsWith('x.'))).toEqual([])
   })
 
+  it('says what it draws and its exit codes under --help', async () => {
+    const run = await cli(['--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('--kept')
+    expect(run.stdout).toContain('4: written, but some tiles have no data')
+  })
+
   it('exits 1 and writes nothing when the platform cannot be reached for any tile', async () => {
     const file = path.join(out, 'down.pdf')
     const closed = ['--report-url', 'http://127.0.0.1:9/api', '--auth-url', 'http://127.0.0.1:9/auth', '--service-id', 'x']

@@ -7,21 +7,10 @@ import { boardPageSvg } from '../../../main/services/boards/board-page-svg'
 import { gatherTileData } from '../../../main/services/boards/board-file-data'
 import { breakdownChart, singleSeriesChart } from '../../support/chart-results'
 import { sampleDefinition } from '../../support/channel-samples'
+import { keptAudience } from '../../support/board-pages'
 
 const chart: TimeSeriesView = { ...breakdownChart(), ranAt: '2026-11-26T05:00:00.000Z' }
-const audience: AudienceView = {
-  ranAt: '2026-11-25T22:00:00.000Z',
-  durationMs: 5,
-  range: { start: '2026-11-19', end: '2026-11-25', timezone: 0, days: 7 },
-  source: null,
-  rowsLimit: 1_000_000,
-  totals: [{ name: 'users', value: 123_456 }],
-  confidenceRange: null,
-  recordsFound: null,
-  daysWithData: 7,
-  daysInRange: 7,
-  rows: [{ name: ['2026-11-19'], label: 'Wed 19 Nov', values: [{ name: 'users', value: 4_321 }], confidenceRange: null }],
-}
+const audience: AudienceView = keptAudience('2026-11-25T22:00:00.000Z')
 
 const tile = (id: string, view: OpenTile['view'], place: OpenTile['place'], definition: ReportDefinition | null = sampleDefinition): OpenTile => ({
   id,
@@ -77,13 +66,16 @@ describe('a board file: the page', () => {
   })
 
   it('draws every view from its result, each tile titled and stamped, a missing one with why; nothing external, no script', () => {
-    const page = boardPageSvg({ board: 'Morning <delivery>', dates: '2026-11-19 – 2026-11-25', connection: 'Demo workspace', madeAt: '2026-11-26T09:30:00.000Z' }, [
-      { tile: tile('chart', 'chart', { x: 0, y: 0, w: 6, h: 4 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
-      { tile: tile('table', 'table', { x: 6, y: 0, w: 6, h: 4 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
-      { tile: tile('number', 'number', { x: 0, y: 4, w: 4, h: 2 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
-      { tile: tile('audience', 'audience', { x: 4, y: 4, w: 4, h: 3 }), data: { kind: 'audience', result: audience, ranAt: audience.ranAt }, reason: null },
-      { tile: tile('gone', 'chart', { x: 8, y: 4, w: 4, h: 3 }, null), data: null, reason: 'the preset was deleted.' },
-    ])
+    const page = boardPageSvg(
+      { board: 'Morning <delivery>', dates: '2026-11-19 – 2026-11-25', connection: 'Demo workspace', madeAt: '2026-11-26T09:30:00.000Z' },
+      [
+        { tile: tile('chart', 'chart', { x: 0, y: 0, w: 6, h: 4 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
+        { tile: tile('table', 'table', { x: 6, y: 0, w: 6, h: 4 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
+        { tile: tile('number', 'number', { x: 0, y: 4, w: 4, h: 2 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
+        { tile: tile('audience', 'audience', { x: 4, y: 4, w: 4, h: 3 }), data: { kind: 'audience', result: audience, ranAt: audience.ranAt }, reason: null },
+        { tile: tile('gone', 'chart', { x: 8, y: 4, w: 4, h: 3 }, null), data: null, reason: 'the preset was deleted.' },
+      ],
+    )
     expect(svgProblem(page.svg)).toBeNull()
     expect(page.svg).not.toMatch(/<script|href=|url\(\s*['"]?(?!#)/i)
     expect(page.svg).toContain('Morning &lt;delivery&gt;')

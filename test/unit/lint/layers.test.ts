@@ -58,7 +58,9 @@ describe('layer rules (eslint no-restricted-imports)', () => {
     const limits = (from: string) => `import { REPORT_LIMITS } from '${from}'\nexport const x = REPORT_LIMITS`
     expect(await layerErrors('common/good.ts', limits('./limits'))).toEqual([])
     expect(await layerErrors('common/charts/good.ts', limits('../limits'))).toEqual([])
-    expect(await layerErrors('common/charts/good.ts', "import type { SeriesLike } from '../pivot/series-records'\nexport const x: SeriesLike | null = null")).toEqual([])
+    expect(
+      await layerErrors('common/charts/good.ts', "import type { SeriesLike } from '../pivot/series-records'\nexport const x: SeriesLike | null = null"),
+    ).toEqual([])
     expect(await layerErrors('preload/contract/good.ts', limits('../../common/limits'))).toEqual([])
     expect(await layerErrors('main/services/reports/good.ts', limits('../../../common/limits'))).toEqual([])
     expect(await layerErrors('main/handlers/good.ts', limits('../../common/limits'))).toEqual([])

@@ -39,6 +39,17 @@ export const layerRules = [
     ]),
   },
   {
+    // A folder of common/ (common/charts/, common/pivot/): its siblings, common/'s own root files
+    // (`../lines`) and the files of a sibling folder (`../pivot/series-records`), never further out.
+    files: ['common/*/**/*.ts'],
+    rules: restrict([
+      {
+        regex: '^(?!(\\./[^/]+|\\.\\./([^/.][^/]*/)?[^/.][^/]*)$)',
+        message: 'common/ is the runtime-neutral bottom layer: it imports only its own files (no Node, DOM, Electron, Vue, zod, contract, main or renderer).',
+      },
+    ]),
+  },
+  {
     files: ['preload/contract/**/*.ts'],
     rules: restrict(
       [

@@ -36,6 +36,7 @@ export const optionSpecs = {
   sort: { type: 'string' },
   top: { type: 'string' },
   query: { type: 'string' },
+  kept: { type: 'boolean' },
 } as const
 
 export type OptionName = keyof typeof optionSpecs
@@ -78,6 +79,7 @@ export const optionHelp: Record<OptionName, string> = {
   sort: 'pivot: -FIELD sorts rows by that value, largest first (FIELD: smallest first); a --rows KEY sorts by label',
   top: 'pivot: keep the N largest rows; the rest become one "Others" row',
   query: 'sql: the one SELECT to run; each FILE is a table named from its file name',
+  kept: 'draw from the results the app keeps, without running anything (works offline)',
 }
 
 /** Flags every command accepts. */

@@ -12,6 +12,8 @@ import { createRunHistoryStore, runHistoryFolder } from '../services/run-history
 import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/run-history/record-runs'
 import { createPresetStore, presetsFolder, type PresetStore } from '../services/presets/preset-store'
 import { boardsFolder, createBoardStore, type BoardStore } from '../services/boards/board-store'
+import { createBoardFileMaker } from '../services/boards/board-file-maker'
+import type { BoardFileMaker } from '../services/boards/board-file-types'
 import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../services/reports/info-store'
 import { createReportService } from '../services/reports/service'
 import { createResultCache, resultsFolder } from '../services/results/result-cache'
@@ -35,7 +37,12 @@ export interface CliServices {
    * recorded as the app records them (history, saved result, `info` kept), so a preset run by
    * cron shows in the app; a connection made from flags leaves nothing behind.
    */
-  reports(connection: Connection, profileId: string | null): Pick<RecordedReportService, 'run'>
+  reports(connection: Connection, profileId: string | null): Pick<RecordedReportService, 'run' | 'audience'>
+  /**
+   * Boards drawn as PDF or PNG (`boards export`): kept results from the app's results folder under
+   * `profileId`, runs over the connection `connect` makes, only when a tile runs (`--kept` never connects).
+   */
+  boardFiles(connect: () => Promise<Connection>, profileId: string | null): BoardFileMaker
   /** The app's schedules, run from here with source `os` (`schedules run-due`, what the OS entry calls). Optional so test doubles may leave it out. */
   schedules?(): RunningSchedules
   /** What an alert check runs through: the report runner over a connection, not recorded as a run. */
@@ -97,10 +104,25 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
     }
   }
   const changeLog = createChangeLog({ folder: changesFolder(context.userDataDir) })
-  return {
+  const boards = createBoardStore({ folder: boardsFolder(context.userDataDir), notices, now })
+  const services: CliServices = {
     profiles,
     presets,
-    boards: createBoardStore({ folder: boardsFolder(context.userDataDir), notices, now }),
+    boards,
+    boardFiles(connect, profileId) {
+      let reports: Promise<Pick<RecordedReportService, 'run' | 'audience'>> | null = null
+      const reportsNow = () => (reports ??= connect().then((connection) => services.reports(connection, profileId)))
+      const kept = createResultCache({ folder: resultsFolder(context.userDataDir), limitBytes: async () => Number.MAX_SAFE_INTEGER, notices })
+      return createBoardFileMaker({
+        board: (name) => boards.get(name),
+        presetDefinition: async (name) => (await presets.get(name)).definition,
+        kept: (id, kind, definition, preset) => kept.get(id, kind, definition, preset),
+        run: async (id, definition, options) => (await reportsNow()).run(id, definition, options),
+        audience: async (id, definition, options) => (await reportsNow()).audience(id, definition, options),
+        connectionName: async (id) => (id === null ? 'a connection given by flags' : ((await profiles.find(id))?.name ?? id)),
+        now,
+      })
+    },
     now,
     changeLog,
     bulk: (connection) =>
@@ -128,6 +150,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       if (profileId === null) {
         return {
           run: (id, definition, { signal, pointBudget }) => service.run(id, definition, { signal, ...(pointBudget === undefined ? {} : { pointBudget }) }),
+          audience: (id, definition, { signal }) => service.audience(id, definition, { signal }),
         }
       }
       const settings = createSettingsStore(context.userDataDir, notices)
@@ -172,6 +195,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       await http?.close()
     },
   }
+  return services
 }
 
 /** `info` for one command's runs only: a connection made from flags has no id to keep it under. */

@@ -3,7 +3,7 @@ import { openBoardTiles } from '../services/boards/open-board'
 import type { HandlersFor } from './types'
 
 /** Boards and their files: thin calls into the services. */
-export function boardHandlers({ boards: { store: boards, files: boardFiles }, presets }: Services): HandlersFor<'boards'> {
+export function boardHandlers({ boards: { store: boards, files: boardFiles }, presets, boardPages }: Services): HandlersFor<'boards'> {
   return {
     'boards:list': () => boards.list(),
     'boards:get': ({ name }) => boards.get(name),
@@ -18,5 +18,6 @@ export function boardHandlers({ boards: { store: boards, files: boardFiles }, pr
     },
     'boards:import': () => boardFiles.import(),
     'boards:export': ({ name }) => boardFiles.export(name),
+    'boards:exportFile': ({ name, format }) => boardPages.saveAs(name, format),
   }
 }

@@ -40,6 +40,8 @@ import { createPresetTransfer } from './presets/transfer'
 import { createAppSchedules } from './schedules/app-schedules'
 
 import { createResultCache, resultsFolder } from './results/result-cache'
+import { createBoardFileMaker } from './boards/board-file-maker'
+import { createBoardPages } from './boards/board-file-save'
 import { createSecretStore } from './secrets/secret-store'
 import { createSettingsStore } from './workspace/settings-store'
 import { createThemeService } from './workspace/theme'
@@ -122,6 +124,11 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   const infoStore = createDiskInfoStore(options.userDataDir, notices)
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => infoStore.removeProfile(profileId))))
   const capture = createRequestCapture()
+  async function connectionName(profileId: string): Promise<string> {
+    if (profileId === DEMO_PROFILE_ID) return 'Demo workspace'
+    const stored = await profiles.find(profileId)
+    return stored?.id === profileId ? stored.name : profileId
+  }
   const reports = recordRuns(
     createReportService({
       reportingOf: async (profileId) => capture.wrap((await workspace.connection(profileId)).reporting),
@@ -134,11 +141,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
       capture,
       notices,
       now,
-      async connectionName(profileId) {
-        if (profileId === DEMO_PROFILE_ID) return 'Demo workspace'
-        const stored = await profiles.find(profileId)
-        return stored?.id === profileId ? stored.name : profileId
-      },
+      connectionName,
     },
   )
   lifetime.add(toDisposable(() => reports.flush()))
@@ -151,6 +154,19 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     },
     now,
   })
+  const boardPages = createBoardPages(
+    createBoardFileMaker({
+      board: (name) => boards.store.get(name),
+      presetDefinition: async (name) => (await presets.get(name)).definition,
+      kept: (profileId, kind, definition, preset) => results.get(profileId, kind, definition, preset),
+      run: (profileId, definition, runOptions) => reports.run(profileId, definition, runOptions),
+      audience: (profileId, definition, runOptions) => reports.audience(profileId, definition, runOptions),
+      connectionName: async (profileId) => (profileId === null ? 'No connection' : connectionName(profileId)),
+      now,
+    }),
+    dialogs,
+    async () => (await workspace.state()).activeProfileId,
+  )
   const exportJobs = createExportService({
     reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,
     infoOf: (profileId, project, report, signal) => reports.info(profileId, project, report, { signal }),
@@ -222,6 +238,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     presets,
     presetFiles,
     boards,
+    boardPages,
     results,
     runHistory,
     copyRequest,

@@ -24,6 +24,7 @@ import type { RunHistoryStore } from './run-history/run-history-store'
 import type { RecordedReportService } from './run-history/record-runs'
 import type { RequestCopy } from './presets/api-request'
 import type { AppBoards } from './boards/app-boards'
+import type { BoardPages } from './boards/board-file-save'
 import type { PresetStore } from './presets/preset-store'
 import type { PresetTransfer } from './presets/transfer'
 import type { RunningSchedules } from './schedules/service'
@@ -71,6 +72,8 @@ export interface Services extends DeskServices {
   presets: PresetStore
   presetFiles: PresetTransfer
   boards: AppBoards
+  /** Boards drawn as PDF or PNG pages by main (the button, schedules, the command line). */
+  boardPages: BoardPages
   results: ResultCache
   runHistory: RunHistoryStore
   /** "Copy as API request". */

@@ -137,4 +137,16 @@ export const boardsChannels = {
   ),
   /** Main asks where to save; the file holds the board and every preset its tiles use. */
   export: channel(nameInput, z.object({ saved: z.boolean(), fileName: z.string().nullable(), presets: z.number() })),
+  /**
+   * The board drawn by main as a PDF or PNG page from its kept results, on the active connection;
+   * main asks where to save. `missing`: the tiles drawn without data, each with why.
+   */
+  exportFile: channel(
+    z.object({ name: presetNameSchema, format: z.enum(boardFileFormats) }).strict(),
+    z.object({
+      saved: z.boolean(),
+      fileName: z.string().nullable(),
+      missing: z.array(z.object({ title: z.string(), reason: z.string() })),
+    }),
+  ),
 } as const

@@ -128,6 +128,7 @@ export const channels = {
   'boards:open': boardsChannels.open,
   'boards:import': boardsChannels.import,
   'boards:export': boardsChannels.export,
+  'boards:exportFile': boardsChannels.exportFile,
   'analysis:openFile': analysisChannels.openFile,
   'analysis:openExport': analysisChannels.openExport,
   'analysis:files': analysisChannels.files,

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
 import { expect, screenshot, test } from './fixtures'
+import { legacyPresetFile } from './preset-files'
 import { chooseOption } from './select'
 
 /**
@@ -11,28 +12,11 @@ import { chooseOption } from './select'
  */
 
 /** Four presets a teammate's git folder might hold (format 0 is read and brought up to date). */
-const presetFile = (name: string, breakdown: string[], chart: string) => ({
-  version: 0,
-  name,
-  savedAt: '2026-11-20T09:00:00.000Z',
-  definition: {
-    project: 'demo',
-    report: 'supply',
-    dates: { from: '-14d', to: 'yesterday' },
-    timezone: null,
-    metric: 'impressions',
-    granularity: 'granularity_day',
-    breakdown,
-    lines: { top: 3, total: true },
-    filters: [],
-    chart,
-  },
-})
 const presets = [
-  { file: 'supply-device.json', preset: presetFile('Supply by device', ['device_type'], 'area'), view: 'Chart' },
-  { file: 'supply-country.json', preset: presetFile('Supply by country', ['country'], 'line'), view: 'Series table' },
-  { file: 'supply-total.json', preset: presetFile('Supply total', [], 'line'), view: 'Single number' },
-  { file: 'supply-bars.json', preset: presetFile('Supply bars', ['device_type'], 'bar'), view: 'Chart' },
+  { file: 'supply-device.json', preset: legacyPresetFile('Supply by device', ['device_type'], 'area'), view: 'Chart' },
+  { file: 'supply-country.json', preset: legacyPresetFile('Supply by country', ['country'], 'line'), view: 'Series table' },
+  { file: 'supply-total.json', preset: legacyPresetFile('Supply total', [], 'line'), view: 'Single number' },
+  { file: 'supply-bars.json', preset: legacyPresetFile('Supply bars', ['device_type'], 'bar'), view: 'Chart' },
 ]
 
 const tiles = (page: Page) => page.locator('[data-test^="board-tile-"]')

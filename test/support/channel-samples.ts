@@ -211,6 +211,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'boards:open': { name: 'Missing board' },
   'boards:import': {},
   'boards:export': { name: 'Missing board' },
+  'boards:exportFile': { name: 'Missing board', format: 'pdf' },
   'analysis:openFile': {},
   'analysis:openExport': { jobId: 'job-1' },
   'analysis:files': {},

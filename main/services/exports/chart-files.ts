@@ -2,9 +2,8 @@ import path from 'node:path'
 import { pngProblem, svgProblem, type ChartFile, type ChartFileFormat, type PivotFile } from '@contract'
 import { AppError } from '../errors'
 import { csvRow } from '../files/csv'
-import { writeFileAtomic } from '../files/atomic'
 import type { SaveFileDialog } from '../files/dialogs'
-import { chooseSaveTarget, safeBaseName } from '../files/save-target'
+import { chooseSaveTarget, safeBaseName, writeChosenFile } from '../files/save-target'
 import { exportFs, type ExportFs } from './fs'
 import { pivotFileBytes } from './pivot-files'
 
@@ -51,16 +50,8 @@ export function createChartFiles(options: ChartFilesOptions): ChartFiles {
   async function write(name: string, filter: { name: string; extensions: [string] }, data: string | Uint8Array): Promise<{ fileName: string } | null> {
     const target = await chooseSaveTarget(options.dialog, safeBaseName(name), filter, fs)
     if (target === null) return null
-    try {
-      await writeFileAtomic(target, data, fs)
-    } catch (error) {
-      // The sentence reaches the page: names, not the path.
-      throw new AppError(
-        'storage',
-        `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
-        { errorCode: (error as NodeJS.ErrnoException).code ?? null },
-      )
-    }
+    // The sentence of a failure reaches the page: names, not the path.
+    await writeChosenFile(target, data, fs)
     return { fileName: path.basename(target) }
   }
   return {

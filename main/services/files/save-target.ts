@@ -1,6 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { AppError } from '../errors'
+import { writeFileAtomic, type AtomicFs } from './atomic'
 import type { FileFilter, SaveFileDialog } from './dialogs'
 
 /**
@@ -47,4 +48,17 @@ export function safeBaseName(name: string): string {
 /** What may cross the bridge about a file: its base name and its folder's base name, never the path. */
 export function describeFile(filePath: string): { fileName: string; folderName: string } {
   return { fileName: path.basename(filePath), folderName: path.basename(path.dirname(filePath)) }
+}
+
+/** Writes the file the dialog chose, atomically; a failure names the file and its folder (what may reach the page), never the path. */
+export async function writeChosenFile(target: string, data: string | Uint8Array, fs?: AtomicFs): Promise<void> {
+  try {
+    await writeFileAtomic(target, data, fs)
+  } catch (error) {
+    throw new AppError(
+      'storage',
+      `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
+      { errorCode: (error as NodeJS.ErrnoException).code ?? null },
+    )
+  }
 }

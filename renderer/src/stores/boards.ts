@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { Board, BoardSummary, FileProblem } from '@contract'
+import type { Board, BoardFileFormat, BoardSummary, FileProblem } from '@contract'
 import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
 import { useNavigationStore } from './navigation'
 
@@ -83,6 +83,8 @@ export const useBoardsStore = defineStore('boards', () => {
   }
 
   const exportFile = (name: string) => unwrap(api().boards.export({ name }))
+  /** The board as a PDF or PNG page, drawn by main (no path crosses: main asks where). */
+  const exportPage = (name: string, format: BoardFileFormat) => unwrap(api().boards.exportFile({ name, format }))
 
   let listening = false
   /** Once, at app start: a board link (`onOpenBoard`) switches to Boards and opens the board there. */
@@ -98,5 +100,24 @@ export const useBoardsStore = defineStore('boards', () => {
     useNavigationStore().open('boards')
   }
 
-  return { boards, refused, search, error, loaded, openName, filtered, load, create, duplicate, rename, remove, restore, importFile, exportFile, show, listen }
+  return {
+    boards,
+    refused,
+    search,
+    error,
+    loaded,
+    openName,
+    filtered,
+    load,
+    create,
+    duplicate,
+    rename,
+    remove,
+    restore,
+    importFile,
+    exportFile,
+    exportPage,
+    show,
+    listen,
+  }
 })

@@ -88,7 +88,8 @@ describe('the packaged app', () => {
   })
 
   it('holds the production dependencies', () => {
-    for (const dependency of ['keytar', 'undici', 'zod', 'fflate', '@duckdb/node-api']) expect(files).toContain(`/node_modules/${dependency}/package.json`)
+    for (const dependency of ['keytar', 'undici', 'zod', 'fflate', '@duckdb/node-api', 'echarts', '@resvg/resvg-js', 'pdfkit', 'svg-to-pdfkit'])
+      expect(files).toContain(`/node_modules/${dependency}/package.json`)
   })
 
   it('holds no sources, tests, maps or development tools', () => {
@@ -106,6 +107,14 @@ describe('the packaged app', () => {
     expect(native).toContain('keytar.node')
   })
 
+  it("keeps the board drawing's rasterizer (resvg) native module outside the archive (Linux built here)", async () => {
+    const packages = await fs.readdir(path.join(unpacked, 'node_modules', '@resvg'))
+    const linux = packages.find((name) => name.startsWith('resvg-js-linux-'))
+    expect(linux).toBeDefined()
+    const native = await fs.readdir(path.join(unpacked, 'node_modules', '@resvg', linux ?? ''))
+    expect(native.some((name) => name.endsWith('.node'))).toBe(true)
+  })
+
   it("keeps the analytical engine's native module and its library outside the archive (Linux built here)", async () => {
     const bindings = await fs.readdir(path.join(unpacked, 'node_modules', '@duckdb'))
     const linux = bindings.find((name) => name.startsWith('node-bindings-linux-'))
@@ -114,7 +123,7 @@ describe('the packaged app', () => {
     expect(native).toEqual(expect.arrayContaining(['duckdb.node', 'libduckdb.so']))
   })
 
-  it("unpacks the engine's binding package of macOS and Windows too (their packages can only be built there: the config's globs are checked)", async () => {
+  it("unpacks the engine's binding package and resvg's native module of macOS and Windows too (their packages can only be built there: the config's globs are checked)", async () => {
     const config = await fs.readFile(path.join(root, 'electron-builder.yml'), 'utf8')
     const patterns = [...(/^asarUnpack:\n((?:\s+- .*\n)+)/m.exec(config)?.[1] ?? '').matchAll(/- "([^"]+)"/g)].map((match) => match[1] ?? '')
     const unpackedByConfig = (file: string): boolean => patterns.some((pattern) => minimatch(file, pattern, { dot: true }))
@@ -125,6 +134,9 @@ describe('the packaged app', () => {
       'node_modules/@duckdb/node-bindings-win32-x64/duckdb.node',
       'node_modules/@duckdb/node-bindings-win32-x64/duckdb.dll',
       'node_modules/@duckdb/node-bindings-linux-x64/libduckdb.so',
+      'node_modules/@resvg/resvg-js-darwin-arm64/resvgjs.darwin-arm64.node',
+      'node_modules/@resvg/resvg-js-darwin-x64/resvgjs.darwin-x64.node',
+      'node_modules/@resvg/resvg-js-win32-x64-msvc/resvgjs.win32-x64-msvc.node',
     ])
       expect(unpackedByConfig(file), file).toBe(true)
   })

@@ -30,6 +30,9 @@ const wrongWay: Array<[string, string, string]> = [
   ['common/bad3.ts', "import { ref } from 'vue'\nexport const x = ref", 'runtime-neutral'],
   ['common/bad4.ts', "import type { ReportDefinition } from '@contract'\nexport const x: ReportDefinition | null = null", 'runtime-neutral'],
   ['common/bad5.ts', "import { AppError } from '../main/services/errors'\nexport const x = AppError", 'runtime-neutral'],
+  ['common/charts/bad.ts', "import type { ChartOption } from 'echarts/types/dist/shared'\nexport const x: ChartOption | null = null", 'runtime-neutral'],
+  ['common/charts/bad2.ts', "import { AppError } from '../../main/services/errors'\nexport const x = AppError", 'runtime-neutral'],
+  ['common/charts/bad3.ts', "import { TOTAL_LINE } from '../../common/lines'\nexport const x = TOTAL_LINE", 'runtime-neutral'],
   ['common/bad6.ts', "import { lineLabel } from '../renderer/src/domain/reports/lines'\nexport const x = lineLabel", 'runtime-neutral'],
 ]
 
@@ -54,6 +57,10 @@ describe('layer rules (eslint no-restricted-imports)', () => {
   it('lets every layer but the demo backend import common/, and common/ its own files', async () => {
     const limits = (from: string) => `import { REPORT_LIMITS } from '${from}'\nexport const x = REPORT_LIMITS`
     expect(await layerErrors('common/good.ts', limits('./limits'))).toEqual([])
+    expect(await layerErrors('common/charts/good.ts', limits('../limits'))).toEqual([])
+    expect(
+      await layerErrors('common/charts/good.ts', "import type { SeriesLike } from '../pivot/series-records'\nexport const x: SeriesLike | null = null"),
+    ).toEqual([])
     expect(await layerErrors('preload/contract/good.ts', limits('../../common/limits'))).toEqual([])
     expect(await layerErrors('main/services/reports/good.ts', limits('../../../common/limits'))).toEqual([])
     expect(await layerErrors('main/handlers/good.ts', limits('../../common/limits'))).toEqual([])

@@ -1,5 +1,6 @@
 import { h } from 'vue'
 import { NButton, useMessage } from 'naive-ui'
+import type { BoardFileFormat } from '@contract'
 import { errorMessage } from '../../api/bridge'
 import { useBoardsStore } from '../../stores/boards'
 
@@ -58,6 +59,21 @@ export function useBoardActions() {
         message.success(`Exported “${name}” with ${answer.presets} preset${answer.presets === 1 ? '' : 's'} to ${answer.fileName ?? 'the file'}.`)
     })
 
+  /** The open board drawn by main as a PDF or PNG page from its kept results; tiles without data are named. */
+  const exportPage = (name: string, format: BoardFileFormat) =>
+    attempt(async () => {
+      const answer = await store.exportPage(name, format)
+      if (!answer.saved) return
+      message.success(`Saved “${name}” as ${answer.fileName ?? 'the file'}.`)
+      if (answer.missing.length > 0)
+        message.warning(
+          `${answer.missing.length} tile${answer.missing.length === 1 ? '' : 's'} had no data: ${answer.missing.map((tile) => `“${tile.title}”: ${tile.reason}`).join(' ')}`,
+          {
+            duration: 10_000,
+          },
+        )
+    })
+
   const importBoard = () =>
     attempt(async () => {
       const answer = await store.importFile()
@@ -67,5 +83,5 @@ export function useBoardActions() {
       store.openName = answer.board.name
     })
 
-  return { create, rename, duplicate, remove, exportBoard, importBoard }
+  return { create, rename, duplicate, remove, exportBoard, exportPage, importBoard }
 }

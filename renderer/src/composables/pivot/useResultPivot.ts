@@ -5,7 +5,7 @@ import { layoutProblem } from '../../../../common/pivot/model'
 import { seriesShape } from '../../../../common/pivot/series-records'
 import { measureLabel } from '../../../../common/pivot/table'
 import { TIME_FIELD, type PivotColumn, type PivotLayout, type PivotSort } from '../../../../common/pivot/types'
-import { formatChange, formatValue } from '../../domain/reports/format'
+import { formatChange, formatValue } from '../../../../common/charts/value-format'
 import { useReportsStore } from '../../stores/reports'
 import { createPivotWorkerClient, type PivotWorkerPort, type RemotePivot } from './pivotWorkerClient'
 

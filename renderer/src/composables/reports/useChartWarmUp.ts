@@ -2,10 +2,10 @@ import { onBeforeUnmount, onMounted } from 'vue'
 import type { EChartsType } from 'echarts/core'
 import type { TimeSeriesView } from '@contract'
 import { init } from '../../components/reports/echarts'
-import { buildChartOption } from '../../domain/reports/chartOption'
-import { selectionChanges } from '../../domain/reports/chartSelection'
+import { buildChartOption } from '../../../../common/charts/chart-option'
+import { selectionChanges } from '../../../../common/charts/chart-selection'
 import { TOTAL_LINE } from '../../domain/reports/lines'
-import { seriesColors } from '../../domain/reports/series'
+import { seriesColors } from '../../../../common/charts/series'
 import { browserIdle, type IdleScheduler } from '../../lib/idle'
 
 /** Once per page: the code stays compiled for the session. */

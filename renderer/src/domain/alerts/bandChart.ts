@@ -9,7 +9,7 @@ import type { ComposeOption } from 'echarts/core'
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts'
 import type { DataZoomComponentOption, GridComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components'
 import type { AlertSeriesView } from '@contract'
-import { formatCompact } from '../reports/format'
+import { formatCompact } from '../../../../common/charts/value-format'
 
 export type BandChartOption = ComposeOption<
   LineSeriesOption | ScatterSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption | MarkLineComponentOption

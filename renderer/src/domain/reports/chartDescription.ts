@@ -1,6 +1,6 @@
 import type { ChartType, TimeSeriesView } from '@contract'
-import { chartSeriesName } from './chartSelection'
-import { categoryText, isCategoryChart } from './series'
+import { chartSeriesName } from '../../../../common/charts/chart-selection'
+import { categoryText, isCategoryChart } from '../../../../common/charts/series'
 
 const CHART_NAMES: Record<ChartType, string> = { line: 'Line chart', area: 'Area chart', stacked: 'Stacked area chart', bar: 'Bar chart' }
 

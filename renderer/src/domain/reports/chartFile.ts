@@ -1,6 +1,6 @@
 import type { ChartTable, TimeSeriesView } from '@contract'
-import { MARKERS_SERIES } from './chartOption'
-import { chartSeriesName } from './chartSelection'
+import { MARKERS_SERIES } from '../../../../common/charts/chart-option'
+import { chartSeriesName } from '../../../../common/charts/chart-selection'
 
 /**
  * What "Save chart" writes: the chart's numbers as a table (csv) and the option an off-screen

@@ -1,6 +1,6 @@
 import type { DataFieldInfo, TimeSeriesView } from '@contract'
-import { baseKey, categoryText } from './series'
-import { changeOf, escapeHtml, formatChange, formatValue } from './format'
+import { baseKey, categoryText } from '../../../../common/charts/series'
+import { changeOf, escapeHtml, formatChange, formatValue } from '../../../../common/charts/value-format'
 
 /** At most this many rows in the tooltip; the rest are counted. */
 export const TOOLTIP_ROWS = 15

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import ChartLegend from '../../../../renderer/src/components/reports/ChartLegend.vue'
-import { seriesColors } from '../../../../renderer/src/domain/reports/series'
+import { seriesColors } from '../../../../common/charts/series'
 import { result } from './fixtures'
 
 const mountLegend = (hidden: string[] = []) => mount(ChartLegend, { props: { result, colors: seriesColors(result, false), hidden } })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { chartFileSchema, svgProblem } from '@contract'
 import { init } from '../../../../renderer/src/components/reports/echarts'
 import { chartTable, fileOption, hiddenSeriesKeys, legendRows, type LiveOption } from '../../../../renderer/src/domain/reports/chartFile'
-import { buildChartOption } from '../../../../renderer/src/domain/reports/chartOption'
-import { seriesColors } from '../../../../renderer/src/domain/reports/series'
+import { buildChartOption } from '../../../../common/charts/chart-option'
+import { seriesColors } from '../../../../common/charts/series'
 import { info, result } from './fixtures'
 
 describe('the chart’s numbers as a table (Save chart → Data as CSV)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { LineSeriesOption } from 'echarts/charts'
-import { buildChartOption, MARKERS_SERIES, pointBudget, type ChartInput } from '../../../../renderer/src/domain/reports/chartOption'
-import { axisIndexes, totalOnOwnAxis } from '../../../../renderer/src/domain/reports/chartAxes'
-import { legendSelection, selectionChanges } from '../../../../renderer/src/domain/reports/chartSelection'
-import { categoryText, seriesColors, withComparison } from '../../../../renderer/src/domain/reports/series'
+import { buildChartOption, MARKERS_SERIES, pointBudget, type ChartInput } from '../../../../common/charts/chart-option'
+import { axisIndexes, totalOnOwnAxis } from '../../../../common/charts/chart-axes'
+import { legendSelection, selectionChanges } from '../../../../common/charts/chart-selection'
+import { categoryText, seriesColors, withComparison } from '../../../../common/charts/series'
 import { tooltipHtml, tooltipRows } from '../../../../renderer/src/domain/reports/tooltip'
 import { info, result } from './fixtures'
 

@@ -3,7 +3,7 @@ import { isList, mergeValues, splitPastedList } from '../../../../renderer/src/d
 import { builderField, errorField } from '../../../../renderer/src/domain/reports/errors'
 import { positionOf, rowsAt, ROWS_STEPS } from '../../../../renderer/src/domain/reports/precision'
 import { escapeTsv, seriesTsv } from '../../../../renderer/src/domain/reports/tsv'
-import { peakCategory } from '../../../../renderer/src/domain/reports/series'
+import { peakCategory } from '../../../../common/charts/series'
 import { result } from './fixtures'
 
 describe('pasted filter values', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TimeSeriesView } from '@contract'
 import { freePlace, placeAfterKey, tileLabel } from '../../../../../renderer/src/domain/boards/layout'
-import { tileNumber } from '../../../../../renderer/src/domain/boards/tileNumber'
+import { tileNumber } from '../../../../../common/charts/tile-number'
 
 describe('a tile on the grid', () => {
   it('moves a cell per arrow and stays on the grid', () => {

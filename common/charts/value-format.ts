@@ -1,4 +1,4 @@
-import type { DataFieldInfo } from '@contract'
+import type { ChartField } from './chart-shapes'
 
 /**
  * One formatter per number of digits: `toLocaleString` with options builds a new formatter on
@@ -16,7 +16,7 @@ function fixedFormat(digits: number): Intl.NumberFormat {
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 
 /** Numbers in the report's own terms: ints whole, floats and percents at the field's precision. */
-export function formatValue(value: number | null | undefined, field: Pick<DataFieldInfo, 'displayType' | 'precision'> | undefined): string {
+export function formatValue(value: number | null | undefined, field: Pick<ChartField, 'displayType' | 'precision'> | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
   const digits = field ? (field.displayType === 'int' ? 0 : Math.max(0, Math.min(6, field.precision))) : 2
   const text = fixedFormat(digits).format(value)

@@ -1,4 +1,4 @@
-import type { TimeSeriesView } from '@contract'
+import type { ChartResult } from './chart-shapes'
 
 /**
  * A tile's single number with its change: the first metric's total line (else its first line),
@@ -14,7 +14,7 @@ export interface TileNumber {
   against: 'comparison' | 'previous bucket' | null
 }
 
-export function tileNumber(result: TimeSeriesView): TileNumber | null {
+export function tileNumber(result: ChartResult): TileNumber | null {
   const lines = result.series.filter((series) => series.role !== 'comparison')
   const chosen = lines.find((series) => series.role === 'total') ?? lines[0]
   if (chosen === undefined) return null

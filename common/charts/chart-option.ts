@@ -1,35 +1,26 @@
-import type { ComposeOption } from 'echarts/core'
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
-import type {
-  DatasetComponentOption,
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  MarkLineComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components'
-import type { ChartType, DataFieldInfo, Series, TimeSeriesView } from '@contract'
-import { escapeHtml, formatCompact } from './format'
+import type { ChartField, ChartLine, ChartResult, ChartStyle } from './chart-shapes'
+import { escapeHtml, formatCompact } from './value-format'
 import { categoryText } from './series'
-import { TOTAL_LINE } from './lines'
-import { axisIndexes, isTotal, totalOnOwnAxis } from './chartAxes'
-import { chartSeriesName, legendSelection } from './chartSelection'
+import { TOTAL_LINE } from '../lines'
+import { axisIndexes, isTotal, totalOnOwnAxis } from './chart-axes'
+import { chartSeriesName, legendSelection } from './chart-selection'
 
-export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | BarSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | DataZoomComponentOption
-  | MarkLineComponentOption
-  | LegendComponentOption
-  | DatasetComponentOption
->
+/**
+ * One piece of an ECharts option as plain data. common/ imports no package, ECharts' types
+ * included; ECharts takes the option as it is, in the page's chart and in main's SVG drawing alike.
+ */
+type OptionPiece = Record<string, unknown>
+
+/** The whole option: the pieces ECharts reads (grid, axes, dataset, series…), by name. */
+export interface ChartOption {
+  [piece: string]: unknown
+  series: OptionPiece[]
+}
 
 export interface ChartInput {
-  result: TimeSeriesView
-  fields: readonly DataFieldInfo[]
-  type: ChartType
+  result: ChartResult
+  fields: readonly ChartField[]
+  type: ChartStyle
   /** Series switched off at the time the option is built; later toggles go through `legendSelection` alone. */
   hidden: ReadonlySet<string>
   showMarkers: boolean
@@ -57,7 +48,7 @@ export function pointBudget(width: number): number {
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
 export const MARKERS_SERIES = '__markers__'
 
-function markLine(input: ChartInput): LineSeriesOption['markLine'] {
+function markLine(input: ChartInput): OptionPiece | undefined {
   const categories = new Set(input.result.categories)
   const markers = input.result.markers.filter((marker) => categories.has(marker.date))
   if (!input.showMarkers || markers.length === 0) return undefined
@@ -68,14 +59,14 @@ function markLine(input: ChartInput): LineSeriesOption['markLine'] {
     animation: false,
     label: { show: false },
     lineStyle: { color: '#e0a400', type: 'dashed', width: 1.5 },
-    emphasis: { label: { show: true, formatter: (params) => String(params.name).slice(0, 60), position: 'insideEndTop' } },
+    emphasis: { label: { show: true, formatter: (params: { name?: unknown }) => String(params.name).slice(0, 60), position: 'insideEndTop' } },
     tooltip: {
       trigger: 'item',
-      formatter: (params) =>
-        `<b>${escapeHtml(String((params as { value?: unknown }).value ?? ''))}</b><br/>${escapeHtml(String((params as { name?: unknown }).name ?? ''))}`,
+      formatter: (params: { name?: unknown; value?: unknown }) =>
+        `<b>${escapeHtml(String(params.value ?? ''))}</b><br/>${escapeHtml(String(params.name ?? ''))}`,
     },
     data: markers.map((marker) => ({ xAxis: marker.date, name: `${marker.message} — ${marker.author}`, value: marker.date })),
-  } as LineSeriesOption['markLine']
+  }
 }
 
 /** The dataset column of the categories, and of the series at `index`. */
@@ -89,7 +80,7 @@ const seriesColumn = (index: number): string => `s${index}`
  * key and a count per point, per series: 50 lines × 1,000 points took ~40 ms of a first paint).
  * The category column holds indexes into the x-axis' own `data`, which ECharts takes as they are.
  */
-function dataset(result: TimeSeriesView): DatasetComponentOption {
+function dataset(result: ChartResult): OptionPiece {
   const columns = 1 + result.series.length
   const rows = result.categories.length
   const source = new Float64Array(rows * columns)
@@ -99,8 +90,8 @@ function dataset(result: TimeSeriesView): DatasetComponentOption {
     for (let row = 0; row < rows; row++) source[row * columns + 1 + index] = values[row] ?? Number.NaN
   })
   return {
-    // ECharts' types know typed arrays only for `series.data`; its dataset takes them the same way (Source.ts).
-    source: source as unknown as DatasetComponentOption['source'],
+    // ECharts takes a typed array as a dataset's source as it does for `series.data` (Source.ts).
+    source,
     sourceHeader: false,
     dimensions: [
       { name: CATEGORY_COLUMN, type: 'ordinal' as const },
@@ -110,14 +101,14 @@ function dataset(result: TimeSeriesView): DatasetComponentOption {
 }
 
 function seriesOption(
-  series: Series,
+  series: ChartLine,
   index: number,
   input: ChartInput,
   axes: Map<string, number>,
   multiMetric: boolean,
   points: number,
   totalAxis: number | null,
-): LineSeriesOption | BarSeriesOption {
+): OptionPiece {
   const color = input.colors.get(series.key) ?? '#888888'
   const comparison = series.role === 'comparison'
   // Lines stack; their comparisons stack among themselves (the earlier period's outline); Total
@@ -160,7 +151,7 @@ function seriesOption(
 }
 
 /** An empty series that only holds the markers, so switching lines off never takes them away. */
-function markersSeries(input: ChartInput): LineSeriesOption | null {
+function markersSeries(input: ChartInput): OptionPiece | null {
   const marks = markLine(input)
   return marks === undefined ? null : { id: MARKERS_SERIES, name: 'Annotations', type: 'line', data: [], silent: true, markLine: marks }
 }
@@ -205,7 +196,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
       confine: true,
       enterable: false,
       axisPointer: { type: input.type === 'bar' ? 'shadow' : 'line' },
-      formatter: (params) => {
+      formatter: (params: unknown) => {
         const list = Array.isArray(params) ? params : [params]
         const index = (list[0] as { dataIndex?: number } | undefined)?.dataIndex ?? 0
         return input.tooltip(

@@ -1,4 +1,4 @@
-import type { Series, TimeSeriesView } from '@contract'
+import type { ChartLine, ChartResult } from './chart-shapes'
 
 /**
  * Series as the chart, legend and table share them: a stable color per line (the comparison
@@ -31,11 +31,11 @@ const PALETTE = [
 export const TOTAL_COLOR = { light: '#3c4257', dark: '#d5d9e3' }
 
 /** `<metric>|<line>` for a comparison series' base line. */
-export function baseKey(series: Pick<Series, 'key' | 'role'>): string {
+export function baseKey(series: Pick<ChartLine, 'key' | 'role'>): string {
   return series.role === 'comparison' && series.key.endsWith('|compare') ? series.key.slice(0, -'|compare'.length) : series.key
 }
 
-export function seriesColors(result: TimeSeriesView, dark: boolean): Map<string, string> {
+export function seriesColors(result: Pick<ChartResult, 'series'>, dark: boolean): Map<string, string> {
   const colors = new Map<string, string>()
   let next = 0
   let neutralTaken = false
@@ -54,28 +54,28 @@ export function seriesColors(result: TimeSeriesView, dark: boolean): Map<string,
 }
 
 /** The series the legend lists: lines and totals (each comparison follows its line). */
-export function legendSeries(result: TimeSeriesView): Series[] {
+export function legendSeries<Line extends ChartLine>(result: { series: readonly Line[] }): Line[] {
   return result.series.filter((series) => series.role !== 'comparison')
 }
 
 /** The comparison series of a line, by key. */
-export function comparisonOf(result: TimeSeriesView, key: string): Series | undefined {
+export function comparisonOf<Line extends ChartLine>(result: { series: readonly Line[] }, key: string): Line | undefined {
   return result.series.find((series) => series.role === 'comparison' && baseKey(series) === key)
 }
 
 /** Keys to hide or show together: a line and its comparison. */
-export function withComparison(result: TimeSeriesView, key: string): string[] {
+export function withComparison(result: Pick<ChartResult, 'series'>, key: string): string[] {
   const comparison = comparisonOf(result, key)
   return comparison ? [key, comparison.key] : [key]
 }
 
 /** A category's text on the axis, in the tooltip and the table: its name when the platform gave one (a key's value on a category chart). */
-export function categoryText(result: Pick<TimeSeriesView, 'categoryLabels'>, category: string): string {
+export function categoryText(result: Pick<ChartResult, 'categoryLabels'>, category: string): string {
   return result.categoryLabels?.[category] ?? category
 }
 
 /** A chart whose x-axis is a key field's values (publishers…), not time buckets. */
-export function isCategoryChart(result: Pick<TimeSeriesView, 'granularity'>): boolean {
+export function isCategoryChart(result: Pick<ChartResult, 'granularity'>): boolean {
   return !result.granularity.startsWith('granularity_')
 }
 
@@ -85,8 +85,8 @@ export function isCategoryChart(result: Pick<TimeSeriesView, 'granularity'>): bo
  * reduced point stands for a bucket of categories, not one).
  */
 export function peakCategory(
-  result: Pick<TimeSeriesView, 'granularity' | 'categories' | 'categoryLabels' | 'reduced'>,
-  series: Pick<Series, 'values'>,
+  result: Pick<ChartResult, 'granularity' | 'categories' | 'categoryLabels' | 'reduced'>,
+  series: Pick<ChartLine, 'values'>,
 ): string | null {
   if (!isCategoryChart(result) || result.reduced) return null
   let best = -1

@@ -1,4 +1,4 @@
-import type { Series, TimeSeriesView } from '@contract'
+import type { ChartLine, ChartResult } from './chart-shapes'
 
 /** Which series the chart shows: ECharts' (hidden) legend selection, by series name. */
 
@@ -6,14 +6,14 @@ import type { Series, TimeSeriesView } from '@contract'
  * The name ECharts knows a series by. The (hidden) ECharts legend selects series by name, so
  * names must be unique: with several metrics the same line appears once per metric.
  */
-export function chartSeriesName(series: Series, multiMetric: boolean): string {
+export function chartSeriesName(series: ChartLine, multiMetric: boolean): string {
   return multiMetric ? `${series.label} · ${series.metric}` : series.label
 }
 
-const isMultiMetric = (result: TimeSeriesView): boolean => new Set(result.series.map((series) => series.metric)).size > 1
+const isMultiMetric = (result: ChartResult): boolean => new Set(result.series.map((series) => series.metric)).size > 1
 
 /** The legend selection for the hidden keys, by series name, as the option starts with it. */
-export function legendSelection(result: TimeSeriesView, hidden: ReadonlySet<string>): Record<string, boolean> {
+export function legendSelection(result: ChartResult, hidden: ReadonlySet<string>): Record<string, boolean> {
   const multiMetric = isMultiMetric(result)
   return Object.fromEntries(result.series.map((series) => [chartSeriesName(series, multiMetric), !hidden.has(series.key)]))
 }
@@ -23,7 +23,7 @@ export function legendSelection(result: TimeSeriesView, hidden: ReadonlySet<stri
  * toggle sends ECharts (legend select / unselect actions), instead of a new option with new
  * series arrays, so ECharts filters the series it already holds.
  */
-export function selectionChanges(result: TimeSeriesView, before: ReadonlySet<string>, after: ReadonlySet<string>): { show: string[]; hide: string[] } {
+export function selectionChanges(result: ChartResult, before: ReadonlySet<string>, after: ReadonlySet<string>): { show: string[]; hide: string[] } {
   const multiMetric = isMultiMetric(result)
   const show: string[] = []
   const hide: string[] = []

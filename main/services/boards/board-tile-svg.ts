@@ -1,0 +1,126 @@
+import type { AudienceView, OpenTile, TimeSeriesView } from '@contract'
+import { legendSeries } from '../../../common/charts/series'
+import { tileNumber } from '../../../common/charts/tile-number'
+import { formatChange, formatCount, formatValue } from '../../../common/charts/value-format'
+import { chartSvg } from './board-chart-svg'
+import type { PageBox } from './board-page-layout'
+import { PRINT_COLORS, round, svgText } from './board-svg-text'
+
+/**
+ * One tile on the printed page, from its result as the board shows it: a frame, the title, the
+ * "as of" stamp of its result, and the view (the chart, the series table, the number with its
+ * change, the audience), or "No data: <why>" for a tile without one.
+ */
+
+export type BoardTileData = { kind: 'chart'; result: TimeSeriesView; ranAt: string } | { kind: 'audience'; result: AudienceView; ranAt: string }
+
+export interface PrintedTile {
+  tile: OpenTile
+  data: BoardTileData | null
+  /** Why it has no data (or why it shows an older result), as a sentence; null when it ran or was kept fine. */
+  reason: string | null
+}
+
+const HEAD = 40
+const PAD = 10
+const LINE = 17
+
+/** "2026-11-26 07:00 UTC": the stamps on a page are read away from the app, so they name their zone. */
+export function printedMoment(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+export function tileSvg(printed: PrintedTile, box: PageBox): string {
+  const { tile, data } = printed
+  const inner = { x: box.x + PAD, y: box.y + HEAD, width: box.width - 2 * PAD, height: box.height - HEAD - PAD / 2 }
+  const stamp = data === null ? 'No data' : `as of ${printedMoment(data.ranAt)}`
+  const parts = [
+    `<rect x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}" rx="6" fill="${PRINT_COLORS.tileBack}" stroke="${PRINT_COLORS.frame}"/>`,
+    svgText(tile.title, box.x + PAD, box.y + 18, box.width - 2 * PAD, { size: 13, weight: 'bold' }),
+    svgText(stamp, box.x + PAD, box.y + 33, box.width - 2 * PAD, { size: 10, color: PRINT_COLORS.muted }),
+  ]
+  parts.push(data === null ? missingSvg(printed.reason ?? 'no result is kept for it yet.', inner) : bodySvg(tile, data, inner))
+  return `<g>${parts.join('')}</g>`
+}
+
+function missingSvg(reason: string, box: PageBox): string {
+  return wrapped(`No data: ${reason}`, box, { size: 12, color: PRINT_COLORS.down })
+}
+
+function bodySvg(tile: OpenTile, data: BoardTileData, box: PageBox): string {
+  if (data.kind === 'audience') return audienceSvg(data.result, box)
+  if (tile.view === 'table') return tableSvg(data.result, box)
+  if (tile.view === 'number') return numberSvg(data.result, box)
+  const chart = tile.definition?.chart
+  return chartSvg({ result: data.result, type: chart?.type ?? 'line', hidden: chart?.hidden ?? [] }, box)
+}
+
+/** Text broken into lines by words, as many as fit the box. */
+function wrapped(text: string, box: PageBox, style: { size: number; color: string }): string {
+  const perLine = Math.max(8, Math.floor(box.width / (style.size * 0.56)))
+  const lines: string[] = []
+  let current = ''
+  for (const word of text.split(/\s+/)) {
+    if (current !== '' && [...`${current} ${word}`].length > perLine) {
+      lines.push(current)
+      current = word
+    } else current = current === '' ? word : `${current} ${word}`
+  }
+  if (current !== '') lines.push(current)
+  const fit = Math.max(1, Math.floor(box.height / (style.size + 4)))
+  return lines
+    .slice(0, fit)
+    .map((line, index) => svgText(line, box.x, box.y + style.size + index * (style.size + 4), box.width, style))
+    .join('')
+}
+
+/** Rows of cells; the first row is the header. Rows that do not fit are counted on the last line. */
+function rowsSvg(rows: readonly (readonly string[])[], widths: readonly number[], box: PageBox): string {
+  const fit = Math.max(2, Math.floor(box.height / LINE))
+  const shown = rows.length > fit ? [...rows.slice(0, fit - 1), [`… ${rows.length - fit + 1} more rows`]] : rows
+  const parts: string[] = []
+  shown.forEach((row, index) => {
+    let x = box.x
+    const y = box.y + 12 + index * LINE
+    row.forEach((cell, column) => {
+      const width = (widths[column] ?? 0) * box.width
+      const right = column > 0
+      parts.push(svgText(cell, right ? x + width - 4 : x, y, width - 6, { size: 11, weight: index === 0 ? 'bold' : 'normal', anchor: right ? 'end' : 'start' }))
+      x += width
+    })
+    if (index === 0)
+      parts.push(`<line x1="${round(box.x)}" x2="${round(box.x + box.width)}" y1="${round(y + 5)}" y2="${round(y + 5)}" stroke="${PRINT_COLORS.frame}"/>`)
+  })
+  return parts.join('')
+}
+
+/** The series table as on screen, in short: each line's total over the range and its change. */
+function tableSvg(result: TimeSeriesView, box: PageBox): string {
+  const rows = legendSeries(result).map((series) => [series.label, formatValue(series.stats.total, undefined), formatChange(series.stats.change)])
+  const multi = new Set(result.series.map((series) => series.metric)).size > 1
+  const header = ['Line', multi ? 'Total' : `Total ${result.series[0]?.metric ?? ''}`.trim(), 'Change']
+  return rowsSvg([header, ...rows], [0.5, 0.3, 0.2], box)
+}
+
+function numberSvg(result: TimeSeriesView, box: PageBox): string {
+  const number = tileNumber(result)
+  if (number === null) return missingSvg('the result has no lines.', box)
+  const size = Math.max(16, Math.min(40, box.height * 0.45))
+  const parts = [svgText(number.value === null ? '—' : formatCount(number.value), box.x, box.y + size, box.width, { size, weight: 'bold' })]
+  if (number.change !== null) {
+    const against = number.against === 'comparison' ? 'the comparison period' : 'the bucket before'
+    const color = number.change >= 0 ? PRINT_COLORS.up : PRINT_COLORS.down
+    parts.push(svgText(`${formatChange(number.change)} vs ${against}`, box.x, box.y + size + 18, box.width, { size: 12, color }))
+  }
+  parts.push(svgText(number.label, box.x, box.y + size + 34, box.width, { size: 11, color: PRINT_COLORS.muted }))
+  return parts.join('')
+}
+
+function audienceSvg(result: AudienceView, box: PageBox): string {
+  const names = result.totals.map((total) => total.name)
+  const totals = ['Total', ...result.totals.map((total) => (total.value === null ? '—' : formatCount(total.value)))]
+  const rows = result.rows.map((row) => [row.label, ...row.values.map((value) => (value.value === null ? '—' : formatCount(value.value)))])
+  const share = names.length === 0 ? [] : names.map(() => 0.55 / names.length)
+  return rowsSvg([['', ...names], totals, ...rows], [0.45, ...share], box)
+}

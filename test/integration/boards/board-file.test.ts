@@ -1,0 +1,99 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { promises as nodeFs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { createBoardFileMaker } from '../../../main/services/boards/board-file-maker'
+import { saveBoardFile } from '../../../main/services/boards/board-file-save'
+import { createBoardStore, boardsFolder } from '../../../main/services/boards/board-store'
+import type { BoardFileMaker } from '../../../main/services/boards/board-file-types'
+import { createNotices } from '../../../main/services/notices'
+import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
+import type { ResultCache } from '../../../main/services/results/result-cache'
+import { keepBoard, keptBoard } from '../../support/board-pages'
+
+let userData: string
+let results: ResultCache
+let maker: BoardFileMaker
+
+beforeAll(async () => {
+  userData = await mkdtemp(path.join(os.tmpdir(), 'adops-board-file-'))
+  results = await keepBoard(userData, 'p1')
+  const notices = createNotices()
+  const boards = createBoardStore({ folder: boardsFolder(userData), notices })
+  const presets = createPresetStore({ folder: presetsFolder(userData), notices })
+  maker = createBoardFileMaker({
+    board: (name) => boards.get(name),
+    presetDefinition: async (name) => (await presets.get(name)).definition,
+    kept: (profileId, kind, definition, preset) => results.get(profileId, kind, definition, preset),
+    run: async () => {
+      throw new Error('a kept board file runs nothing')
+    },
+    audience: async () => {
+      throw new Error('a kept board file runs nothing')
+    },
+    connectionName: async () => 'Demo workspace',
+    now: () => new Date('2026-11-26T09:30:00.000Z'),
+  })
+})
+afterAll(async () => {
+  // The cache notes when a result was last read on its serial queue: wait for it before removing the folder.
+  await results.usage()
+  await rm(userData, { recursive: true, force: true, maxRetries: 5 })
+})
+
+/** Every text item of every page, joined by page. */
+async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string; title: unknown }> {
+  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise
+  try {
+    const pages: string[] = []
+    for (let number = 1; number <= doc.numPages; number++) {
+      const content = await (await doc.getPage(number)).getTextContent()
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+    }
+    const meta = await doc.getMetadata()
+    return { pages: doc.numPages, text: pages.join('\n'), title: (meta.info as { Title?: unknown }).Title }
+  } finally {
+    await doc.destroy()
+  }
+}
+
+describe('a board file from kept results', () => {
+  it('is a one-page PDF with the board, each tile’s title and its “as of” stamp, as text', async () => {
+    const file = await maker.make({ board: keptBoard.name, format: 'pdf', profileId: 'p1', refresh: false })
+    expect(file.missing).toEqual([])
+    const read = await pdfText(file.bytes)
+    expect(read.pages).toBe(1)
+    expect(read.title).toBe('Morning delivery')
+    const text = read.text.replace(/\s+/g, ' ')
+    expect(text).toContain('Morning delivery')
+    expect(text).toContain('Connection: Demo workspace')
+    for (const tile of keptBoard.tiles) expect(text).toContain(tile.title)
+    expect(text).toContain('as of 2026-11-26 05:00 UTC')
+    expect(text).toContain('123,456')
+  })
+
+  it('is a PNG at twice the page’s size', async () => {
+    const file = await maker.make({ board: keptBoard.name, format: 'png', profileId: 'p1', refresh: false })
+    const bytes = Buffer.from(file.bytes)
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR')
+    expect(bytes.readUInt32BE(16)).toBe(2 * 1280)
+    expect(bytes.readUInt32BE(20)).toBeGreaterThan(2 * 400)
+  })
+
+  it('is written whole or not at all: a failing write leaves no file and no temp', async () => {
+    const folder = path.join(userData, 'exports')
+    await nodeFs.mkdir(folder, { recursive: true })
+    const dialog = { chooseSavePath: async (name: string) => path.join(folder, name) }
+    const failing = { ...nodeFs, rename: async () => Promise.reject(Object.assign(new Error('disk full'), { code: 'ENOSPC' })) }
+    await expect(saveBoardFile(maker, dialog, { board: keptBoard.name, format: 'pdf', profileId: 'p1' }, failing)).rejects.toThrow(
+      /could not be written in exports/,
+    )
+    expect(await readdir(folder)).toEqual([])
+    const saved = await saveBoardFile(maker, dialog, { board: keptBoard.name, format: 'pdf', profileId: 'p1' })
+    expect(saved).toEqual({ saved: true, fileName: 'Morning delivery 2026-11-26.pdf', missing: [] })
+    expect(await readdir(folder)).toEqual(['Morning delivery 2026-11-26.pdf'])
+  })
+})

@@ -96,10 +96,11 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
     }
   }
   const changeLog = createChangeLog({ folder: changesFolder(context.userDataDir) })
+  const boards = createBoardStore({ folder: boardsFolder(context.userDataDir), notices, now })
   return {
     profiles,
     presets,
-    boards: createBoardStore({ folder: boardsFolder(context.userDataDir), notices, now }),
+    boards,
     now,
     changeLog,
     bulk: (connection) =>
@@ -147,6 +148,9 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
         userDataDir: context.userDataDir,
         notices,
         presets,
+        boards,
+        // h1's board file maker (BoardFileMaker) connects here when it lands; until then a board run fails with a sentence.
+        boardFiles: null,
         warn: context.warn,
         alerts: { source: alertSource, rules: alertRules, lagHours: alertLagHours },
         connectProfile: async (profileId) => {

@@ -190,6 +190,9 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     events,
     log,
     presets,
+    boards: boards.store,
+    // A board schedule's file: h1's board file maker (BoardFileMaker) connects here when it lands; until then a board run fails with a sentence.
+    boardFiles: null,
     reports,
     exports: exportJobs,
     dialogs,

@@ -177,7 +177,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'schedules:save': {
     id: 'schedule-1',
     name: 'Monday revenue file',
-    preset: 'Monday revenue',
+    target: { kind: 'preset', name: 'Monday revenue' },
     profileId: 'missing-profile',
     actions: { export: { format: 'csv', folderId: 'folder-1', fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: true },
     cadence: { kind: 'weekdays', days: ['mon', 'thu'], at: '07:30' },

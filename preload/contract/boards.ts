@@ -15,15 +15,15 @@ import { channel, empty, profileRef } from './primitives'
 /** The grid a board is laid out on: 12 columns, rows as many as the tiles need (bounded). */
 export const BOARD_GRID = { columns: 12, rows: 96, maxTileRows: 24, maxTiles: 48 } as const
 
-/**
- * How a tile draws its report. `pivot` (issue 24) joins this list when the pivot view lands; a
- * board file naming a view this version does not know is refused with a sentence, never rewritten.
- */
 /** What a board can be exported as, by main alone (main/services/boards/board-file-types.ts). */
 export const boardFileFormats = ['pdf', 'png'] as const
 export type BoardFileFormat = (typeof boardFileFormats)[number]
 
-export const boardTileViews = ['chart', 'table', 'number', 'audience'] as const
+/**
+ * How a tile draws its report; `pivot` draws the preset's pivot layout (the Pivot tab's), read-only.
+ * A board file naming a view this version does not know is refused with a sentence, never rewritten.
+ */
+export const boardTileViews = ['chart', 'table', 'number', 'audience', 'pivot'] as const
 export type BoardTileView = (typeof boardTileViews)[number]
 
 export const tilePlaceSchema = z

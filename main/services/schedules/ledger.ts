@@ -88,7 +88,8 @@ export function createLedger(options: LedgerOptions): Ledger {
             (query.outcome === undefined || entry.outcome === query.outcome) &&
             (query.source === undefined || entry.source === query.source) &&
             (query.late === undefined || entry.late === query.late) &&
-            (search === '' || [entry.scheduleName, entry.target.name, entry.fileName ?? '', entry.error ?? ''].some((text) => text.toLowerCase().includes(search))),
+            (search === '' ||
+              [entry.scheduleName, entry.target.name, entry.fileName ?? '', entry.error ?? ''].some((text) => text.toLowerCase().includes(search))),
         )
         .reverse()
       const offset = query.offset ?? 0

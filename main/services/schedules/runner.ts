@@ -105,7 +105,8 @@ export function createRunner(dependencies: RunnerDependencies) {
     let fileName: string | null = null
     if (schedule.actions.export !== null) {
       const { folderId, fileNamePattern, format } = schedule.actions.export
-      if (format === 'pdf' || format === 'png') throw new RunFailure(`A preset is not written as ${format.toUpperCase()}. Choose XLSX, CSV or TSV for this schedule.`, null)
+      if (format === 'pdf' || format === 'png')
+        throw new RunFailure(`A preset is not written as ${format.toUpperCase()}. Choose XLSX, CSV or TSV for this schedule.`, null)
       const folder = await folderOf(folderId)
       const runDate = isoDate(clock.now())
       const result = await dependencies.exportTo(schedule, format, async ({ range }) =>

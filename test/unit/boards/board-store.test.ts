@@ -113,7 +113,13 @@ describe('older formats', () => {
   it('are brought up to date step by step before the check', () => {
     expect(readBoardDocument(formatZero, { ...boardMigrations, 0: zeroToOne })).toEqual({
       state: 'ok',
-      board: { name: 'Old board', description: '', savedAt: '2026-01-01T00:00:00.000Z', overrides: { dates: null, timezone: null, profileId: null }, tiles: [] },
+      board: {
+        name: 'Old board',
+        description: '',
+        savedAt: '2026-01-01T00:00:00.000Z',
+        overrides: { dates: null, timezone: null, profileId: null },
+        tiles: [],
+      },
     })
   })
 

@@ -1,5 +1,15 @@
 import { computed, reactive, ref, shallowRef, watch, type Ref } from 'vue'
-import { boardConnection, type AudienceView, type Board, type BoardOverrides, type BoardTile, type BoardTileView, type OpenTile, type TilePlace, type TimeSeriesView } from '@contract'
+import {
+  boardConnection,
+  type AudienceView,
+  type Board,
+  type BoardOverrides,
+  type BoardTile,
+  type BoardTileView,
+  type OpenTile,
+  type TilePlace,
+  type TimeSeriesView,
+} from '@contract'
 import { api, toApiError, unwrap } from '../../api/bridge'
 import { freePlace } from '../../domain/boards/layout'
 import { refreshTiles, REFRESH_CONCURRENCY, type TileRefreshStatus } from '../../domain/boards/refresh'

@@ -31,7 +31,9 @@ function fakeApi(overrides: BoardOverrides) {
     },
     results: { get: vi.fn((input: { profileId: string }) => (asked.push(['kept', input.profileId]), ok(null))) },
     reports: {
-      run: vi.fn((input: { profileId: string }) => (asked.push(['run', input.profileId]), Promise.resolve({ ok: false, error: { code: 'server', message: 'no' } }))),
+      run: vi.fn(
+        (input: { profileId: string }) => (asked.push(['run', input.profileId]), Promise.resolve({ ok: false, error: { code: 'server', message: 'no' } })),
+      ),
     },
     presets: { list: vi.fn(() => ok({ presets: [], refused: [] })) },
     alerts: { fired: vi.fn(() => ok({ alerts: [], total: 0 })) },
@@ -62,7 +64,10 @@ describe("the board's overrides", () => {
     asked.length = 0
     wrapper.findComponent(BoardOverridesControl).vm.$emit('save', { dates: null, timezone: null, profileId: null })
     await flushPromises()
-    expect(api.boards.save).toHaveBeenCalledWith({ board: expect.objectContaining({ overrides: { dates: null, timezone: null, profileId: null } }), replace: true })
+    expect(api.boards.save).toHaveBeenCalledWith({
+      board: expect.objectContaining({ overrides: { dates: null, timezone: null, profileId: null } }),
+      replace: true,
+    })
     // Saved, the board opens again with them: the active connection, no note on the tile.
     expect(asked).toEqual([
       ['kept', 'active-one'],

@@ -13,7 +13,7 @@ describe("the Overrides editor's form", () => {
     expect(formOfOverrides({ dates: null, timezone: null }).profileId).toBeNull()
   })
 
-  it("says what the board overrides, naming a connection by its name, and what each tile takes from it", () => {
+  it('says what the board overrides, naming a connection by its name, and what each tile takes from it', () => {
     const name = (id: string) => (id === 'profile-eu' ? 'EU platform' : 'a deleted connection')
     expect(overridesText({ dates: null, timezone: null, profileId: null }, name)).toBeNull()
     expect(overridesText({ dates: { start: '-7d', end: '-1d' }, timezone: { mode: 'fixed', offset: 2 }, profileId: 'profile-eu' }, name)).toBe(

@@ -57,7 +57,7 @@ describe('schedule form', () => {
     expect(draftOfForm(form)).toMatchObject({ ok: true, draft: { id: 's1', cadence: { kind: 'monthly', day: 'last', at: '23:00' } } })
   })
 
-  it('opens with a board preselected as a board file: PDF, named by its day, in this computer\'s timezone, no alert check', () => {
+  it("opens with a board preselected as a board file: PDF, named by its day, in this computer's timezone, no alert check", () => {
     const form = { ...newScheduleForm('demo', { kind: 'board', name: 'Morning delivery' }), folder: { id: 'f1', name: 'Reports', available: true } }
     expect(form).toMatchObject({ targetKind: 'board', targetName: 'Morning delivery', format: 'pdf', fileNamePattern: '{preset} {date}', timezone: 'computer' })
     expect(draftOfForm(form)).toMatchObject({
@@ -75,7 +75,14 @@ describe('schedule form', () => {
   it('switches between a preset and a board keeping what fits', () => {
     const preset = { ...newScheduleForm('demo', { kind: 'preset', name: 'Weekly' }), format: 'csv' as const, checkAlerts: true, timezone: 'report' as const }
     const board = switchTargetKind(preset, 'board')
-    expect(board).toMatchObject({ targetKind: 'board', targetName: null, format: 'pdf', checkAlerts: false, timezone: 'computer', fileNamePattern: '{preset} {date}' })
+    expect(board).toMatchObject({
+      targetKind: 'board',
+      targetName: null,
+      format: 'pdf',
+      checkAlerts: false,
+      timezone: 'computer',
+      fileNamePattern: '{preset} {date}',
+    })
     expect(draftOfForm(board)).toMatchObject({ ok: false, problems: { target: 'Choose the board to draw' } })
     const back = switchTargetKind({ ...board, fileNamePattern: 'Mine {date}' }, 'preset')
     expect(back).toMatchObject({ targetKind: 'preset', format: 'xlsx', fileNamePattern: 'Mine {date}' })

@@ -6,6 +6,8 @@
 import { DEMO_PROFILE_ID } from '@contract'
 import type { RuleStore } from '../services/alerts/rules-store'
 import { checkDefinition, type AlertDataSource } from '../services/alerts/service'
+import type { BoardFileMaker } from '../services/boards/board-file-types'
+import type { BoardStore } from '../services/boards/board-store'
 import type { Connection } from '../services/connection/connection'
 import { AppError } from '../services/errors'
 import { createExportService } from '../services/exports/jobs'
@@ -22,6 +24,9 @@ export interface CliSchedulesContext {
   userDataDir: string
   notices: Notices
   presets: PresetStore
+  boards: Pick<BoardStore, 'get'>
+  /** Draws a board schedule's file with the tiles run on the schedule's own connection; null: board runs fail with a sentence. */
+  boardFiles: BoardFileMaker | null
   /** A saved connection, signed in lazily with its keychain secret. */
   connectProfile(profileId: string): Promise<Connection>
   warn(message: string): void
@@ -107,6 +112,8 @@ export function createCliSchedules(context: CliSchedulesContext): RunningSchedul
     notices: context.notices,
     log: { warn: (message) => context.warn(message) },
     presets: context.presets,
+    boards: context.boards,
+    boardFiles: context.boardFiles,
     reports,
     exports,
     dialogs: { chooseSavePath: async () => null, chooseOpenPaths: async () => [] },

@@ -169,25 +169,35 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       return recorded
     },
     schedules() {
+      const connectProfile = async (profileId: string): Promise<Connection> => {
+        const stored = await profiles.find(profileId)
+        if (stored === null)
+          throw new AppError('not_found', 'The connection of this schedule was deleted. Open the schedule in the app and choose a connection.')
+        http ??= createHttpClient(overrides.http)
+        const { baseUrl, authUrl, reportUrl, serviceId, reportServiceId } = stored
+        return createConnection({
+          settings: { baseUrl, authUrl, reportUrl, serviceId, reportServiceId },
+          credentials: () => profiles.credentials(profileId),
+          http,
+          ...(overrides.now === undefined ? {} : { now: overrides.now }),
+        })
+      }
       return createCliSchedules({
         userDataDir: context.userDataDir,
         notices,
         presets,
+        boards,
+        // A board schedule runs its tiles on the schedule's own connection (the request's profileId).
+        boardFiles: {
+          make: (request, signal) => {
+            const profileId = request.profileId
+            if (profileId === null) throw new AppError('not_found', 'This schedule names no connection. Open it in the app and choose one.')
+            return services.boardFiles(() => connectProfile(profileId), profileId).make(request, signal)
+          },
+        },
         warn: context.warn,
         alerts: { source: alertSource, rules: alertRules, lagHours: alertLagHours },
-        connectProfile: async (profileId) => {
-          const stored = await profiles.find(profileId)
-          if (stored === null)
-            throw new AppError('not_found', 'The connection of this schedule was deleted. Open the schedule in the app and choose a connection.')
-          http ??= createHttpClient(overrides.http)
-          const { baseUrl, authUrl, reportUrl, serviceId, reportServiceId } = stored
-          return createConnection({
-            settings: { baseUrl, authUrl, reportUrl, serviceId, reportServiceId },
-            credentials: () => profiles.credentials(profileId),
-            http,
-            ...(overrides.now === undefined ? {} : { now: overrides.now }),
-          })
-        },
+        connectProfile,
       })
     },
     async close() {

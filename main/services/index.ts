@@ -208,6 +208,9 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     events,
     log,
     presets,
+    boards: boards.store,
+    // A board schedule's file, drawn by main alone with its tiles run first (the request says refresh).
+    boardFiles: boardPages.maker,
     reports,
     exports: exportJobs,
     dialogs,

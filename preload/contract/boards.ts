@@ -2,27 +2,28 @@
  * Boards: the reports a team looks at every morning on one screen. A board is a named set of
  * tiles, each a preset (by name) or an inline definition, drawn as one view at a place on a
  * grid; board-wide overrides (dates, timezone) apply to every tile's request. Like a preset, a
- * board names no connection: it runs against the one active when it is opened.
+ * board names no connection by itself: it runs against the one active when it is opened, unless
+ * its overrides name one.
  *
  * No file path crosses the bridge: import and export open main's own dialogs.
  */
 import { z } from 'zod'
 import { fileProblemSchema, presetNameSchema } from './presets'
 import { dateTokenSchema, reportDefinitionSchema, timezoneRuleSchema } from './report-definition'
-import { channel, empty } from './primitives'
+import { channel, empty, profileRef } from './primitives'
 
 /** The grid a board is laid out on: 12 columns, rows as many as the tiles need (bounded). */
 export const BOARD_GRID = { columns: 12, rows: 96, maxTileRows: 24, maxTiles: 48 } as const
 
-/**
- * How a tile draws its report. `pivot` (issue 24) joins this list when the pivot view lands; a
- * board file naming a view this version does not know is refused with a sentence, never rewritten.
- */
 /** What a board can be exported as, by main alone (main/services/boards/board-file-types.ts). */
 export const boardFileFormats = ['pdf', 'png'] as const
 export type BoardFileFormat = (typeof boardFileFormats)[number]
 
-export const boardTileViews = ['chart', 'table', 'number', 'audience'] as const
+/**
+ * How a tile draws its report; `pivot` draws the preset's pivot layout (the Pivot tab's), read-only.
+ * A board file naming a view this version does not know is refused with a sentence, never rewritten.
+ */
+export const boardTileViews = ['chart', 'table', 'number', 'audience', 'pivot'] as const
 export type BoardTileView = (typeof boardTileViews)[number]
 
 export const tilePlaceSchema = z
@@ -71,9 +72,22 @@ export const boardOverridesSchema = z
     dates: z.object({ start: dateTokenSchema, end: dateTokenSchema }).strict().nullable(),
     /** The board's timezone for every tile; null: each tile keeps its own. */
     timezone: timezoneRuleSchema.nullable(),
+    /**
+     * The connection every tile runs against; null (or absent, in code written before it): the one
+     * active when the board is opened. The board file always writes it (format 2).
+     */
+    profileId: profileRef.nullable().optional(),
   })
   .strict()
 export type BoardOverrides = z.infer<typeof boardOverridesSchema>
+
+/**
+ * The connection a board's tiles run against: the board's own when its overrides name one, else
+ * the one given (the active connection in the app, a schedule's or the command line's elsewhere).
+ */
+export function boardConnection(overrides: BoardOverrides, fallback: string | null): string | null {
+  return overrides.profileId ?? fallback
+}
 
 export const boardSchema = z
   .object({

@@ -7,6 +7,7 @@
  * chose (`schedules:chooseFolder`), named here by an opaque id and its display name only.
  */
 import { z } from 'zod'
+import { boardFileFormats } from './boards'
 import { exportFormats } from './exports'
 import { presetNameSchema } from './presets'
 import { channel, empty, profileRef } from './primitives'
@@ -61,9 +62,33 @@ export type Cadence = z.infer<typeof cadenceSchema>
 export const scheduleTimezones = ['report', 'computer'] as const
 export type ScheduleTimezone = (typeof scheduleTimezones)[number]
 
-/** The tokens a file-name pattern may hold; each is replaced at run time (dates as the run resolved them, YYYY-MM-DD). */
+/**
+ * The tokens a file-name pattern may hold; each is replaced at run time (dates as the run resolved them, YYYY-MM-DD).
+ * `{preset}` is the name of what the schedule runs (a preset's or a board's).
+ */
 export const FILE_NAME_TOKENS = ['{preset}', '{start}', '{end}', '{date}'] as const
 export const DEFAULT_FILE_NAME_PATTERN = '{preset} {start} to {end}'
+/** A board's tiles may each cover other dates, so its files are named by the day of the run. */
+export const DEFAULT_BOARD_FILE_NAME_PATTERN = '{preset} {date}'
+/** The date tokens a board's file name cannot hold (the board has no one range). */
+export const RANGE_TOKENS = ['{start}', '{end}'] as const
+
+/** What a schedule runs: a preset (a file export and/or its alert check) or a board (drawn as one PDF or PNG file). */
+export const scheduleTargetKinds = ['preset', 'board'] as const
+export type ScheduleTargetKind = (typeof scheduleTargetKinds)[number]
+export const scheduleTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('preset'), name: presetNameSchema }).strict(),
+  z.object({ kind: z.literal('board'), name: presetNameSchema }).strict(),
+])
+export type ScheduleTarget = z.infer<typeof scheduleTargetSchema>
+
+/** Every file a schedule can write: a preset's export formats, a board's file formats. */
+export const scheduleFileFormats = [...exportFormats, ...boardFileFormats] as const
+export type ScheduleFileFormat = (typeof scheduleFileFormats)[number]
+/** The formats a target may be written as. */
+export function formatsOfTarget(kind: ScheduleTargetKind): readonly ScheduleFileFormat[] {
+  return kind === 'board' ? boardFileFormats : exportFormats
+}
 
 export const fileNamePatternSchema = z
   .string()
@@ -92,13 +117,13 @@ export const scheduleDraftSchema = z
   .object({
     id: z.string().min(1).max(100).optional(),
     name: z.string().trim().min(1, 'Required').max(SCHEDULE_LIMITS.name),
-    preset: presetNameSchema,
-    /** The connection the preset runs against. */
+    target: scheduleTargetSchema,
+    /** The connection the preset (or every tile of the board) runs against. */
     profileId: profileRef,
     actions: z
       .object({
         export: z
-          .object({ format: z.enum(exportFormats), folderId, fileNamePattern: fileNamePatternSchema })
+          .object({ format: z.enum(scheduleFileFormats), folderId, fileNamePattern: fileNamePatternSchema })
           .strict()
           .nullable(),
         checkAlerts: z.boolean(),
@@ -110,6 +135,33 @@ export const scheduleDraftSchema = z
     enabled: z.boolean(),
   })
   .strict()
+  .superRefine((draft, context) => {
+    const exported = draft.actions.export
+    if (exported !== null && !formatsOfTarget(draft.target.kind).includes(exported.format))
+      context.addIssue({
+        code: 'custom',
+        path: ['actions', 'export', 'format'],
+        message: `A ${draft.target.kind} is written as ${formatsOfTarget(draft.target.kind)
+          .map((format) => format.toUpperCase())
+          .join(', ')}: choose one of those`,
+      })
+    if (draft.target.kind !== 'board') return
+    if (exported === null) context.addIssue({ code: 'custom', path: ['actions'], message: 'A board schedule writes the board as a file: choose its folder' })
+    if (draft.actions.checkAlerts)
+      context.addIssue({ code: 'custom', path: ['actions'], message: "A board has no alert rules of its own: schedule its presets' alert checks" })
+    if (exported !== null && RANGE_TOKENS.some((token) => exported.fileNamePattern.includes(token)))
+      context.addIssue({
+        code: 'custom',
+        path: ['actions', 'export', 'fileNamePattern'],
+        message: "A board's tiles may each cover other dates, so its file name cannot hold {start} or {end}: use {date}",
+      })
+    if (draft.timezone === 'report')
+      context.addIssue({
+        code: 'custom',
+        path: ['timezone'],
+        message: "A board's tiles may come from reports in other timezones: run it in this computer's timezone",
+      })
+  })
 export type ScheduleDraft = z.infer<typeof scheduleDraftSchema>
 
 export const runOutcomesOfSchedules = ['ok', 'failed', 'skipped'] as const
@@ -122,7 +174,8 @@ export const ledgerEntrySchema = z.object({
   id: z.string(),
   scheduleId: z.string(),
   scheduleName: z.string(),
-  preset: z.string(),
+  /** What it ran (lines written before boards could be scheduled are read as presets). */
+  target: scheduleTargetSchema,
   /** Who ran it: the app's scheduler, or the OS entry through the command line. */
   source: z.enum(runSources),
   /** `schedule`: its cadence came due; `manual`: Run now (or `schedules run NAME`). */
@@ -139,6 +192,8 @@ export const ledgerEntrySchema = z.object({
   fileName: z.string().nullable(),
   /** Alerts that fired; null when the schedule does not check alerts or the check did not finish. */
   alertsFired: z.number().nullable(),
+  /** A board's tiles drawn with "No data" (no result, a failed run, a deleted preset), each with why; null for a preset. */
+  missingTiles: z.array(z.object({ title: z.string(), reason: z.string() })).nullable(),
   /** What went wrong, as a sentence that says what to do; null on success. */
   error: z.string().nullable(),
   /** Tries it took (network failures are tried again a few times). */
@@ -161,10 +216,10 @@ export type OsEntryState = z.infer<typeof osEntryStateSchema>
 export const scheduleSchema = z.object({
   id: z.string(),
   name: z.string(),
-  preset: z.string(),
+  target: scheduleTargetSchema,
   profileId: z.string(),
   actions: z.object({
-    export: z.object({ format: z.enum(exportFormats), folder: scheduleFolderSchema, fileNamePattern: z.string() }).nullable(),
+    export: z.object({ format: z.enum(scheduleFileFormats), folder: scheduleFolderSchema, fileNamePattern: z.string() }).nullable(),
     checkAlerts: z.boolean(),
   }),
   cadence: cadenceSchema,

@@ -24,7 +24,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, reports with a chart and its pivot, and that report exported and opened in Analysis. `onScreen` runs on each.
+ * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, a board (its overrides and its schedule form), reports with a chart and its pivot, and that report exported and opened in Analysis. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -112,6 +112,18 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await page.getByTestId('board-add-tile').click()
   await expect(page.locator('[data-test^="board-tile-"]').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
   await onScreen('boards')
+  // Its overrides (dates, timezone, connection) and the schedule form with the board chosen.
+  await page.getByTestId('board-overrides-open').click()
+  await page.getByTestId('overrides-dates-on').click()
+  await expect(page.getByTestId('overrides-start')).toBeVisible()
+  await onScreen('board-overrides')
+  await page.getByTestId('overrides-cancel').click()
+  await expect(page.getByTestId('board-overrides-editor')).toHaveCount(0)
+  await page.getByTestId('board-schedule-open').click()
+  await expect(page.getByTestId('schedule-editor')).toBeVisible()
+  await onScreen('board-schedule-editor')
+  await page.getByTestId('schedule-cancel').click()
+  await expect(page.getByTestId('schedule-editor')).toHaveCount(0)
 
   await rail(page, 'Reports').click()
   await expect(page.getByTestId('builder')).toBeVisible()

@@ -26,7 +26,7 @@ export const sampleBoard: Board = {
   name: 'Monday board',
   description: 'The morning look',
   savedAt: '2026-11-26T08:00:00.000Z',
-  overrides: { dates: { start: '-7d', end: 'yesterday' }, timezone: { mode: 'fixed', offset: 2 } },
+  overrides: { dates: { start: '-7d', end: 'yesterday' }, timezone: { mode: 'fixed', offset: 2 }, profileId: 'missing-profile' },
   tiles: [
     { id: 'tile-1', title: '', source: { kind: 'preset', preset: 'Weekly EU' }, view: 'chart', place: { x: 0, y: 0, w: 6, h: 4 } },
     { id: 'tile-2', title: 'Supply total', source: { kind: 'definition', definition: sampleDefinition }, view: 'number', place: { x: 6, y: 0, w: 3, h: 2 } },
@@ -178,7 +178,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'schedules:save': {
     id: 'schedule-1',
     name: 'Monday revenue file',
-    preset: 'Monday revenue',
+    target: { kind: 'preset', name: 'Monday revenue' },
     profileId: 'missing-profile',
     actions: { export: { format: 'csv', folderId: 'folder-1', fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: true },
     cadence: { kind: 'weekdays', days: ['mon', 'thu'], at: '07:30' },

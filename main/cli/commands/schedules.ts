@@ -21,7 +21,9 @@ const line = (value: unknown) => `${JSON.stringify(value)}\n`
 function scheduleLine(schedule: Schedule): Record<string, unknown> {
   return {
     name: schedule.name,
-    preset: schedule.preset,
+    // `preset` stays for scripts written before boards could be scheduled; `board` is set instead for a board.
+    preset: schedule.target.kind === 'preset' ? schedule.target.name : null,
+    board: schedule.target.kind === 'board' ? schedule.target.name : null,
     cadence: schedule.cadenceText,
     enabled: schedule.enabled,
     export: schedule.actions.export === null ? null : { format: schedule.actions.export.format, folder: schedule.actions.export.folder.name },
@@ -36,7 +38,8 @@ function scheduleLine(schedule: Schedule): Record<string, unknown> {
 function runLine(entry: LedgerEntry): Record<string, unknown> {
   return {
     schedule: entry.scheduleName,
-    preset: entry.preset,
+    preset: entry.target.kind === 'preset' ? entry.target.name : null,
+    board: entry.target.kind === 'board' ? entry.target.name : null,
     outcome: entry.outcome,
     planned_at: entry.plannedAt,
     started_at: entry.startedAt,
@@ -44,6 +47,7 @@ function runLine(entry: LedgerEntry): Record<string, unknown> {
     late: entry.late,
     file: entry.fileName,
     alerts_fired: entry.alertsFired,
+    missing_tiles: entry.missingTiles,
     error: entry.error,
     attempts: entry.attempts,
   }

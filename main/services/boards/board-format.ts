@@ -10,8 +10,11 @@ import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentR
  *
  * Format history:
  * - 1: the `Board` of preload/contract/boards.ts as it is (the first format).
+ * - 2: `overrides.profileId`, the connection every tile runs against (null: the active one). A
+ *   new format, not an optional key, so an older app leaves such a file alone (refused as newer)
+ *   instead of moving it aside as a board it cannot read.
  */
-export const BOARD_FORMAT = 1
+export const BOARD_FORMAT = 2
 
 /** `version` first, so a reader of the file sees the format before anything else. */
 export const boardFileSchema = z.object({ version: z.literal(BOARD_FORMAT), ...boardSchema.shape }).strict()
@@ -19,9 +22,16 @@ export const boardFileSchema = z.object({ version: z.literal(BOARD_FORMAT), ...b
 /** A board and the presets its tiles use, as "Export" writes it. */
 export const BOARD_BUNDLE_FORMAT = 'adopsdesk-board'
 
-/** One step per format, from the format it reads to the next one. Empty while format 1 is the only one. */
+/** One step per format, from the format it reads to the next one. */
 export type BoardMigrations = DocumentMigrations
-export const boardMigrations: BoardMigrations = {}
+export const boardMigrations: BoardMigrations = {
+  // 1 → 2: a board of format 1 ran on the active connection.
+  1: (raw) => {
+    const overrides = raw.overrides
+    if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) return raw
+    return { ...raw, overrides: { ...overrides, profileId: null } }
+  },
+}
 
 /** `newer` and `hidden` are left where they are (listed as refused); `invalid` is moved aside. */
 export type BoardRead = { state: 'ok'; board: Board } | DocumentRefusal
@@ -42,7 +52,9 @@ export function readBoardDocument(parsed: unknown, migrations: BoardMigrations =
 /** Parsing through the schema puts every key in its declared order, whatever order the caller built it in. */
 export function canonicalBoard(board: Board): z.infer<typeof boardFileSchema> {
   const { name, description, savedAt, overrides, tiles } = boardSchema.parse(board)
-  return boardFileSchema.parse({ version: BOARD_FORMAT, name, description, savedAt, overrides, tiles })
+  // The connection is always written (null: the active one), so the file says it plainly.
+  const { dates, timezone, profileId = null } = overrides
+  return boardFileSchema.parse({ version: BOARD_FORMAT, name, description, savedAt, overrides: { dates, timezone, profileId }, tiles })
 }
 
 /** The file's text: the current format, keys in a stable order, 2-space indent, final newline. */

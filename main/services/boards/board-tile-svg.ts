@@ -2,6 +2,8 @@ import type { AudienceView, OpenTile, TimeSeriesView } from '@contract'
 import { legendSeries } from '../../../common/charts/series'
 import { tileNumber } from '../../../common/charts/tile-number'
 import { formatChange, formatCount, formatValue } from '../../../common/charts/value-format'
+import { pivotTable } from '../../../common/pivot/table'
+import { tilePivot } from '../../../common/pivot/tile-pivot'
 import { chartSvg } from './board-chart-svg'
 import type { PageBox } from './board-page-layout'
 import { PRINT_COLORS, round, svgText } from './board-svg-text'
@@ -9,7 +11,7 @@ import { PRINT_COLORS, round, svgText } from './board-svg-text'
 /**
  * One tile on the printed page, from its result as the board shows it: a frame, the title, the
  * "as of" stamp of its result, and the view (the chart, the series table, the number with its
- * change, the audience), or "No data: <why>" for a tile without one.
+ * change, the pivot in its preset's layout, the audience), or "No data: <why>" for a tile without one.
  */
 
 export type BoardTileData = { kind: 'chart'; result: TimeSeriesView; ranAt: string } | { kind: 'audience'; result: AudienceView; ranAt: string }
@@ -52,6 +54,7 @@ function bodySvg(tile: OpenTile, data: BoardTileData, box: PageBox): string {
   if (data.kind === 'audience') return audienceSvg(data.result, box)
   if (tile.view === 'table') return tableSvg(data.result, box)
   if (tile.view === 'number') return numberSvg(data.result, box)
+  if (tile.view === 'pivot' && tile.definition !== null) return pivotSvg(data.result, tile.definition, box)
   const chart = tile.definition?.chart
   return chartSvg({ result: data.result, type: chart?.type ?? 'line', hidden: chart?.hidden ?? [] }, box)
 }
@@ -101,6 +104,29 @@ function tableSvg(result: TimeSeriesView, box: PageBox): string {
   const multi = new Set(result.series.map((series) => series.metric)).size > 1
   const header = ['Line', multi ? 'Total' : `Total ${result.series[0]?.metric ?? ''}`.trim(), 'Change']
   return rowsSvg([header, ...rows], [0.5, 0.3, 0.2], box)
+}
+
+/** The pivot as the tile shows it (the preset's layout, or the default one): its value headers and as many rows as fit. */
+function pivotSvg(result: TimeSeriesView, definition: NonNullable<OpenTile['definition']>, box: PageBox): string {
+  const shown = tilePivot(result, definition)
+  const table = pivotTable(shown.pivot, { rowFields: shown.layout.rows, columnDepth: shown.layout.columns.length, columnLabel: shown.columnLabel })
+  const names = table.header.at(-1) ?? []
+  // A number column's header: its column path (a date, a country) above its value's name, on one line here.
+  const pathOf = (index: number) => table.header.slice(0, -1).map((line) => line[index] ?? '')
+  const header = [
+    names.slice(0, table.labelColumns).join(' / '),
+    ...names.slice(table.labelColumns).map((name, offset) => [...pathOf(table.labelColumns + offset), name].filter((part) => part !== '').join(' ')),
+  ]
+  const rows = table.body.map((line) => [
+    line.labels.filter((label) => label !== '').join(' / ') || 'Total',
+    ...line.cells.map((cell, index) => {
+      const column = table.columns[index]
+      return cell === null || column === undefined ? '' : shown.formatCell(cell, column)
+    }),
+  ])
+  const numbers = Math.max(1, header.length - 1)
+  const labelShare = numbers > 4 ? 0.3 : 0.4
+  return rowsSvg([header, ...rows], [labelShare, ...Array.from({ length: numbers }, () => (1 - labelShare) / numbers)], box)
 }
 
 function numberSvg(result: TimeSeriesView, box: PageBox): string {

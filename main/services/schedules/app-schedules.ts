@@ -6,6 +6,8 @@
 import { mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import type { LedgerEntry, RunSource } from '@contract'
+import type { BoardFileMaker } from '../boards/board-file-types'
+import type { BoardStore } from '../boards/board-store'
 import type { EventHub } from '../events'
 import type { ExportService } from '../exports/jobs'
 import type { FileDialogs } from '../files/dialogs'
@@ -40,6 +42,12 @@ export interface AppSchedulesOptions {
   events?: Pick<EventHub, 'emit'>
   log: Pick<Logger, 'warn'>
   presets: Pick<PresetStore, 'get'>
+  boards: Pick<BoardStore, 'get'>
+  /**
+   * What draws a board as a PDF or PNG file for a board schedule (main/services/boards/board-file-types.ts);
+   * null until the composition root hands one in: a board schedule then fails with a sentence.
+   */
+  boardFiles: BoardFileMaker | null
   reports: Pick<ReportService, 'info'>
   exports: Pick<ExportService, 'exportTo'>
   dialogs: FileDialogs
@@ -73,12 +81,14 @@ export function createAppSchedules(options: AppSchedulesOptions): RunningSchedul
     notices: options.notices,
     clock: systemClock(options.now),
     presetOf: async (name) => (await options.presets.get(name)).definition,
+    boardExists: async (name) => void (await options.boards.get(name)),
+    boardFiles: options.boardFiles,
     async reportOffsetHours(profileId, definition) {
       const info = await options.reports.info(profileId, definition.project, definition.report, { signal: AbortSignal.timeout(30_000) })
       return info.timezone
     },
     async exportTo(schedule, format, targetOf) {
-      const { job, failureCode } = await options.exports.exportTo(schedule.profileId, { kind: 'preset', name: schedule.preset }, { format }, targetOf)
+      const { job, failureCode } = await options.exports.exportTo(schedule.profileId, { kind: 'preset', name: schedule.target.name }, { format }, targetOf)
       return { fileName: job.fileName, failure: job.state === 'done' ? null : { code: failureCode, sentence: job.error ?? `${job.fileName} was not saved.` } }
     },
     alerts: options.alerts ?? null,

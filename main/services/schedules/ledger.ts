@@ -27,6 +27,13 @@ export interface LedgerOptions {
   fs?: Pick<typeof nodeFs, 'appendFile' | 'readFile' | 'rename' | 'stat' | 'mkdir'>
 }
 
+/** A line written before boards could be scheduled: its `preset` is the target, it has no missing tiles. */
+export function olderLine(parsed: unknown): unknown {
+  if (typeof parsed !== 'object' || parsed === null || 'target' in parsed) return parsed
+  const { preset, ...rest } = parsed as Record<string, unknown>
+  return { ...rest, target: { kind: 'preset', name: preset }, missingTiles: null }
+}
+
 export function createLedger(options: LedgerOptions): Ledger {
   const fs = options.fs ?? nodeFs
   const maxBytes = options.maxBytes ?? LEDGER_MAX_BYTES
@@ -47,7 +54,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue
       try {
-        const parsed = ledgerEntrySchema.safeParse(JSON.parse(line))
+        const parsed = ledgerEntrySchema.safeParse(olderLine(JSON.parse(line)))
         if (parsed.success) entries.push(parsed.data)
       } catch {
         // A torn line (the process died mid-write) or a stray one: skipped.
@@ -81,7 +88,8 @@ export function createLedger(options: LedgerOptions): Ledger {
             (query.outcome === undefined || entry.outcome === query.outcome) &&
             (query.source === undefined || entry.source === query.source) &&
             (query.late === undefined || entry.late === query.late) &&
-            (search === '' || [entry.scheduleName, entry.preset, entry.fileName ?? '', entry.error ?? ''].some((text) => text.toLowerCase().includes(search))),
+            (search === '' ||
+              [entry.scheduleName, entry.target.name, entry.fileName ?? '', entry.error ?? ''].some((text) => text.toLowerCase().includes(search))),
         )
         .reverse()
       const offset = query.offset ?? 0

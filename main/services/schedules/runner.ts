@@ -6,13 +6,16 @@
  * A failure notifies; whatever happens, the line is written and the next run still comes.
  */
 import { randomUUID } from 'node:crypto'
-import { promises as nodeFs, constants as fsConstants } from 'node:fs'
+import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
-import type { ErrorCode, ExportFormat, LedgerEntry, ResolvedRange, RunSource } from '@contract'
+import type { ErrorCode, ExportFormat, LedgerEntry, ResolvedRange, RunSource, ScheduleFileFormat } from '@contract'
 import { AppError, isAppError, toErrorShape } from '../errors'
+import type { BoardFileMaker } from '../boards/board-file-types'
 import { safeBaseName, withExtension } from '../files/save-target'
 import type { AlertsPort } from './alerts-port'
+import { writeBoardFile } from './board-action'
 import type { Ledger } from './ledger'
+import { checkFolder, RunFailure } from './run-failure'
 import type { RunLocks } from './run-lock'
 import type { StoredSchedule } from './schedule-store'
 
@@ -32,6 +35,10 @@ export interface RunnerDependencies {
   clock: RunClock
   /** Throws `not_found` when the preset was deleted. */
   presetExists(name: string): Promise<void>
+  /** Throws `not_found` when the board was renamed or deleted. */
+  boardExists(name: string): Promise<void>
+  /** Draws a board as one file; null where this build cannot (a board run then fails with a sentence). */
+  boardFiles: BoardFileMaker | null
   /** The folder's path, or null when the schedule names a folder main does not know. */
   folderPath(folderId: string): Promise<string | null>
   exportTo(
@@ -60,36 +67,12 @@ export interface RunRequest {
   stillDue?: () => Promise<boolean>
 }
 
-class RunFailure extends Error {
-  constructor(
-    readonly sentence: string,
-    readonly code: string | null,
-  ) {
-    super(sentence)
-  }
-}
-
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
 
 /** The file name a pattern gives: tokens replaced, made a safe base name, the format's extension added. */
-export function fileNameOf(pattern: string, values: { preset: string; start: string; end: string; date: string }, format: ExportFormat): string {
+export function fileNameOf(pattern: string, values: { preset: string; start: string; end: string; date: string }, format: ScheduleFileFormat): string {
   const named = pattern.replace(/\{(preset|start|end|date)\}/g, (_token, key: keyof typeof values) => values[key])
   return withExtension(safeBaseName(named), format)
-}
-
-async function checkFolder(folder: string, fs: Pick<typeof nodeFs, 'access' | 'stat'>): Promise<void> {
-  const name = path.basename(folder)
-  const stat = await fs.stat(folder).catch(() => null)
-  if (stat === null || !stat.isDirectory())
-    throw new RunFailure(`The folder ${name} is gone, so no file was written. Choose another folder for this schedule.`, 'storage')
-  try {
-    await fs.access(folder, fsConstants.W_OK)
-  } catch {
-    throw new RunFailure(
-      `AdOps Desk may not write in the folder ${name} (it is read-only), so no file was written. Choose another folder for this schedule.`,
-      'storage',
-    )
-  }
 }
 
 export function createRunner(dependencies: RunnerDependencies) {
@@ -97,13 +80,24 @@ export function createRunner(dependencies: RunnerDependencies) {
   const fs = dependencies.fs ?? nodeFs
   const retry = dependencies.retry ?? RETRY_POLICY
 
-  async function actions(schedule: StoredSchedule): Promise<{ fileName: string | null; alertsFired: number | null }> {
+  type Outcome = { fileName: string | null; alertsFired: number | null; missingTiles: LedgerEntry['missingTiles'] }
+
+  /** The folder the schedule writes into, checked now: known, there, writable. */
+  async function folderOf(folderId: string): Promise<string> {
+    const folder = await dependencies.folderPath(folderId)
+    if (folder === null)
+      throw new RunFailure('The folder of this schedule is not known any more, so no file was written. Choose a folder for it again.', 'storage')
+    await checkFolder(folder, fs)
+    return folder
+  }
+
+  async function presetActions(schedule: StoredSchedule, preset: string): Promise<Outcome> {
     try {
-      await dependencies.presetExists(schedule.preset)
+      await dependencies.presetExists(preset)
     } catch (error) {
       if (isAppError(error) && error.code === 'not_found')
         throw new RunFailure(
-          `The preset "${schedule.preset}" was deleted, so this schedule has nothing to run. Choose another preset for it, or delete the schedule.`,
+          `The preset "${preset}" was deleted, so this schedule has nothing to run. Choose another preset for it, or delete the schedule.`,
           'not_found',
         )
       throw error
@@ -111,13 +105,12 @@ export function createRunner(dependencies: RunnerDependencies) {
     let fileName: string | null = null
     if (schedule.actions.export !== null) {
       const { folderId, fileNamePattern, format } = schedule.actions.export
-      const folder = await dependencies.folderPath(folderId)
-      if (folder === null)
-        throw new RunFailure('The folder of this schedule is not known any more, so no file was written. Choose a folder for it again.', 'storage')
-      await checkFolder(folder, fs)
+      if (format === 'pdf' || format === 'png')
+        throw new RunFailure(`A preset is not written as ${format.toUpperCase()}. Choose XLSX, CSV or TSV for this schedule.`, null)
+      const folder = await folderOf(folderId)
       const runDate = isoDate(clock.now())
       const result = await dependencies.exportTo(schedule, format, async ({ range }) =>
-        path.join(folder, fileNameOf(fileNamePattern, { preset: schedule.preset, start: range.start, end: range.end, date: runDate }, format)),
+        path.join(folder, fileNameOf(fileNamePattern, { preset, start: range.start, end: range.end, date: runDate }, format)),
       )
       if (result.failure !== null) throw new RunFailure(result.failure.sentence, result.failure.code)
       fileName = result.fileName
@@ -125,14 +118,28 @@ export function createRunner(dependencies: RunnerDependencies) {
     let alertsFired: number | null = null
     if (schedule.actions.checkAlerts) {
       if (dependencies.alerts === null) throw new RunFailure('Alert checks are not available in this version of AdOps Desk, so none were checked.', null)
-      const checked = await dependencies.alerts.checkPresetAlerts(schedule.preset, { now: clock.now(), profileId: schedule.profileId })
+      const checked = await dependencies.alerts.checkPresetAlerts(preset, { now: clock.now(), profileId: schedule.profileId })
       alertsFired = checked.firings.length
     }
-    return { fileName, alertsFired }
+    return { fileName, alertsFired, missingTiles: null }
   }
 
+  async function boardActions(schedule: StoredSchedule, board: string): Promise<Outcome> {
+    const exported = schedule.actions.export
+    if (exported === null || (exported.format !== 'pdf' && exported.format !== 'png'))
+      throw new RunFailure('This board schedule names no PDF or PNG file to write. Edit it and choose the format and folder.', null)
+    const written = await writeBoardFile(
+      { board, format: exported.format, profileId: schedule.profileId, fileNamePattern: exported.fileNamePattern, runDate: isoDate(clock.now()) },
+      { boardExists: dependencies.boardExists, boardFiles: dependencies.boardFiles, folderOf: () => folderOf(exported.folderId) },
+    )
+    return { fileName: written.fileName, alertsFired: null, missingTiles: written.missing }
+  }
+
+  const actions = (schedule: StoredSchedule): Promise<Outcome> =>
+    schedule.target.kind === 'board' ? boardActions(schedule, schedule.target.name) : presetActions(schedule, schedule.target.name)
+
   /** Runs the schedule's actions, trying network failures again; never throws. */
-  async function attempt(schedule: StoredSchedule): Promise<{ fileName: string | null; alertsFired: number | null; error: string | null; attempts: number }> {
+  async function attempt(schedule: StoredSchedule): Promise<Outcome & { error: string | null; attempts: number }> {
     for (let attempts = 1; ; attempts += 1) {
       try {
         return { ...(await actions(schedule)), error: null, attempts }
@@ -144,7 +151,7 @@ export function createRunner(dependencies: RunnerDependencies) {
           continue
         }
         const tried = attempts > 1 ? ` (tried ${attempts} times)` : ''
-        return { fileName: null, alertsFired: null, error: `${sentence}${tried}`, attempts }
+        return { fileName: null, alertsFired: null, missingTiles: null, error: `${sentence}${tried}`, attempts }
       }
     }
   }
@@ -157,7 +164,7 @@ export function createRunner(dependencies: RunnerDependencies) {
         id: randomUUID(),
         scheduleId: schedule.id,
         scheduleName: schedule.name,
-        preset: schedule.preset,
+        target: schedule.target,
         source: request.source,
         trigger: request.trigger,
         plannedAt: request.plannedAt?.toISOString() ?? null,
@@ -177,6 +184,7 @@ export function createRunner(dependencies: RunnerDependencies) {
           outcome: 'skipped',
           fileName: null,
           alertsFired: null,
+          missingTiles: null,
           error: 'Another run of this schedule was still going (in the app or started by the system scheduler), so this one did not start.',
           attempts: 0,
         }

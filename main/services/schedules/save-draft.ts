@@ -1,5 +1,5 @@
 /**
- * Saving a schedule from the page's draft: the preset must exist, the report's timezone is read
+ * Saving a schedule from the page's draft: the preset (or board) must exist, the report's timezone is read
  * once (its offset is kept), the cadence must come due, the folder must be known and the name
  * free. A changed cadence, or a schedule switched on, starts counting now.
  */
@@ -16,6 +16,7 @@ export interface SaveDraftContext {
   now: Date
   computerTimeZone: string | undefined
   presetOf(name: string): Promise<ReportDefinition>
+  boardExists(name: string): Promise<void>
   reportOffsetHours(profileId: string, definition: ReportDefinition): Promise<number | null>
 }
 
@@ -23,11 +24,20 @@ export const invalidField = (field: string, message: string) => new AppError('va
 
 /** The report's offset in minutes for a schedule in the report's timezone; null for the computer's. */
 async function offsetMinutesOf(draft: ScheduleDraft, context: SaveDraftContext): Promise<number | null> {
+  const { target } = draft
+  if (target.kind === 'board') {
+    await context.boardExists(target.name).catch((error: unknown) => {
+      if (isAppError(error) && error.code === 'not_found') throw invalidField('target', `There is no board named "${target.name}". Choose a saved board.`)
+      throw error
+    })
+    // The contract keeps a board in the computer's timezone: its tiles may come from reports in several.
+    return null
+  }
   let definition: ReportDefinition
   try {
-    definition = await context.presetOf(draft.preset)
+    definition = await context.presetOf(target.name)
   } catch (error) {
-    if (isAppError(error) && error.code === 'not_found') throw invalidField('preset', `There is no preset named "${draft.preset}". Choose a saved preset.`)
+    if (isAppError(error) && error.code === 'not_found') throw invalidField('target', `There is no preset named "${target.name}". Choose a saved preset.`)
     throw error
   }
   if (draft.timezone !== 'report') return null
@@ -66,7 +76,7 @@ export async function saveDraft(draft: ScheduleDraft, context: SaveDraftContext)
     const stored: StoredSchedule = {
       id: before?.id ?? randomUUID(),
       name: draft.name,
-      preset: draft.preset,
+      target: draft.target,
       profileId: draft.profileId,
       actions: draft.actions,
       cadence: draft.cadence,

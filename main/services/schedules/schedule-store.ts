@@ -8,20 +8,41 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
-import { cadenceSchema, exportFormats, scheduleTimezones } from '@contract'
+import { cadenceSchema, scheduleFileFormats, scheduleTargetSchema, scheduleTimezones } from '@contract'
 import type { AtomicFs } from '../files/atomic'
 import { createDocumentStore, noticeOnCorrupt, type DocumentStore } from '../files/document-store'
+import type { OlderDocument } from '../files/json-file'
 import type { Notices } from '../notices'
 
-export const SCHEDULES_FORMAT = 1
+/**
+ * Format history:
+ * - 1: every schedule ran a preset, named by `preset`.
+ * - 2: `target` names a preset or a board (a board is written as a PDF or PNG file).
+ */
+export const SCHEDULES_FORMAT = 2
+
+/** Format 1 → 2: each schedule's `preset` becomes its target. Anything else is left for the schema to judge. */
+export function migrateSchedules(raw: OlderDocument): unknown {
+  if (raw.version !== 1) throw new Error(`format ${raw.version} is not one AdOps Desk ever wrote`)
+  const schedules = Array.isArray(raw.schedules) ? raw.schedules : []
+  return {
+    ...raw,
+    version: SCHEDULES_FORMAT,
+    schedules: schedules.map((schedule: unknown) => {
+      if (typeof schedule !== 'object' || schedule === null) return schedule
+      const { preset, ...rest } = schedule as Record<string, unknown>
+      return { ...rest, target: { kind: 'preset', name: preset } }
+    }),
+  }
+}
 
 export const storedScheduleSchema = z.object({
   id: z.string(),
   name: z.string(),
-  preset: z.string(),
+  target: scheduleTargetSchema,
   profileId: z.string(),
   actions: z.object({
-    export: z.object({ format: z.enum(exportFormats), folderId: z.string(), fileNamePattern: z.string() }).nullable(),
+    export: z.object({ format: z.enum(scheduleFileFormats), folderId: z.string(), fileNamePattern: z.string() }).nullable(),
     checkAlerts: z.boolean(),
   }),
   cadence: cadenceSchema,
@@ -74,7 +95,7 @@ export function createScheduleStore(options: {
   return createDocumentStore({
     filePath: path.join(options.folder, 'schedules.json'),
     schema: schedulesDocumentSchema,
-    versioning: { version: SCHEDULES_FORMAT },
+    versioning: { version: SCHEDULES_FORMAT, migrate: migrateSchedules },
     fallback: EMPTY_SCHEDULES,
     ...(options.now ? { now: options.now } : {}),
     ...(options.fs ? { fs: options.fs } : {}),

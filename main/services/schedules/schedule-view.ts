@@ -52,7 +52,7 @@ export function scheduleView(schedule: StoredSchedule, context: ViewContext): Sc
   return {
     id: schedule.id,
     name: schedule.name,
-    preset: schedule.preset,
+    target: schedule.target,
     profileId: schedule.profileId,
     actions: {
       export:

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { LedgerEntry, ReportDefinition, RunSource, Schedule, ScheduleDraft } from '@contract'
+import type { BoardFileMaker } from '../boards/board-file-types'
 import { AppError } from '../errors'
 import type { Notices } from '../notices'
 import type { AlertsPort } from './alerts-port'
@@ -27,6 +28,10 @@ export interface SchedulesServiceOptions {
   notices: Pick<Notices, 'add'>
   clock: SchedulerClock & RunClock
   presetOf(name: string): Promise<ReportDefinition>
+  /** Throws `not_found` when there is no board of that name. */
+  boardExists(name: string): Promise<void>
+  /** Draws a board as one PDF or PNG file; null where this build cannot (board runs then fail with a sentence). */
+  boardFiles: BoardFileMaker | null
   /** The report's own timezone in whole hours (the platform's `info`); null when it has none. */
   reportOffsetHours(profileId: string, definition: ReportDefinition): Promise<number | null>
   exportTo(
@@ -89,6 +94,8 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     locks,
     clock,
     presetExists: async (name) => void (await options.presetOf(name)),
+    boardExists: (name) => options.boardExists(name),
+    boardFiles: options.boardFiles,
     folderPath: async (folderId) => (await store.read()).folders.find((folder) => folder.id === folderId)?.path ?? null,
     exportTo: (schedule, format, targetOf) => options.exportTo(schedule, format, targetOf),
     alerts: options.alerts,
@@ -181,6 +188,7 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
         now: clock.now(),
         computerTimeZone: options.computerTimeZone,
         presetOf: options.presetOf,
+        boardExists: options.boardExists,
         reportOffsetHours: options.reportOffsetHours,
       })
       void loop?.poke()

@@ -68,13 +68,13 @@ export const useSchedulesStore = defineStore('schedules', () => {
   }
 
   async function setEnabled(schedule: Schedule, enabled: boolean): Promise<void> {
-    const { id, name, preset, profileId, actions, cadence, timezone } = schedule
+    const { id, name, target, profileId, actions, cadence, timezone } = schedule
     const exportAction = actions.export && {
       format: actions.export.format,
       folderId: actions.export.folder.id,
       fileNamePattern: actions.export.fileNamePattern,
     }
-    await save({ id, name, preset, profileId, actions: { export: exportAction, checkAlerts: actions.checkAlerts }, cadence, timezone, enabled })
+    await save({ id, name, target, profileId, actions: { export: exportAction, checkAlerts: actions.checkAlerts }, cadence, timezone, enabled })
   }
 
   /** Resolves with the run's ledger line; the list and the ledger follow through `onScheduleRun`. */

@@ -72,8 +72,8 @@ beforeAll(async () => {
     timezone: 'computer' as const,
     enabled: true,
   }
-  await schedules.save({ ...base, name: 'Morning file', preset: 'Weekly EU' })
-  await schedules.save({ ...base, name: 'Orphan', preset: 'Short lived', enabled: false })
+  await schedules.save({ ...base, name: 'Morning file', target: { kind: 'preset', name: 'Weekly EU' } })
+  await schedules.save({ ...base, name: 'Orphan', target: { kind: 'preset', name: 'Short lived' }, enabled: false })
   await presets.delete('Short lived')
   await built.close()
 })
@@ -136,7 +136,7 @@ describe('schedules on the command line', () => {
     if (profile === null) throw new Error('setup')
     await built.schedules?.().save({
       name: 'Watch bidders',
-      preset: 'Bidders',
+      target: { kind: 'preset', name: 'Bidders' },
       profileId: profile.id,
       actions: { export: null, checkAlerts: true },
       cadence: { kind: 'daily', at: '00:00' },

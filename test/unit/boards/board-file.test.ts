@@ -74,13 +74,18 @@ describe('a board file: the page', () => {
         { tile: tile('number', 'number', { x: 0, y: 4, w: 4, h: 2 }), data: { kind: 'chart', result: chart, ranAt: chart.ranAt }, reason: null },
         { tile: tile('audience', 'audience', { x: 4, y: 4, w: 4, h: 3 }), data: { kind: 'audience', result: audience, ranAt: audience.ranAt }, reason: null },
         { tile: tile('gone', 'chart', { x: 8, y: 4, w: 4, h: 3 }, null), data: null, reason: 'the preset was deleted.' },
+        {
+          tile: tile('pivot', 'pivot', { x: 0, y: 7, w: 12, h: 4 }, { ...sampleDefinition, breakdown: ['publisher', 'country'] }),
+          data: { kind: 'chart', result: chart, ranAt: chart.ranAt },
+          reason: null,
+        },
       ],
     )
     expect(svgProblem(page.svg)).toBeNull()
     expect(page.svg).not.toMatch(/<script|href=|url\(\s*['"]?(?!#)/i)
     expect(page.svg).toContain('Morning &lt;delivery&gt;')
     expect(page.svg).toContain('Connection: Demo workspace')
-    for (const name of ['chart', 'table', 'number', 'audience', 'gone']) expect(page.svg).toContain(`Tile ${name}`)
+    for (const name of ['chart', 'table', 'number', 'audience', 'gone', 'pivot']) expect(page.svg).toContain(`Tile ${name}`)
     expect(page.svg).toContain('as of 2026-11-26 05:00 UTC')
     expect(page.svg).toMatch(/<path d="M/) // ECharts' lines
     expect(page.svg).toContain('Beta / US') // the table's lines (and the chart's legend)

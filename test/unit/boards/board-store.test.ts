@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Board, Notice } from '@contract'
-import { boardFileText, readBoardDocument } from '../../../main/services/boards/board-format'
+import { boardFileText, boardMigrations, readBoardDocument } from '../../../main/services/boards/board-format'
 import { createBoardStore, type BoardStore } from '../../../main/services/boards/board-store'
 import { AppError } from '../../../main/services/errors'
 import { sampleBoard } from '../../support/channel-samples'
@@ -70,7 +70,7 @@ describe('a board on disk', () => {
   })
 
   it('refuses a newer format with a sentence and leaves the file as it is', async () => {
-    const newer = `${JSON.stringify({ version: 2, name: 'From the future', tiles: [] })}\n`
+    const newer = `${JSON.stringify({ version: 3, name: 'From the future', tiles: [] })}\n`
     await fs.mkdir(folder, { recursive: true })
     await fs.writeFile(path.join(folder, 'future.json'), newer)
     const { boards, refused } = await open().list()
@@ -79,7 +79,7 @@ describe('a board on disk', () => {
       {
         fileName: 'future.json',
         reason:
-          'future.json was left as it is because it was saved by a newer version of AdOps Desk (board format 2; this version reads up to 1). Update AdOps Desk to open it.',
+          'future.json was left as it is because it was saved by a newer version of AdOps Desk (board format 3; this version reads up to 2). Update AdOps Desk to open it.',
       },
     ])
     expect(await fs.readFile(path.join(folder, 'future.json'), 'utf8')).toBe(newer)
@@ -99,7 +99,7 @@ describe('a board on disk', () => {
 })
 
 describe('older formats', () => {
-  // Format 1 is the first; the seam is proved with a synthetic format 0 and a synthetic step, as format 2 will use it.
+  // Format 1 is the first; a synthetic format 0 and step prove the chain runs every step after it (1 → 2 included).
   const formatZero = { version: 0, title: 'Old board', tiles: [] }
   const zeroToOne = (raw: Record<string, unknown>) => ({
     version: 1,
@@ -111,10 +111,31 @@ describe('older formats', () => {
   })
 
   it('are brought up to date step by step before the check', () => {
-    expect(readBoardDocument(formatZero, { 0: zeroToOne })).toEqual({
+    expect(readBoardDocument(formatZero, { ...boardMigrations, 0: zeroToOne })).toEqual({
       state: 'ok',
-      board: { name: 'Old board', description: '', savedAt: '2026-01-01T00:00:00.000Z', overrides: { dates: null, timezone: null }, tiles: [] },
+      board: {
+        name: 'Old board',
+        description: '',
+        savedAt: '2026-01-01T00:00:00.000Z',
+        overrides: { dates: null, timezone: null, profileId: null },
+        tiles: [],
+      },
     })
+  })
+
+  it('format 1 (no connection in the overrides) reads as a board on the active connection, and is written back as format 2', async () => {
+    const { profileId: _profileId, ...formatOneOverrides } = sampleBoard.overrides
+    const formatOne = { ...(JSON.parse(boardFileText(sampleBoard)) as object), version: 1, overrides: formatOneOverrides }
+    const read = readBoardDocument(formatOne)
+    expect(read).toEqual({ state: 'ok', board: { ...sampleBoard, overrides: { ...formatOneOverrides, profileId: null } } })
+    await fs.mkdir(folder, { recursive: true })
+    await fs.writeFile(path.join(folder, 'monday-board.json'), JSON.stringify(formatOne))
+    const store = open()
+    const board = await store.get('Monday board')
+    expect(board.overrides.profileId).toBeNull()
+    await store.save(board, true)
+    const written = JSON.parse(await fs.readFile(path.join(folder, 'monday-board.json'), 'utf8')) as { version: number; overrides: object }
+    expect(written).toMatchObject({ version: 2, overrides: { dates: formatOneOverrides.dates, timezone: formatOneOverrides.timezone, profileId: null } })
   })
 
   it('without a step are refused as a format never written; a failing step says which format it came from', () => {

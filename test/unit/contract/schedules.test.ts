@@ -3,7 +3,7 @@ import { cadenceSchema, fileNamePatternSchema, scheduleDraftSchema, type Schedul
 
 const draft: ScheduleDraft = {
   name: 'Monday revenue file',
-  preset: 'Monday revenue',
+  target: { kind: 'preset', name: 'Monday revenue' },
   profileId: 'demo',
   actions: { export: { format: 'xlsx', folderId: 'folder-1', fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: false },
   cadence: { kind: 'daily', at: '07:30' },

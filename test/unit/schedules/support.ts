@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { LedgerEntry, ReportDefinition, ScheduleDraft } from '@contract'
 import { AppError } from '../../../main/services/errors'
+import type { BoardFile, BoardFileMaker, BoardFileRequest } from '../../../main/services/boards/board-file-types'
 import type { AlertsPort } from '../../../main/services/schedules/alerts-port'
 import { createSchedulesService, type RunningSchedules, type SchedulesServiceOptions } from '../../../main/services/schedules/service'
 import { sampleDefinition } from '../../support/channel-samples'
@@ -58,12 +59,34 @@ export class FakeClock {
   }
 }
 
+/** A board file maker that records what it was asked and answers a small file (or what a test sets). */
+export class FakeBoardMaker implements BoardFileMaker {
+  readonly calls: BoardFileRequest[] = []
+  answer: BoardFile = {
+    bytes: new TextEncoder().encode('%PDF-1.7 fake board\n'),
+    suggestedName: 'board.pdf',
+    tiles: 3,
+    missing: [{ title: 'Bidders', reason: 'The platform answered 500.' }],
+    oldestAsOf: '2026-11-26T06:00:00.000Z',
+  }
+  failure: Error | null = null
+
+  async make(request: BoardFileRequest): Promise<BoardFile> {
+    this.calls.push(request)
+    if (this.failure) throw this.failure
+    return this.answer
+  }
+}
+
 export interface Harness {
   service: RunningSchedules
   clock: FakeClock
   folder: string
   exportFolder: string
   presets: Map<string, ReportDefinition>
+  /** Saved boards, by name; a board schedule's file is drawn by `boardMaker`. */
+  boards: Set<string>
+  boardMaker: FakeBoardMaker
   exports: Array<{ target: string }>
   notifications: Array<{ title: string; body: string }>
   ran: LedgerEntry[]
@@ -79,11 +102,14 @@ export async function createHarness(
   const exportFolder = await temporaryFolder('adops-schedule-out-')
   const clock = extra.clock ?? new FakeClock(start)
   const presets = new Map<string, ReportDefinition>([['Monday revenue', sampleDefinition]])
+  const boards = new Set(['Morning delivery'])
   const harness: Omit<Harness, 'service'> = {
     clock,
     folder,
     exportFolder,
     presets,
+    boards,
+    boardMaker: new FakeBoardMaker(),
     exports: [],
     notifications: [],
     ran: [],
@@ -99,6 +125,10 @@ export async function createHarness(
       if (found === undefined) throw new AppError('not_found', `There is no preset named "${name}".`)
       return found
     },
+    async boardExists(name) {
+      if (!boards.has(name)) throw new AppError('not_found', `There is no board named "${name}".`)
+    },
+    boardFiles: harness.boardMaker,
     reportOffsetHours: async () => 1,
     async exportTo(_schedule, _format, targetOf) {
       const target = await targetOf({ range: { start: '2026-11-19', end: '2026-11-25', timezone: 0, days: 7 }, preset: 'Monday revenue' })
@@ -130,7 +160,7 @@ export async function draftWithFolder(harness: Harness, change: Partial<Schedule
   if (folder === null) throw new Error('no folder')
   return {
     name: 'Morning file',
-    preset: 'Monday revenue',
+    target: { kind: 'preset', name: 'Monday revenue' },
     profileId: 'demo',
     actions: { export: { format: 'csv', folderId: folder.id, fileNamePattern: '{preset} {start} to {end}' }, checkAlerts: false },
     cadence: { kind: 'daily', at: '07:00' },

@@ -1,8 +1,10 @@
 import { computed, markRaw, reactive, ref, shallowRef, watch, type Ref } from 'vue'
 import {
+  boardConnection,
   KEPT_RESULTS_PER_CALL,
   type AudienceView,
   type Board,
+  type BoardOverrides,
   type BoardTile,
   type BoardTileView,
   type OpenTile,
@@ -51,7 +53,8 @@ export function useOpenBoard(name: Ref<string>) {
   const offline = ref<string | null>(null)
   const refreshing = ref(false)
   let controller: AbortController | null = null
-  const profileId = computed(() => workspace.activeProfileId)
+  // The board's own connection when its overrides name one, else the active one.
+  const profileId = computed(() => (board.value === null ? null : boardConnection(board.value.overrides, workspace.activeProfileId)))
 
   const shownOf = (id: string): TileShown => {
     let entry = shown.get(id)
@@ -197,11 +200,18 @@ export function useOpenBoard(name: Ref<string>) {
     await saveBoard({ ...board.value, tiles: [...board.value.tiles, tile] }, true)
   }
 
+  /** Saves the board's overrides and opens it again: every tile runs with them. */
+  async function setOverrides(overrides: BoardOverrides): Promise<void> {
+    if (board.value === null) return
+    await saveBoard({ ...board.value, overrides }, true)
+  }
+
   async function removeTile(id: string): Promise<void> {
     if (board.value === null) return
     await saveBoard({ ...board.value, tiles: board.value.tiles.filter((tile) => tile.id !== id) }, true)
   }
 
-  watch([name, profileId], () => void open(), { immediate: true })
-  return { board, tiles, shown, openError, offline, refreshing, open, refresh, cancel, placeTile, addPresetTile, removeTile, shownOf }
+  // The board names its connection itself (read when it opens), so only the name and the active connection re-open it.
+  watch([name, () => workspace.activeProfileId], () => void open(), { immediate: true })
+  return { board, tiles, shown, openError, offline, refreshing, open, refresh, cancel, placeTile, addPresetTile, removeTile, setOverrides, shownOf }
 }

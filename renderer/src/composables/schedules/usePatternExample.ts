@@ -13,7 +13,8 @@ import { usePresetsStore } from '../../stores/presets'
 export function usePatternExample(form: () => ScheduleForm): ComputedRef<string> {
   const presets = usePresetsStore()
   const resolved = ref<{ start: string; end: string } | null>(null)
-  const summary = computed(() => presets.presets.find((preset) => preset.name === form().preset) ?? null)
+  // A board has no one range (its file names hold the run's day), so only a preset's dates are resolved.
+  const summary = computed(() => (form().targetKind === 'preset' ? (presets.presets.find((preset) => preset.name === form().targetName) ?? null) : null))
 
   async function resolve(dates: { start: string; end: string }, timezone: ScheduleTimezone): Promise<void> {
     try {
@@ -36,7 +37,7 @@ export function usePatternExample(form: () => ScheduleForm): ComputedRef<string>
 
   return computed(() => {
     const values = {
-      preset: form().preset ?? 'Preset',
+      preset: form().targetName ?? (form().targetKind === 'board' ? 'Board' : 'Preset'),
       start: resolved.value?.start ?? summary.value?.dates.start ?? 'start',
       end: resolved.value?.end ?? summary.value?.dates.end ?? 'end',
       date: isoDay(new Date()),

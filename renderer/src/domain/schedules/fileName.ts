@@ -3,7 +3,7 @@
  * (main does the same at run time with the dates the run resolves), the format's extension
  * added. Unknown tokens stay as typed: the contract's check names them under the field.
  */
-import type { ExportFormat } from '@contract'
+import type { ScheduleFileFormat } from '@contract'
 
 export interface PatternValues {
   preset: string
@@ -17,7 +17,7 @@ export interface PatternValues {
 /** The characters a file name cannot hold on any of the three systems, replaced as main replaces them. */
 const UNSAFE = /[/\\:*?"<>|\u0000-\u001f]/g
 
-export function patternExample(pattern: string, values: PatternValues, format: ExportFormat): string {
+export function patternExample(pattern: string, values: PatternValues, format: ScheduleFileFormat): string {
   const filled = pattern.trim().replace(/\{(preset|start|end|date)\}/g, (_token, name: keyof PatternValues) => values[name].replace(UNSAFE, '-'))
   return `${filled}.${format}`
 }

@@ -4,12 +4,16 @@
  * kind's alone. The contract's own schema checks it, so the editor and main say the same sentences.
  */
 import {
+  DEFAULT_BOARD_FILE_NAME_PATTERN,
   DEFAULT_FILE_NAME_PATTERN,
+  formatsOfTarget,
   scheduleDraftSchema,
   type Cadence,
-  type ExportFormat,
   type Schedule,
   type ScheduleDraft,
+  type ScheduleFileFormat,
+  type ScheduleTarget,
+  type ScheduleTargetKind,
   type ScheduleTimezone,
   type Weekday,
 } from '@contract'
@@ -19,10 +23,12 @@ export type CadenceKind = Cadence['kind']
 export interface ScheduleForm {
   id: string | undefined
   name: string
-  preset: string | null
+  /** What it runs: a preset or a board, by name (null until chosen). */
+  targetKind: ScheduleTargetKind
+  targetName: string | null
   profileId: string | null
   exportFile: boolean
-  format: ExportFormat
+  format: ScheduleFileFormat
   folder: { id: string; name: string; available: boolean } | null
   fileNamePattern: string
   checkAlerts: boolean
@@ -35,11 +41,12 @@ export interface ScheduleForm {
   enabled: boolean
 }
 
-export function newScheduleForm(profileId: string | null, preset: string | null = null): ScheduleForm {
-  return {
+export function newScheduleForm(profileId: string | null, target: ScheduleTarget | null = null): ScheduleForm {
+  const form: ScheduleForm = {
     id: undefined,
-    name: preset ?? '',
-    preset,
+    name: target?.name ?? '',
+    targetKind: 'preset',
+    targetName: target?.name ?? null,
     profileId,
     exportFile: true,
     format: 'xlsx',
@@ -54,10 +61,31 @@ export function newScheduleForm(profileId: string | null, preset: string | null 
     timezone: 'report',
     enabled: true,
   }
+  return target?.kind === 'board' ? { ...switchTargetKind(form, 'board'), targetName: target.name } : form
+}
+
+/**
+ * The form turned to the other kind of target: what the new kind cannot take is set to what it can
+ * (a board is written as PDF or PNG, named by its day, in this computer's timezone, with no alert
+ * check); what the user chose that still fits stays. The chosen name goes: presets and boards are different lists.
+ */
+export function switchTargetKind(form: ScheduleForm, kind: ScheduleTargetKind): ScheduleForm {
+  if (form.targetKind === kind) return form
+  const formats = formatsOfTarget(kind)
+  const defaultPattern = kind === 'board' ? DEFAULT_BOARD_FILE_NAME_PATTERN : DEFAULT_FILE_NAME_PATTERN
+  const otherDefault = kind === 'board' ? DEFAULT_FILE_NAME_PATTERN : DEFAULT_BOARD_FILE_NAME_PATTERN
+  return {
+    ...form,
+    targetKind: kind,
+    targetName: null,
+    format: formats.includes(form.format) ? form.format : (formats[0] ?? form.format),
+    fileNamePattern: form.fileNamePattern === otherDefault ? defaultPattern : form.fileNamePattern,
+    ...(kind === 'board' ? { exportFile: true, checkAlerts: false, timezone: 'computer' as const } : {}),
+  }
 }
 
 export function formOfSchedule(schedule: Schedule): ScheduleForm {
-  const form = newScheduleForm(schedule.profileId, schedule.preset)
+  const form = newScheduleForm(schedule.profileId, schedule.target)
   const cadence = schedule.cadence
   const exportAction = schedule.actions.export
   return {
@@ -94,16 +122,16 @@ export function cadenceOfForm(form: ScheduleForm): Cadence {
 
 export type DraftCheck = { ok: true; draft: ScheduleDraft } | { ok: false; problems: Record<string, string> }
 
-/** The draft, or each problem under the field it belongs to (`name`, `preset`, `folder`, `fileNamePattern`, `cadence`, `actions`). */
+/** The draft, or each problem under the field it belongs to (`name`, `target`, `folder`, `format`, `fileNamePattern`, `cadence`, `timezone`, `actions`). */
 export function draftOfForm(form: ScheduleForm): DraftCheck {
   const problems: Record<string, string> = {}
-  if (form.preset === null) problems.preset = 'Choose the preset to run'
+  if (form.targetName === null) problems.target = form.targetKind === 'board' ? 'Choose the board to draw' : 'Choose the preset to run'
   if (form.profileId === null) problems.profileId = 'Choose the connection to run it on'
   if (form.exportFile && form.folder === null) problems.folder = 'Choose the folder the file goes to'
   const candidate = {
     ...(form.id === undefined ? {} : { id: form.id }),
     name: form.name,
-    preset: form.preset ?? '',
+    target: { kind: form.targetKind, name: form.targetName ?? '' },
     profileId: form.profileId ?? '',
     actions: {
       export: form.exportFile ? { format: form.format, folderId: form.folder?.id ?? '', fileNamePattern: form.fileNamePattern } : null,
@@ -126,4 +154,16 @@ export function draftOfForm(form: ScheduleForm): DraftCheck {
   }
   if (Object.keys(problems).length > 0 || !parsed.success) return { ok: false, problems }
   return { ok: true, draft: parsed.data }
+}
+
+/** What a schedule runs, as the list and the ledger show it: a preset by its name (as before boards), a board as "Board: <name>". */
+export function targetText(target: ScheduleTarget): string {
+  return target.kind === 'board' ? `Board: ${target.name}` : target.name
+}
+
+/** A board run's tiles drawn without data, in one sentence for the ledger; null when none. */
+export function missingTilesText(missing: ReadonlyArray<{ title: string; reason: string }> | null): string | null {
+  if (missing === null || missing.length === 0) return null
+  const count = missing.length === 1 ? '1 tile had no data' : `${missing.length} tiles had no data`
+  return `${count}: ${missing.map((tile) => `${tile.title} (${tile.reason})`).join('; ')}`
 }

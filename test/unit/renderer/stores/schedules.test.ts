@@ -10,7 +10,7 @@ const entry = (id: string, scheduleId = 's1'): LedgerEntry => ({
   id,
   scheduleId,
   scheduleName: 'Morning',
-  preset: 'Weekly',
+  target: { kind: 'preset', name: 'Weekly' },
   source: 'app',
   trigger: 'schedule',
   plannedAt: '2026-11-26T07:30:00Z',
@@ -20,6 +20,7 @@ const entry = (id: string, scheduleId = 's1'): LedgerEntry => ({
   late: false,
   fileName: null,
   alertsFired: null,
+  missingTiles: null,
   error: 'The folder is gone: choose another.',
   attempts: 1,
 })

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
+import { NMessageProvider } from 'naive-ui'
 import type { Board } from '@contract'
 import BoardCanvas from '../../../../../renderer/src/components/boards/BoardCanvas.vue'
+
+/** The canvas as the app mounts it: under the message provider its Export buttons report through. */
+const mountCanvas = () =>
+  mount(defineComponent({ render: () => h(NMessageProvider, null, { default: () => h(BoardCanvas, { name: 'Morning' }) }) }), { attachTo: document.body })
 
 const board: Board = { name: 'Morning', description: '', savedAt: '2026-11-26T06:00:00.000Z', overrides: { dates: null, timezone: null }, tiles: [] }
 const ok = <T>(value: T) => Promise.resolve({ ok: true, value })
@@ -25,7 +31,7 @@ describe('presenting a board', () => {
 
   it('shows the board alone with named controls, and Esc leaves', async () => {
     fakeApi()
-    const wrapper = mount(BoardCanvas, { props: { name: 'Morning' }, attachTo: document.body })
+    const wrapper = mountCanvas()
     await flushPromises()
     const canvas = wrapper.find('[data-test="board-canvas"]')
     expect(canvas.classes()).not.toContain('presenting')
@@ -53,7 +59,7 @@ describe('presenting a board', () => {
 
   it('leaves with the Leave button too', async () => {
     fakeApi()
-    const wrapper = mount(BoardCanvas, { props: { name: 'Morning' }, attachTo: document.body })
+    const wrapper = mountCanvas()
     await flushPromises()
     await wrapper.find('[data-test="board-present"]').trigger('click')
     await flushPromises()

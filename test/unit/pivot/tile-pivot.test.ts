@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { boardTileSchema, boardTileViews, type ReportDefinition } from '@contract'
+import { tilePivot } from '../../../common/pivot/tile-pivot'
+import { breakdownChart } from '../../support/chart-results'
+import { sampleDefinition } from '../../support/channel-samples'
+
+const definition = (pivot?: ReportDefinition['chart']['pivot']): ReportDefinition => ({
+  ...sampleDefinition,
+  breakdown: ['publisher', 'country'],
+  chart: { ...sampleDefinition.chart, ...(pivot ? { pivot } : {}) },
+})
+
+describe('a pivot tile', () => {
+  it('is a view a board tile can have', () => {
+    expect(boardTileViews).toContain('pivot')
+    const tile = { id: 't', title: '', source: { kind: 'preset', preset: 'Weekly' }, view: 'pivot', place: { x: 0, y: 0, w: 6, h: 4 } }
+    expect(boardTileSchema.safeParse(tile).success).toBe(true)
+  })
+
+  it("draws the preset's own pivot layout", () => {
+    const layout = {
+      rows: ['country'],
+      columns: [],
+      values: [{ field: 'impressions', aggregate: 'sum' as const }],
+      sort: { by: 'label' as const, direction: 'asc' as const },
+      top: null,
+      subtotals: false,
+      showChange: false,
+    }
+    const drawn = tilePivot(breakdownChart(), definition(layout))
+    expect(drawn.kept).toBe(true)
+    expect(drawn.layout).toEqual(layout)
+    expect(drawn.pivot.rows.map((row) => row.path.join('/'))).toEqual(['FR', 'US', 'Total'])
+    expect(drawn.pivot.columnCount).toBe(1)
+    expect(drawn.pivot.cell(drawn.pivot.rowCount - 1, 0)).toBe(131)
+    expect(drawn.columnLabel(drawn.pivot.columns[0] as never)).toBe('impressions')
+  })
+
+  it('falls back to the default layout when the preset keeps none or one that no longer fits', () => {
+    const none = tilePivot(breakdownChart(), definition())
+    expect(none).toMatchObject({ kept: false, layout: { rows: ['publisher', 'country'], columns: ['@time'] } })
+    const stale = tilePivot(
+      breakdownChart(),
+      definition({
+        rows: ['gone'],
+        columns: [],
+        values: [{ field: 'impressions', aggregate: 'sum' }],
+        sort: { by: 'label', direction: 'asc' },
+        top: null,
+        subtotals: false,
+        showChange: false,
+      }),
+    )
+    expect(stale.kept).toBe(false)
+    expect(stale.layout.rows).toEqual(['publisher', 'country'])
+  })
+})

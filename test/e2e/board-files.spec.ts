@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { pdfText } from '../support/pdf-text'
 import { expect, screenshot, test } from './fixtures'
 import { legacyPresetFile } from './preset-files'
 import { chooseOption } from './select'
@@ -53,20 +53,12 @@ test('a board exported as PDF from its toolbar lands in the exports folder: one 
   const files = (await fs.readdir(exportsFolder)).filter((name) => name.endsWith('.pdf'))
   expect(files).toHaveLength(1)
   expect(said).toContain(files[0])
-  const doc = await getDocument({ data: new Uint8Array(await fs.readFile(path.join(exportsFolder, files[0] ?? ''))), isEvalSupported: false }).promise
-  try {
-    expect(doc.numPages).toBe(1)
-    const content = await (await doc.getPage(1)).getTextContent()
-    const text = content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .join(' ')
-      .replace(/\s+/g, ' ')
-    expect(text).toContain('Morning print')
-    expect(text).toContain('Connection: Demo workspace')
-    for (const title of ['Supply by device', 'Supply total']) expect(text).toContain(title)
-    expect(text).toMatch(/as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
-    expect(text).not.toContain('No data')
-  } finally {
-    await doc.destroy()
-  }
+  const read = await pdfText(new Uint8Array(await fs.readFile(path.join(exportsFolder, files[0] ?? ''))))
+  expect(read.pages).toBe(1)
+  const text = read.text.replace(/\s+/g, ' ')
+  expect(text).toContain('Morning print')
+  expect(text).toContain('Connection: Demo workspace')
+  for (const title of ['Supply by device', 'Supply total']) expect(text).toContain(title)
+  expect(text).toMatch(/as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+  expect(text).not.toContain('No data')
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page, Route } from '@playwright/test'
 import { expect, screenshot, test } from './fixtures'
 import { legacyPresetFile } from './preset-files'
-import { chooseOption } from './select'
+import { chooseOption, menuOption, openSelect } from './select'
 
 /**
  * Boards on the built-in demo through the web host: a board of four presets, reopened after a
@@ -55,6 +55,30 @@ test('a board of four presets opens at once from kept results after a reload, an
   await page.keyboard.press('ArrowDown')
   await expect(first).toHaveAttribute('aria-label', 'Tile Supply by device, column 1, row 2, 6 wide, 3 high')
   await screenshot(page, 'boards-refreshed')
+
+  // Presenting: the board alone, its own title and an auto-refresh interval; Esc leaves and stops it.
+  await page.getByTestId('board-present').click()
+  await expect(page.getByTestId('board-present-bar')).toBeVisible()
+  await expect(page.getByTestId('board-present-bar').getByRole('heading', { name: 'Morning' })).toBeVisible()
+  // It covers the whole window, over the app's rail and header.
+  const covered = await page.getByTestId('board-canvas').evaluate((canvas) => {
+    const box = canvas.getBoundingClientRect()
+    return box.left <= 0 && box.top <= 0 && box.width >= window.innerWidth && box.height >= window.innerHeight
+  })
+  expect(covered).toBe(true)
+  await expect(page.getByTestId('board-add-tile')).toHaveCount(0)
+  // Esc that closes the interval's menu only closes the menu.
+  await openSelect(page, page.getByTestId('board-interval'))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('board-present-bar')).toBeVisible()
+  await openSelect(page, page.getByTestId('board-interval'))
+  await menuOption(page, 'Auto-refresh every 5 min').click()
+  await expect(page.getByTestId('board-interval')).toContainText('every 5 min')
+  await expect(page.getByTestId('board-present-bar')).toBeVisible()
+  await screenshot(page, 'boards-presenting')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('board-present-bar')).toHaveCount(0)
+  await expect(page.getByTestId('board-add-tile')).toBeVisible()
 
   // After a reload every tile is painted from its kept result while the refresh is still held back.
   let release: () => void = () => undefined

@@ -60,9 +60,12 @@ test('a pinned theme is remembered across a restart, and following the system ag
   await host.restart()
   await page.goto(host.url)
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(themeBackground.dark)
+  // Native controls (check boxes, scroll bars) are drawn dark too, though the system prefers light.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
   await page.getByTestId('rail').getByText('Settings', { exact: true }).click()
   await expect(page.getByTestId('theme-dark').locator('input')).toBeChecked()
   // Headless Chromium prefers light: following the system shows light again.
   await page.getByTestId('theme-system').click()
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(themeBackground.light)
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light')
 })

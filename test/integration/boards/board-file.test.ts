@@ -3,7 +3,6 @@ import { promises as nodeFs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { createBoardFileMaker } from '../../../main/services/boards/board-file-maker'
 import { saveBoardFile } from '../../../main/services/boards/board-file-save'
 import { createBoardStore, boardsFolder } from '../../../main/services/boards/board-store'
@@ -12,6 +11,7 @@ import { createNotices } from '../../../main/services/notices'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
 import type { ResultCache } from '../../../main/services/results/result-cache'
 import { keepBoard, keptBoard } from '../../support/board-pages'
+import { pdfText } from '../../support/pdf-text'
 
 let userData: string
 let results: ResultCache
@@ -42,22 +42,6 @@ afterAll(async () => {
   await results.usage()
   await rm(userData, { recursive: true, force: true, maxRetries: 5 })
 })
-
-/** Every text item of every page, joined by page. */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string; title: unknown }> {
-  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise
-  try {
-    const pages: string[] = []
-    for (let number = 1; number <= doc.numPages; number++) {
-      const content = await (await doc.getPage(number)).getTextContent()
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
-    }
-    const meta = await doc.getMetadata()
-    return { pages: doc.numPages, text: pages.join('\n'), title: (meta.info as { Title?: unknown }).Title }
-  } finally {
-    await doc.destroy()
-  }
-}
 
 describe('a board file from kept results', () => {
   it('is a one-page PDF with the board, each tile’s title and its “as of” stamp, as text', async () => {

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { alertRuleSchema, type ReportDefinition } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { alertsFolder, createRuleStore } from '../../../main/services/alerts/rules-store'
+import { boardsFolder, createBoardStore } from '../../../main/services/boards/board-store'
 import { dialogFolders } from '../../../main/services/files/folder-dialogs'
 import { createNotices } from '../../../main/services/notices'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
 import { sampleDefinition } from '../../support/channel-samples'
+import { pdfText } from '../../support/pdf-text'
 import { demoPreset, demoRule } from '../alerts/demo-fixtures'
 import { memoryKeychain, ownLines, runInProcess, saveDemoProfile, testServices, type CliRun } from './support'
 
@@ -154,5 +156,50 @@ describe('schedules on the command line', () => {
     expect(run.code).toBe(0)
     const ledger = (await readFile(path.join(userData, 'schedules', 'ledger.jsonl'), 'utf8')).trim().split('\n').filter(Boolean)
     expect(JSON.parse(ledger.at(-1) ?? '{}')).toMatchObject({ source: 'os', alertsFired: 1 })
+  })
+
+  it('a board schedule run from the OS entry writes the board as a PDF into its folder, its tiles run on the schedule’s connection', async () => {
+    const notices = createNotices()
+    await createBoardStore({ folder: boardsFolder(userData), notices }).save(
+      {
+        name: 'Monday board',
+        description: '',
+        savedAt: '2026-11-26T06:00:00.000Z',
+        overrides: { dates: null, timezone: null, profileId: null },
+        tiles: [
+          { id: 'a', title: 'EU impressions', source: { kind: 'preset', preset: 'Weekly EU' }, view: 'chart', place: { x: 0, y: 0, w: 8, h: 4 } },
+          { id: 'b', title: 'EU total', source: { kind: 'preset', preset: 'Weekly EU' }, view: 'number', place: { x: 8, y: 0, w: 4, h: 2 } },
+        ],
+      },
+      false,
+    )
+    const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
+    const schedules = built.schedules?.()
+    const profile = await built.profiles.find('Demo')
+    const folder = await schedules?.chooseFolder()
+    if (schedules === undefined || profile === null || folder === null || folder === undefined) throw new Error('setup')
+    await schedules.save({
+      name: 'Monday PDF',
+      target: { kind: 'board', name: 'Monday board' },
+      profileId: profile.id,
+      actions: { export: { format: 'pdf', folderId: folder.id, fileNamePattern: '{preset} {date}' }, checkAlerts: false },
+      cadence: { kind: 'daily', at: '00:00' },
+      timezone: 'computer',
+      enabled: false,
+    })
+    await built.close()
+
+    const run = await cli(['schedules', 'run', 'Monday PDF'])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const [entry] = lines(run.stdout)
+    expect(entry).toMatchObject({ schedule: 'Monday PDF', outcome: 'ok', error: null })
+    expect(entry?.file).toMatch(/^Monday board \d{4}-\d\d-\d\d\.pdf$/)
+    const read = await pdfText(new Uint8Array(await readFile(path.join(dialogFolders(userData).exports, String(entry?.file)))))
+    expect(read.pages).toBe(1)
+    const text = read.text.replace(/\s+/g, ' ')
+    for (const expected of ['Monday board', 'EU impressions', 'EU total', 'Connection: Demo']) expect(text).toContain(expected)
+    expect(text).toMatch(/as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    expect(text).not.toContain('No data')
   })
 })

@@ -50,10 +50,26 @@ describe('presenting a board', () => {
     expect(leave.text()).toBe('Leave presentation (Esc)')
     expect(leave.attributes('aria-keyshortcuts')).toBe('Escape')
 
+    // Esc that closes an open menu (the interval's) stays in the presentation.
+    const menu = document.createElement('div')
+    menu.className = 'n-base-select-menu'
+    // Drawn: it has a box (given here: happy-dom lays nothing out); a closed menu kept hidden has none.
+    menu.getClientRects = () => [new DOMRect(0, 0, 100, 40)] as unknown as DOMRectList
+    const closed = document.createElement('div')
+    closed.className = 'n-base-select-menu'
+    closed.getClientRects = () => [] as unknown as DOMRectList
+    document.body.append(menu, closed)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    menu.remove()
+    await flushPromises()
+    expect(canvas.classes()).toContain('presenting')
+
+    // Only the hidden one is left: Esc leaves.
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
     await flushPromises()
     expect(canvas.classes()).not.toContain('presenting')
     expect(wrapper.find('[data-test="board-add-tile"]').exists()).toBe(true)
+    closed.remove()
     wrapper.unmount()
   })
 

@@ -6,18 +6,7 @@
  * a loaded machine compare.
  */
 
-import type { StretchCost } from './trace'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  tdur?: number
-  pid: number
-  tid: number
-  args?: { name?: string }
-}
+import { eventsNamed, mainThreadWork, traceEvents, type StretchCost } from './trace'
 
 /** A task's event: its name depends on the categories traced. */
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
@@ -34,18 +23,11 @@ const PARTS: Record<string, string> = {
 
 /** The cost of every frame between two consecutive `mark`s on the page's main thread, in order. */
 export function frameCosts(traceJson: string, mark: string): StretchCost[] {
-  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[]
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
-  const marks = events.filter((event) => event.name === mark).sort((a, b) => a.ts - b.ts)
+  const events = traceEvents(traceJson)
+  const marks = eventsNamed(events, mark)
   const first = marks[0]
   if (!first) return []
-  const mainThread = events.find(
-    (event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === first.pid && event.args?.name === 'CrRendererMain',
-  )
-  const tid = mainThread?.tid ?? first.tid
-  const work = events
-    .filter((event) => event.pid === first.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number')
-    .sort((a, b) => a.ts - b.ts)
+  const work = mainThreadWork(events, first)
   const costs: StretchCost[] = []
   let cursor = 0
   for (let index = 0; index + 1 < marks.length; index++) {

@@ -5,7 +5,7 @@
  * on a machine shared with other work it tells what the page's own code costs.
  */
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string
   ph: string
   ts: number
@@ -46,20 +46,12 @@ export interface StretchCost {
 
 /** The cost of every stretch between a `start` mark and the next `end` mark on the page's main thread, in order. */
 export function stretchCosts(traceJson: string, start: string, end: string): StretchCost[] {
-  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[]
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
-  const starts = events.filter((event) => event.name === start).sort((a, b) => a.ts - b.ts)
-  const ends = events.filter((event) => event.name === end).sort((a, b) => a.ts - b.ts)
+  const events = traceEvents(traceJson)
+  const starts = eventsNamed(events, start)
+  const ends = eventsNamed(events, end)
   const first = starts[0]
   if (!first) return []
-  // The marks are made on the page's main thread: that thread is the one measured.
-  const mainThread = events.find(
-    (event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === first.pid && event.args?.name === 'CrRendererMain',
-  )
-  const tid = mainThread?.tid ?? first.tid
-  const work = events
-    .filter((event) => event.pid === first.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number')
-    .sort((a, b) => a.ts - b.ts)
+  const work = mainThreadWork(events, first)
   const tasks = work.filter((event) => event.name === 'RunTask')
   return starts.map((mark) => {
     const until = ends.find((candidate) => candidate.ts >= mark.ts)?.ts ?? Number.POSITIVE_INFINITY
@@ -97,4 +89,25 @@ export function stretchCosts(traceJson: string, start: string, end: string): Str
     }
     return { cpu, parts }
   })
+}
+
+/** A Chromium trace's events, from either of its JSON shapes. */
+export function traceEvents(traceJson: string): TraceEvent[] {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[]
+  return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? [])
+}
+
+/** The events named `name` (user timing marks), in time order. */
+export function eventsNamed(events: readonly TraceEvent[], name: string): TraceEvent[] {
+  return events.filter((event) => event.name === name).sort((a, b) => a.ts - b.ts)
+}
+
+/**
+ * The complete events (with their thread time) of the thread a mark was made on, in time order:
+ * the marks are made on the page's main thread, so that is the one measured.
+ */
+export function mainThreadWork(events: readonly TraceEvent[], mark: TraceEvent): TraceEvent[] {
+  const mainThread = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === mark.pid && event.args?.name === 'CrRendererMain')
+  const tid = mainThread?.tid ?? mark.tid
+  return events.filter((event) => event.pid === mark.pid && event.tid === tid && event.ph === 'X' && typeof event.tdur === 'number').sort((a, b) => a.ts - b.ts)
 }

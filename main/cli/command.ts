@@ -26,6 +26,8 @@ export interface Command {
   summary: string
   /** Extra lines for `--help`. */
   notes?: readonly string[]
+  /** What an option means for this command where it differs from the shared meaning (`boards export --format`: pdf or png). */
+  optionHelp?: Partial<Record<OptionName, string>>
   /** Resolves to the exit code when it is not 0 on success (`alerts check`: 3 when a rule fired; `entities import`: 4 when rows had errors). */
   run(context: CommandContext): Promise<number | void>
 }

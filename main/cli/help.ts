@@ -3,11 +3,11 @@ import { connectionOptions, globalOptions, optionHelp, optionSpecs, type OptionN
 
 export const PROGRAM = 'adops-desk'
 
-function optionLines(names: readonly OptionName[]): string[] {
+function optionLines(names: readonly OptionName[], own: Command['optionHelp'] = {}): string[] {
   return names.map((name) => {
     // A switch (--dry-run, --progress) takes no value.
     const flag = name === 'help' ? '-h, --help' : optionSpecs[name].type === 'boolean' ? `--${name}` : `--${name} VALUE`
-    return `  ${flag.padEnd(26)} ${optionHelp[name]}`
+    return `  ${flag.padEnd(26)} ${own[name] ?? optionHelp[name]}`
   })
 }
 
@@ -21,7 +21,7 @@ export function usageLine(command: Command): string {
 export function commandHelp(command: Command): string {
   const lines = [`Usage: ${usageLine(command)}`, '', `${command.summary[0]?.toUpperCase() ?? ''}${command.summary.slice(1)}.`]
   if (command.notes !== undefined) lines.push('', ...command.notes)
-  if (command.options.length > 0) lines.push('', 'Options:', ...optionLines(command.options))
+  if (command.options.length > 0) lines.push('', 'Options:', ...optionLines(command.options, command.optionHelp))
   if (command.connection !== null)
     lines.push('', 'Connection (a saved profile, or flags with the secret in the environment):', ...optionLines(connectionOptions))
   lines.push('', 'Global options:', ...optionLines(globalOptions))

@@ -57,6 +57,7 @@ const boardsExport: Command = {
   name: 'export',
   args: ['NAME'],
   options: ['format', 'out', 'kept'],
+  optionHelp: { format: 'pdf or png (required)' },
   connection: 'reporting',
   summary: 'draw a board as a PDF or PNG page (each tile run first, or its kept result with --kept)',
   notes: [

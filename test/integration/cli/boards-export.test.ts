@@ -98,6 +98,9 @@ describe('boards export', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('--kept')
     expect(run.stdout).toContain('4: written, but some tiles have no data')
+    // Its --format is a page's format, not the other commands' json or csv.
+    expect(run.stdout).toMatch(/--format VALUE +pdf or png \(required\)/)
+    expect(run.stdout).not.toContain('json (default) or csv')
   })
 
   it('exits 1 and writes nothing when the platform cannot be reached for any tile', async () => {

@@ -162,7 +162,9 @@ export function buildChartOption(input: ChartInput): ChartOption {
   const metrics = [...new Set(result.series.map((series) => series.metric))]
   const axes = axisIndexes(metrics, input.fields)
   const percentOnRight = [...axes.values()].includes(1)
-  const totalAxis = totalOnOwnAxis(result, input.type, percentOnRight) ? 1 : null
+  // Judged on the lines shown: a Total switched off must not leave an empty "Total" axis on the right.
+  const shown = { ...result, series: result.series.filter((series) => !input.hidden.has(series.key)) }
+  const totalAxis = totalOnOwnAxis(shown, input.type, percentOnRight) ? 1 : null
   const twoAxes = percentOnRight || totalAxis !== null
   const points = result.categories.length
   const multiMetric = metrics.length > 1

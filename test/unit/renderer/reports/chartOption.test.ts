@@ -185,6 +185,12 @@ describe('chart option: the edges and Total', () => {
     expect(totalOnOwnAxis(dwarfed, 'line', true)).toBe(false)
     expect(totalOnOwnAxis({ ...dwarfed, series: dwarfed.series.slice(2, 3) }, 'line', false)).toBe(false)
   })
+
+  it('gives a Total switched off no axis of its own: an empty "Total" axis was drawn on the right', () => {
+    const hidden = new Set(['impressions|__total__', 'impressions|__total__|compare'])
+    const option = buildChartOption(input({ result: dwarfed, hidden }))
+    expect((option.yAxis as Array<{ name: string }>).map((axis) => axis.name)).toEqual(['impressions'])
+  })
 })
 
 describe('tooltip', () => {

@@ -50,7 +50,7 @@ let body = ''
 let contentType = 'application/json'
 
 beforeAll(async () => {
-  server = await startStubServer((request, response) => {
+  server = await startStubServer((_request, response) => {
     response.writeHead(400, { 'content-type': contentType })
     response.end(body)
   })

@@ -99,7 +99,7 @@ describe('a chart run', () => {
   it('runs one call per metric and per period, aligns the comparison by position and reports the change', async () => {
     const { client, sent } = fakeReporting(
       daily(
-        (_, index, metric) => (metric === 'ctr' ? 2 : 10),
+        (_, _index, metric) => (metric === 'ctr' ? 2 : 10),
         () => ({}),
       ),
     )

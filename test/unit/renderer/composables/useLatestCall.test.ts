@@ -79,7 +79,7 @@ describe('useLatestCall', () => {
   it('normalises every failure to an ApiError: main’s, a thrown Error, a thrown string, a failed cancel', async () => {
     fakeCancel({ ok: false, error: { code: 'not_found', message: 'No such request.' } })
     const errors: ApiError[] = []
-    const failing = (requestId: string, how: string): Promise<never> => {
+    const failing = (_requestId: string, how: string): Promise<never> => {
       if (how === 'main') return unwrap(Promise.resolve({ ok: false, error: { code: 'validation', message: 'Pick a metric.' } }))
       if (how === 'error') return Promise.reject(new Error('socket closed'))
       return Promise.reject('plain text')

@@ -1,15 +1,13 @@
 import { defineAsyncComponent, type Component } from 'vue'
-import {
-  AnalyticsOutline,
-  AppsOutline,
-  BarChartOutline,
-  GitNetworkOutline,
-  GridOutline,
-  ListOutline,
-  NotificationsOutline,
-  SettingsOutline,
-  TimerOutline,
-} from '@vicons/ionicons5'
+import AnalyticsOutline from '@vicons/ionicons5/es/AnalyticsOutline'
+import AppsOutline from '@vicons/ionicons5/es/AppsOutline'
+import BarChartOutline from '@vicons/ionicons5/es/BarChartOutline'
+import GitNetworkOutline from '@vicons/ionicons5/es/GitNetworkOutline'
+import GridOutline from '@vicons/ionicons5/es/GridOutline'
+import ListOutline from '@vicons/ionicons5/es/ListOutline'
+import NotificationsOutline from '@vicons/ionicons5/es/NotificationsOutline'
+import SettingsOutline from '@vicons/ionicons5/es/SettingsOutline'
+import TimerOutline from '@vicons/ionicons5/es/TimerOutline'
 
 /**
  * The sections of the app, each declared once: the rail lists them, the navigation store

@@ -1,6 +1,6 @@
 import { h, onMounted, type HTMLAttributes } from 'vue'
 import { NBadge, NIcon, type MenuOption } from 'naive-ui'
-import { DownloadOutline } from '@vicons/ionicons5'
+import DownloadOutline from '@vicons/ionicons5/es/DownloadOutline'
 import { useExportsStore } from '../../stores/exports'
 
 /** The rail's key for Exports: not a section, it opens the jobs drawer over the current one. */

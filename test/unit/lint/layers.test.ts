@@ -20,6 +20,7 @@ const wrongWay: Array<[string, string, string]> = [
   ['main/services/connection/bad2.ts', "import { run } from '../../cli/run'\nexport const x = run", 'CLI'],
   ['renderer/src/stores/bad.ts', "import { createServices } from '../../../main/services'\nexport const x = createServices", 'window.api'],
   ['renderer/src/stores/bad2.ts', "import { readFile } from 'node:fs/promises'\nexport const x = readFile", 'window.api'],
+  ['renderer/src/shell/bad.ts', "import { AddOutline } from '@vicons/ionicons5'\nexport const x = AddOutline", 'its own file'],
   ['preload/contract/bad.ts', "import { AppError } from '../../main/services/errors'\nexport const x = AppError", 'bottom layer'],
   ['main/sandbox/bad.ts', "import { channels } from '@contract'\nexport const x = channels", 'stands alone'],
   ['main/sandbox/reporting/bad.ts', "import { AppError } from '../../services/errors'\nexport const x = AppError", 'stands alone'],

@@ -4,6 +4,8 @@ export interface Check {
   command: string[]
   needs: string[]
   weight: number
+  /** Runs at a lower priority (BACKGROUND_NICENESS), taking what the foreground leaves idle. */
+  background?: boolean
 }
 export interface CheckOutcome {
   code: number
@@ -12,12 +14,17 @@ export interface CheckOutcome {
   stopped: boolean
 }
 export interface CheckHandle {
+  /** The check's process, where it is one. */
+  pid?: number
   done: Promise<number>
   stop(): void
 }
 /** The checks for a machine of `cores` cores (vitest's workers and weight follow them). */
 export function checksFor(cores: number): Check[]
 export const CORES: number
+export const BACKGROUND_NICENESS: number
+/** Starts a check's command as a process group (niced when the check is a background one). */
+export function startProcess(check: Check): CheckHandle
 export const CHECKS: Check[]
 export function selectChecks(checks: Check[], names: string[]): Check[]
 export function runChecks(

@@ -24,37 +24,46 @@ const node = process.execPath
 const typescript7 = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc')
 
 /**
- * Each check: its command, what must finish first, and how many cores it keeps busy (its
- * weight). Playwright drives Chromium, the web host and the demo backend at once (two cores).
+ * Each check: its command, what must finish first, how many cores it keeps busy (its weight),
+ * and whether it runs in the background (at a lower priority).
+ *
+ * The end-to-end tests are the longest check by far, and the one whose waits a busy machine can
+ * push past their timeouts, so they start as soon as the build is done and run in the
+ * foreground. Alone they left a quarter of the 2 cores idle (waiting on the page, the host, the
+ * demo backend); the background checks beside them take that idle time and yield the rest
+ * (niceness 10: about a tenth of a contended core), so the suite's own pace barely changes.
  * vitest runs its files in `cores - 1` worker processes (its own default, said explicitly so the
- * weight is true): on the 2-core machine one worker, one core, so it runs beside the static
- * checks instead of after them, where the second core sat idle for most of its run. The longest
- * chains are listed first (the build, then what waits for it), so they start first when free.
+ * weight is true). The longest chains are listed first (the build, then what waits for it), so
+ * they start first when free.
  */
 export function checksFor(cores) {
   const vitestWorkers = Math.max(1, cores - 1)
   return [
     { name: 'native', command: [node, 'build/native-deps.mjs', 'node'], needs: [], weight: 1 },
     { name: 'build', command: ['npm', 'run', 'build', '--silent'], needs: [], weight: 1 },
-    { name: 'e2e', command: [bin('playwright'), 'test', '--config', 'test/playwright.config.ts'], needs: ['native', 'build'], weight: 2 },
+    { name: 'e2e', command: [bin('playwright'), 'test', '--config', 'test/playwright.config.ts'], needs: ['native', 'build'], weight: 1 },
     {
       name: 'vitest',
       command: [bin('vitest'), 'run', '--config', 'test/vitest.config.ts', `--maxWorkers=${vitestWorkers}`],
       needs: ['native', 'build'],
       weight: vitestWorkers,
+      background: true,
     },
-    { name: 'typecheck:renderer', command: [bin('vue-tsc'), '-p', 'renderer/tsconfig.json'], needs: [], weight: 1 },
+    { name: 'typecheck:renderer', command: [bin('vue-tsc'), '-p', 'renderer/tsconfig.json'], needs: [], weight: 1, background: true },
     // The programs without Vue files are checked by TypeScript 7 (the native compiler, about a
     // third of 6's CPU here); vue-tsc needs TypeScript 6 (`typescript`), so the renderer keeps it.
-    { name: 'typecheck:main', command: [node, typescript7, '-p', 'tsconfig.json'], needs: [], weight: 1 },
-    { name: 'typecheck:e2e', command: [node, typescript7, '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1 },
-    { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1 },
-    { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1 },
-    { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1 },
+    { name: 'typecheck:main', command: [node, typescript7, '-p', 'tsconfig.json'], needs: [], weight: 1, background: true },
+    { name: 'typecheck:e2e', command: [node, typescript7, '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1, background: true },
+    { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1, background: true },
+    { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1, background: true },
+    { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1, background: true },
   ]
 }
 
 /** The cores the gate schedules for: ADOPS_GATE_SLOTS, else the machine's (at least 2). */
+/** How much lower a background check runs than the foreground: a niceness (Windows: below normal). */
+export const BACKGROUND_NICENESS = 10
+
 export const CORES = Number(process.env.ADOPS_GATE_SLOTS) || Math.max(2, os.availableParallelism())
 export const CHECKS = checksFor(CORES)
 
@@ -117,11 +126,21 @@ export async function runChecks(checks, { slots, start, now = () => Date.now(), 
   })
 }
 
-function startProcess(check) {
+/** Starts a check's command; the handle's `pid` is its process (group leader). */
+export function startProcess(check) {
   const [command, ...args] = check.command
   // Its own process group, so stopping it stops Chromium, the web host and vitest's workers too.
   const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+  if (check.background && child.pid !== undefined) {
+    try {
+      // Set before the check starts its own processes (vitest's workers, tsc), which inherit it.
+      os.setPriority(child.pid, BACKGROUND_NICENESS)
+    } catch {
+      // A platform that refuses: the check still runs, at the usual priority.
+    }
+  }
   const output = []
+  mkdirSync(logsFolder, { recursive: true })
   const log = createWriteStream(path.join(logsFolder, `${check.name.replace(/[^\w-]/g, '-')}.log`))
   const keep = (chunk) => {
     output.push(chunk)
@@ -139,6 +158,7 @@ function startProcess(check) {
   })
   check.output = () => Buffer.concat(output).toString('utf8')
   return {
+    pid: child.pid,
     done,
     stop() {
       try {

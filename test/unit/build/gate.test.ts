@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CHECKS, checksFor, runChecks, selectChecks, type Check, type CheckHandle } from '../../../build/gate.mjs'
+import os from 'node:os'
+import { BACKGROUND_NICENESS, CHECKS, checksFor, runChecks, selectChecks, startProcess, type Check, type CheckHandle } from '../../../build/gate.mjs'
 
 /** Checks that end when the test says so, recording what ran beside what. */
 function fakeChecks() {
@@ -46,7 +47,7 @@ describe('the gate', () => {
     expect(vitestOn(1)).toMatchObject({ weight: 1 })
   })
 
-  it('on 2 cores runs vitest beside the static checks, and the end-to-end tests once both are done', async () => {
+  it('on 2 cores starts the end-to-end tests once the build is done, with one background check at a time beside them', async () => {
     const fake = fakeChecks()
     const checks = selectChecks(checksFor(2), ['e2e', 'vitest', 'typecheck:main', 'eslint'])
     const outcome = runChecks(checks, { slots: 2, start: fake.start })
@@ -54,15 +55,36 @@ describe('the gate', () => {
     await fake.finish('native')
     expect([...fake.running].sort()).toEqual(['build', 'typecheck:main'])
     await fake.finish('build')
-    // The second core goes to vitest, not to a static check that could wait.
-    expect([...fake.running].sort()).toEqual(['typecheck:main', 'vitest'])
+    // The free core goes to the end-to-end tests, not to another background check.
+    expect([...fake.running].sort()).toEqual(['e2e', 'typecheck:main'])
     await fake.finish('typecheck:main')
+    // vitest, the longest background check, next: it must not be the only one left at the end.
+    expect([...fake.running].sort()).toEqual(['e2e', 'vitest'])
+    await fake.finish('e2e')
     expect([...fake.running].sort()).toEqual(['eslint', 'vitest'])
     await fake.finish('vitest')
     await fake.finish('eslint')
-    expect([...fake.running]).toEqual(['e2e'])
-    await fake.finish('e2e')
     expect([...(await outcome).values()].every((result) => result.code === 0)).toBe(true)
+  })
+
+  it('runs everything but the build and the end-to-end tests in the background, at a lower priority', async () => {
+    const foreground = CHECKS.filter((known) => known.background !== true).map((known) => known.name)
+    expect(foreground.sort()).toEqual(['build', 'e2e', 'native'])
+    // A real process started as a background check runs niced (its children inherit it).
+    const handle = startProcess({
+      name: 'gate-test-background',
+      command: [process.execPath, '-e', 'setTimeout(() => {}, 5000)'],
+      needs: [],
+      weight: 1,
+      background: true,
+    })
+    try {
+      expect(handle.pid).toBeTypeOf('number')
+      expect(os.getPriority(handle.pid)).toBe(BACKGROUND_NICENESS)
+    } finally {
+      handle.stop()
+      await handle.done
+    }
   })
 
   it('selects a check with what it needs, and names the checks when asked for an unknown one', () => {

@@ -1,4 +1,4 @@
-import { computed, onBeforeUnmount, shallowRef, triggerRef, type Ref } from 'vue'
+import { computed, onBeforeUnmount, shallowRef, type Ref } from 'vue'
 import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { planRowModel, type PlanRowModel } from './planRowModel'
@@ -12,7 +12,10 @@ type Progress = EventPayload<'onBulkProgress'>
  * its live progress, and an import's re-planning with another column mapping.
  */
 export function usePlan(summary: Ref<PlanSummary | null>) {
-  const pages = shallowRef(new Map<number, PlanRowModel[]>())
+  // Plain, not reactive: rows are read per row at every scroll step; `revision` says when they change.
+  let pages = new Map<number, PlanRowModel[]>()
+  /** Counts the pages arrived: the rows drawn are written again when it moves. */
+  const revision = shallowRef(0)
   const loading = new Set<number>()
   const deselected = shallowRef(new Set<number>())
   const progress = shallowRef<Progress | null>(null)
@@ -27,7 +30,8 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
   })
 
   function reset(): void {
-    pages.value = new Map()
+    pages = new Map()
+    revision.value++
     loading.clear()
     deselected.value = new Set()
     progress.value = null
@@ -41,8 +45,8 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     try {
       const answer = await unwrap(api().bulk.rows({ planId: plan.planId, offset: page * PLAN_PAGE, limit: PLAN_PAGE }))
       if (summary.value?.planId !== plan.planId) return
-      pages.value.set(page, answer.rows.map(planRowModel))
-      triggerRef(pages)
+      pages.set(page, answer.rows.map(planRowModel))
+      revision.value++
     } catch (failure) {
       error.value = errorMessage(failure)
     } finally {
@@ -58,13 +62,13 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     const count = summary.value?.total ?? 0
     const low = Math.max(0, first - PLAN_PAGE / 2)
     const high = Math.min(count - 1, end + PLAN_PAGE / 2)
-    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.value.has(page)) void loadPage(page)
+    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.has(page)) void loadPage(page)
   }
 
   /** The row at a position, or null while its page is on its way (asked for here). */
   function rowAt(position: number): PlanRowModel | null {
     const page = Math.floor(position / PLAN_PAGE)
-    const rows = pages.value.get(page)
+    const rows = pages.get(page)
     if (rows === undefined) {
       void loadPage(page)
       return null
@@ -136,7 +140,7 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     refreshing = true
     do {
       again = false
-      const seen = [...pages.value.keys()]
+      const seen = [...pages.keys()]
       for (const page of seen) loading.delete(page)
       await Promise.all(seen.map((page) => loadPage(page)))
     } while (again)
@@ -149,5 +153,5 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
   })
   onBeforeUnmount(stop)
 
-  return { rowAt, prefetch, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
+  return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
 }

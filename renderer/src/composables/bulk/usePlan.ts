@@ -1,9 +1,11 @@
-import { computed, onBeforeUnmount, shallowRef, type Ref } from 'vue'
+import { computed, onBeforeUnmount, shallowRef, watch, type Ref } from 'vue'
 import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { planRowModel, type PlanRowModel } from './planRowModel'
 
 export const PLAN_PAGE = 200
+/** Plans whose progress is kept while another is on screen. */
+const EARLY_PLANS = 4
 type Progress = EventPayload<'onBulkProgress'>
 
 /**
@@ -22,7 +24,8 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
   const error = shallowRef<string | null>(null)
   const busy = shallowRef(false)
 
-  const running = computed(() => progress.value !== null && !progress.value.finished)
+  /** Applying: since the page's own Apply, or from the start when main says so (a resumed batch), until the run's progress says it ended. */
+  const running = computed(() => (progress.value === null ? summary.value?.applying === true : !progress.value.finished))
   const sendCount = computed(() => {
     const counts = summary.value?.counts
     if (!counts) return 0
@@ -146,11 +149,29 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     } while (again)
     refreshing = false
   }
+  // A resumed batch runs before its summary reaches the page, and the web host's events travel apart
+  // from its answers: the latest progress of a few plans not (yet) on screen is kept for when one comes.
+  const early = new Map<string, Progress>()
   const stop = api().onBulkProgress((event) => {
-    if (event.planId !== summary.value?.planId) return
-    progress.value = event
-    void refresh()
+    if (event.planId === summary.value?.planId) {
+      progress.value = event
+      void refresh()
+      return
+    }
+    early.delete(event.planId)
+    early.set(event.planId, event)
+    for (const planId of early.keys()) if (early.size > EARLY_PLANS) early.delete(planId)
   })
+  watch(
+    () => summary.value?.planId,
+    (planId) => {
+      const event = planId === undefined ? undefined : early.get(planId)
+      early.clear()
+      if (event === undefined) return
+      progress.value = event
+      void refresh()
+    },
+  )
   onBeforeUnmount(stop)
 
   return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }

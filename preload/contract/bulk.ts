@@ -38,6 +38,11 @@ export const planSummarySchema = z.object({
   fileName: z.string().nullable(),
   columns: z.array(z.object({ column: z.string(), field: z.string().nullable() })).max(500),
   match: z.enum(['id', 'external_id']).nullable(),
+  /**
+   * Main is applying this plan (a resumed batch is from the start): the page shows it applying,
+   * Apply disabled, before its first progress arrives.
+   */
+  applying: z.boolean(),
 })
 export type PlanSummary = z.infer<typeof planSummarySchema>
 

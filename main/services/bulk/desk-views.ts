@@ -23,6 +23,7 @@ export function summaryOf(plan: StoredPlan): PlanSummary {
     fileName: plan.fileName,
     columns: plan.columns.slice(0, 500),
     match: plan.match,
+    applying: plan.running !== null,
   }
 }
 

@@ -258,7 +258,8 @@ export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
       })
       const plan = planOf(summary.planId)
       void run(plan, (signal, onOutcome, onProgress) => applier.resume(profileId, batch, { signal, onOutcome, onProgress }), unfinished.total)
-      return summary
+      // Summed up again once running: the page shows it applying before its first progress arrives.
+      return summaryOf(plan)
     },
   }
 }

@@ -50,7 +50,7 @@ describe('the bulk desk', () => {
   it('keeps a bulk edit by id and hands it out a page at a time, with no whole entity crossing', async () => {
     const { desk } = await setup()
     const plan = await desk.planEdit('p', 'brands', [1, 2, 3, 4, 5], { op: 'set', field: 'is_open_auction_allowed', value: 'true' })
-    expect(plan).toMatchObject({ planId: 'plan-1', source: 'edit', total: 5, counts: { update: 2, unchanged: 3 }, fileName: null })
+    expect(plan).toMatchObject({ planId: 'plan-1', source: 'edit', total: 5, counts: { update: 2, unchanged: 3 }, fileName: null, applying: false })
     const page = desk.rows(plan.planId, 1, 2)
     expect(page.total).toBe(5)
     expect(page.rows).toEqual([

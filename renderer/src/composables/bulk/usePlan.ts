@@ -1,9 +1,11 @@
-import { computed, onBeforeUnmount, shallowRef, triggerRef, type Ref } from 'vue'
+import { computed, onBeforeUnmount, shallowRef, watch, type Ref } from 'vue'
 import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { planRowModel, type PlanRowModel } from './planRowModel'
 
 export const PLAN_PAGE = 200
+/** Plans whose progress is kept while another is on screen. */
+const EARLY_PLANS = 4
 type Progress = EventPayload<'onBulkProgress'>
 
 /**
@@ -12,14 +14,18 @@ type Progress = EventPayload<'onBulkProgress'>
  * its live progress, and an import's re-planning with another column mapping.
  */
 export function usePlan(summary: Ref<PlanSummary | null>) {
-  const pages = shallowRef(new Map<number, PlanRowModel[]>())
+  // Plain, not reactive: rows are read per row at every scroll step; `revision` says when they change.
+  let pages = new Map<number, PlanRowModel[]>()
+  /** Counts the pages arrived: the rows drawn are written again when it moves. */
+  const revision = shallowRef(0)
   const loading = new Set<number>()
   const deselected = shallowRef(new Set<number>())
   const progress = shallowRef<Progress | null>(null)
   const error = shallowRef<string | null>(null)
   const busy = shallowRef(false)
 
-  const running = computed(() => progress.value !== null && !progress.value.finished)
+  /** Applying: since the page's own Apply, or from the start when main says so (a resumed batch), until the run's progress says it ended. */
+  const running = computed(() => (progress.value === null ? summary.value?.applying === true : !progress.value.finished))
   const sendCount = computed(() => {
     const counts = summary.value?.counts
     if (!counts) return 0
@@ -27,7 +33,8 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
   })
 
   function reset(): void {
-    pages.value = new Map()
+    pages = new Map()
+    revision.value++
     loading.clear()
     deselected.value = new Set()
     progress.value = null
@@ -41,8 +48,8 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     try {
       const answer = await unwrap(api().bulk.rows({ planId: plan.planId, offset: page * PLAN_PAGE, limit: PLAN_PAGE }))
       if (summary.value?.planId !== plan.planId) return
-      pages.value.set(page, answer.rows.map(planRowModel))
-      triggerRef(pages)
+      pages.set(page, answer.rows.map(planRowModel))
+      revision.value++
     } catch (failure) {
       error.value = errorMessage(failure)
     } finally {
@@ -58,13 +65,13 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     const count = summary.value?.total ?? 0
     const low = Math.max(0, first - PLAN_PAGE / 2)
     const high = Math.min(count - 1, end + PLAN_PAGE / 2)
-    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.value.has(page)) void loadPage(page)
+    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.has(page)) void loadPage(page)
   }
 
   /** The row at a position, or null while its page is on its way (asked for here). */
   function rowAt(position: number): PlanRowModel | null {
     const page = Math.floor(position / PLAN_PAGE)
-    const rows = pages.value.get(page)
+    const rows = pages.get(page)
     if (rows === undefined) {
       void loadPage(page)
       return null
@@ -136,18 +143,36 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     refreshing = true
     do {
       again = false
-      const seen = [...pages.value.keys()]
+      const seen = [...pages.keys()]
       for (const page of seen) loading.delete(page)
       await Promise.all(seen.map((page) => loadPage(page)))
     } while (again)
     refreshing = false
   }
+  // A resumed batch runs before its summary reaches the page, and the web host's events travel apart
+  // from its answers: the latest progress of a few plans not (yet) on screen is kept for when one comes.
+  const early = new Map<string, Progress>()
   const stop = api().onBulkProgress((event) => {
-    if (event.planId !== summary.value?.planId) return
-    progress.value = event
-    void refresh()
+    if (event.planId === summary.value?.planId) {
+      progress.value = event
+      void refresh()
+      return
+    }
+    early.delete(event.planId)
+    early.set(event.planId, event)
+    for (const planId of early.keys()) if (early.size > EARLY_PLANS) early.delete(planId)
   })
+  watch(
+    () => summary.value?.planId,
+    (planId) => {
+      const event = planId === undefined ? undefined : early.get(planId)
+      early.clear()
+      if (event === undefined) return
+      progress.value = event
+      void refresh()
+    },
+  )
   onBeforeUnmount(stop)
 
-  return { rowAt, prefetch, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
+  return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { effectScope, shallowRef } from 'vue'
-import type { PlanRowView, PlanSummary } from '@contract'
+import { effectScope, nextTick, shallowRef } from 'vue'
+import type { EventPayload, PlanRowView, PlanSummary } from '@contract'
 import { PLAN_PAGE, usePlan } from '../../../../../renderer/src/composables/bulk/usePlan'
 
 const TOTAL = 1000
@@ -16,9 +16,22 @@ const summary: PlanSummary = {
   fileName: 'brands.csv',
   columns: [],
   match: 'external_id',
+  applying: false,
 }
 
-function fakeApi() {
+type Progress = EventPayload<'onBulkProgress'>
+const progressOf = (planId: string, done: number, finished = false): Progress => ({
+  planId,
+  batch: 'batch-1',
+  done,
+  total: TOTAL,
+  counts: { applied: done, conflict: 0, failed: 0, skipped: 0, cancelled: 0 },
+  finished,
+  cancelled: false,
+  error: null,
+})
+
+function fakeApi(listeners: Array<(event: Progress) => void> = []) {
   const rows = vi.fn(async ({ offset, limit }: { offset: number; limit: number }) => ({
     ok: true as const,
     value: {
@@ -33,7 +46,11 @@ function fakeApi() {
       })),
     },
   }))
-  Object.defineProperty(window, 'api', { configurable: true, value: { bulk: { rows }, onBulkProgress: () => () => undefined } })
+  const onBulkProgress = (listener: (event: Progress) => void) => {
+    listeners.push(listener)
+    return () => undefined
+  }
+  Object.defineProperty(window, 'api', { configurable: true, value: { bulk: { rows }, onBulkProgress } })
   return rows
 }
 
@@ -64,6 +81,37 @@ describe('usePlan', () => {
     const row = plan.rowAt(3)!
     expect(row.diffs).toEqual([{ field: 'advertiser_domains', before: 'a.example', after: 'a.example; b.example' }])
     expect(plan.rowAt(3)).toBe(row)
+    scope.stop()
+  })
+
+  it('shows a resumed batch applying from the start, before its first progress, until its run says it ended', async () => {
+    const listeners: Array<(event: Progress) => void> = []
+    fakeApi(listeners)
+    const scope = effectScope()
+    const resumed = shallowRef<PlanSummary | null>({ ...summary, planId: 'resumed', applying: true })
+    const plan = scope.run(() => usePlan(resumed))!
+    // Main said it is applying: Apply stays disabled and the progress shows, with no event yet.
+    expect(plan.progress.value).toBeNull()
+    expect(plan.running.value).toBe(true)
+    for (const listener of listeners) listener(progressOf('resumed', 10))
+    expect(plan.running.value).toBe(true)
+    expect(plan.progress.value?.done).toBe(10)
+    for (const listener of listeners) listener(progressOf('resumed', TOTAL, true))
+    expect(plan.running.value).toBe(false)
+    scope.stop()
+  })
+
+  it('keeps the progress of a plan that came before its summary (a resume whose run moved first)', async () => {
+    const listeners: Array<(event: Progress) => void> = []
+    fakeApi(listeners)
+    const scope = effectScope()
+    const shown = shallowRef<PlanSummary | null>(null)
+    const plan = scope.run(() => usePlan(shown))!
+    for (const listener of listeners) listener(progressOf('resumed', TOTAL, true))
+    shown.value = { ...summary, planId: 'resumed', applying: true }
+    await nextTick()
+    expect(plan.progress.value).toMatchObject({ planId: 'resumed', finished: true })
+    expect(plan.running.value).toBe(false)
     scope.stop()
   })
 })

@@ -91,10 +91,11 @@ export class TableIndex<Row> {
     return list
   }
 
+  /** A row's cells joined, as shown: SearchText lowercases a whole chunk of rows at once. */
   private searchString(row: Row): string {
     let joined = ''
     for (const column of this.columns) joined += column.text(row) + SEPARATOR
-    return joined.toLowerCase()
+    return joined
   }
 
   /** Builds the search text of up to `rows` more rows; true when all are built. For idle-time warm-up. */

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { reactive } from 'vue'
 import type { Entity, Outcome } from '@contract'
+import { ApiError } from '../../../../renderer/src/api/bridge'
 import { blankKindState, createMirrorLoader, type KindState } from '../../../../renderer/src/stores/entityMirror'
 import type { IdleScheduler } from '../../../../renderer/src/lib/idle'
 import { manualCallbacks } from '../../../support/manual-callbacks'
@@ -30,7 +31,7 @@ describe('a long mirror arriving', () => {
     const state: KindState = reactive(blankKindState('p1', 'publishers')) as KindState
     const loader = createMirrorLoader({
       state: () => state,
-      noteError: (_profile, _kind, error) => ({ code: 'internal', message: String(error) }),
+      noteError: (_profile, _kind, error) => new ApiError({ code: 'internal', message: String(error) }),
       online: () => undefined,
       idle,
     })

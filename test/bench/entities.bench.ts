@@ -184,12 +184,17 @@ export default async function bench(): Promise<void> {
       await cdp.send('Profiler.start')
       const result = await work()
       const { profile } = await cdp.send('Profiler.stop')
+      // BENCH_PROFILE_DIR keeps each profile whole, to open in the browser's performance panel (call trees, not only self times).
+      if (process.env.BENCH_PROFILE_DIR)
+        await fs.writeFile(path.join(process.env.BENCH_PROFILE_DIR, `${what.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile))
       const self = new Map<string, number>()
       const counts = new Map<number, number>()
       for (const sample of profile.samples ?? []) counts.set(sample, (counts.get(sample) ?? 0) + 1)
+      // The interval the samples were really taken at: on a loaded machine it is several times the 0.1 ms asked for.
+      const sampleMs = profile.samples && profile.samples.length > 0 ? (profile.endTime - profile.startTime) / profile.samples.length / 1000 : 0.1
       for (const node of profile.nodes) {
         const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`
-        self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * 0.1)
+        self.set(key, (self.get(key) ?? 0) + (counts.get(node.id) ?? 0) * sampleMs)
       }
       process.stdout.write(`CPU profile of ${what}, top functions by self time:\n`)
       for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`  ${ms.toFixed(1).padStart(7)} ms  ${key}\n`)

@@ -1,6 +1,7 @@
 import { markRaw } from 'vue'
 import type { Entity, EventPayload } from '@contract'
 import { api, unwrap, type ApiError } from '../api/bridge'
+import { idleOrTask, type IdleScheduler } from '../lib/idle'
 import { newRequestId } from '../lib/requestId'
 
 /** One kind's list for one profile. Rows are a plain array, replaced whole, never deeply reactive. */
@@ -48,19 +49,16 @@ const STREAM_FLUSH_MS = 250
  */
 const REST_FLUSH_MS = 200
 
+/** A step of a long list arriving is shown within this long even on a page that is never idle. */
+const REST_IDLE_TIMEOUT_MS = 200
+
 /**
- * Resolves in a task of its own: an answer decoded in one task is shown in the next, so a key
- * pressed meanwhile is handled between the two instead of after both.
+ * Resolves in an idle moment of the page: an answer decoded in one task is shown later, when
+ * the page has nothing else to do, so a key pressed meanwhile is searched and painted first
+ * instead of after the rows shown grew (a re-render, and a search extended over the new rows).
  */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
+function idleMoment(idle: IdleScheduler): Promise<void> {
+  return new Promise((resolve) => void idle.request(() => resolve()))
 }
 
 export interface MirrorDependencies {
@@ -70,13 +68,15 @@ export interface MirrorDependencies {
   noteError: (profileId: string, kind: string, error: unknown) => ApiError
   /** A call went through: the platform is reachable again. */
   online: (profileId: string) => void
+  /** When to show the next step of a long list arriving (tests pass their own). */
+  idle?: IdleScheduler
 }
 
 /**
  * Fills kinds' lists from main: the local mirror at once (first screenful first), then a sync
  * of every page, whose rows are shown as they stream in when the list was empty.
  */
-export function createMirrorLoader({ state, noteError, online }: MirrorDependencies) {
+export function createMirrorLoader({ state, noteError, online, idle = idleOrTask(REST_IDLE_TIMEOUT_MS) }: MirrorDependencies) {
   /** Rows received so far by each sync in flight, by `profileId/kind`. */
   const streams = new Map<string, { rows: Entity[]; timer: ReturnType<typeof setTimeout> | null }>()
   const keyOf = (profileId: string, kind: string): string => `${profileId}\u0000${kind}`
@@ -123,7 +123,7 @@ export function createMirrorLoader({ state, noteError, online }: MirrorDependenc
             for (const row of rest.rows) rows.push(row)
             const last = rest.rows.length < REST_SLICE || rows.length >= rest.total
             if (last || performance.now() - shownAt >= REST_FLUSH_MS) {
-              await nextTask()
+              await idleMoment(idle)
               // Appending keeps the table's search and sort caches (same objects, in the same order).
               setRows(target, last ? rows : rows.slice())
               shownAt = performance.now()

@@ -1,4 +1,5 @@
 import { computed, getCurrentScope, onScopeDispose, shallowRef, watch, type Ref } from 'vue'
+import { idleOrTask, type IdleScheduler, type IdleTime } from '../idle'
 import { TableIndex } from './TableIndex'
 import type { SortState, TableColumn } from './types'
 import { applyView, nextSort, withFilter } from './view'
@@ -11,6 +12,12 @@ import { applyView, nextSort, withFilter } from './view'
  */
 const WARM_SLICE = 500
 const WARM_TASK_MS = 6
+/**
+ * The warm-up runs in the page's idle time (within this long on a page never idle): a keystroke
+ * typed while a long list still arrives is searched and painted first, its frame never waiting
+ * behind a slice of warm-up queued as a plain task before it.
+ */
+const WARM_IDLE_TIMEOUT_MS = 200
 
 /** Chromium says when a key or click waits (where it can): the warm-up then gives way at once. */
 function inputPending(): boolean {
@@ -26,7 +33,7 @@ function inputPending(): boolean {
  * Rows are never made deeply reactive: the caller passes a shallow ref of a plain array (a
  * new array when the data changes, the same row objects when they did not).
  */
-export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly TableColumn<Row>[]>) {
+export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly TableColumn<Row>[]>, idle: IdleScheduler = idleOrTask(WARM_IDLE_TIMEOUT_MS)) {
   const query = shallowRef('')
   const filters = shallowRef<Record<string, string>>({})
   const sort = shallowRef<SortState | null>(null)
@@ -48,31 +55,33 @@ export function useTable<Row>(rows: Ref<readonly Row[]>, columns: Ref<readonly T
 
   // Search strings are built in idle slices after the rows are shown, so the list opens at once and
   // the first keystroke finds them ready.
-  let warming: ReturnType<typeof setTimeout> | null = null
-  const warmUp = (): void => {
+  let warming: number | null = null
+  const warmUp = (time?: IdleTime): void => {
     warming = null
-    const until = performance.now() + WARM_TASK_MS
+    // Within the idle time the page reports (a slice at least), and never more than a short task.
+    const budget = time && !time.didTimeout ? Math.min(WARM_TASK_MS, time.timeRemaining()) : WARM_TASK_MS
+    const until = performance.now() + budget
     let done = index.warm(WARM_SLICE)
     while (!done && performance.now() < until && !inputPending()) done = index.warm(WARM_SLICE)
-    if (!done) warming = setTimeout(warmUp, 0)
-    // The search over the rows just warmed, and the render, in a task of their own.
+    if (!done) warming = idle.request(warmUp)
+    // The search over the rows just warmed, and the render, in an idle moment of their own.
     else if (query.value.trim() !== '')
-      warming = setTimeout(() => {
+      warming = idle.request(() => {
         warming = null
         warmed.value++
-      }, 0)
+      })
   }
   watch(
     indexed,
     () => {
-      if (warming !== null) clearTimeout(warming)
-      warming = setTimeout(warmUp, 0)
+      if (warming !== null) idle.cancel(warming)
+      warming = idle.request(warmUp)
     },
     { flush: 'post' },
   )
   if (getCurrentScope()) {
     onScopeDispose(() => {
-      if (warming !== null) clearTimeout(warming)
+      if (warming !== null) idle.cancel(warming)
     })
   }
 

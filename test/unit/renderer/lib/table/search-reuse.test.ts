@@ -15,12 +15,19 @@ const columns: TableColumn<Row>[] = [
 ]
 
 /**
+ * Rows none of these searches matches: a query grown from a kept one tests that one's rows one by
+ * one only when they are few among all the rows (testing many costs more than searching them all).
+ */
+const others: Row[] = Array.from({ length: 60 }, (_, position) => ({ id: 1_000 + position, name: 'tin' }))
+const listed = [...rows, ...others]
+
+/**
  * An index whose search text counts how many rows each search tests: one by one, or a range of
  * them at once. Chunks of 3 rows, so that searches cross the edges of the chunks.
  */
-function countingIndex(): { index: TableIndex<Row>; tested: () => number } {
+function countingIndex(data: readonly Row[] = rows): { index: TableIndex<Row>; tested: () => number } {
   const index = new TableIndex<Row>(3)
-  index.update(rows, columns)
+  index.update(data, columns)
   const text = index.searchText()
   let reads = 0
   const holds = text.holds.bind(text)
@@ -52,22 +59,31 @@ afterEach(() => {
 
 describe('a search that reuses the searches before it', () => {
   it('tests only the rows the shorter query matched when the query grows', () => {
-    const { index, tested } = countingIndex()
+    const { index, tested } = countingIndex(listed)
     expect(ids(index, 'golden')).toEqual([1, 2, 3, 7])
-    expect(tested()).toBe(rows.length)
+    expect(tested()).toBe(listed.length)
     expect(ids(index, 'golden 9')).toEqual([1, 2])
     expect(tested()).toBe(4)
     expect(ids(index, 'golden 98')).toEqual([2])
     expect(tested()).toBe(2)
   })
 
-  it('extends a search over rows appended after it (a long list arriving in slices) without testing the earlier rows again', () => {
+  it('searches every row again when the shorter query matched too many rows to test them one by one', () => {
     const { index, tested } = countingIndex()
+    expect(ids(index, 'golden')).toEqual([1, 2, 3, 7])
+    expect(tested()).toBe(rows.length)
+    // 4 of 7 rows: testing each costs more than a search through the chunks of all 7.
+    expect(ids(index, 'golden 9')).toEqual([1, 2])
+    expect(tested()).toBe(rows.length)
+  })
+
+  it('extends a search over rows appended after it (a long list arriving in slices) without testing the earlier rows again', () => {
+    const { index, tested } = countingIndex(listed)
     const descending = { key: 'id', direction: 'desc' } as const
     expect(ids(index, 'golden')).toEqual([1, 2, 3, 7])
     expect(ids(index, 'golden', descending)).toEqual([7, 3, 2, 1])
     tested()
-    index.update([...rows, { id: 8, name: 'golden 8' }, { id: 9, name: 'tin' }], columns)
+    index.update([...listed, { id: 8, name: 'golden 8' }, { id: 9, name: 'tin' }], columns)
     index.warm(10)
     expect(ids(index, 'golden')).toEqual([1, 2, 3, 7, 8])
     expect(tested()).toBe(2)

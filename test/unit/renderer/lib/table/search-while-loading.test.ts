@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { shallowRef } from 'vue'
 import { TableIndex, applyView, useTable, type TableColumn } from '../../../../../renderer/src/lib/table'
+import type { IdleScheduler, IdleTime } from '../../../../../renderer/src/lib/idle'
 
 /**
  * A long list arriving in slices while the user types: a search looks only at the rows whose
@@ -79,5 +80,41 @@ describe('a search while a long list arrives', () => {
     const created = { id: 20_000, name: 'golden 98 new' }
     data.value = [...all, created]
     expect(table.visible.value.at(-1)).toBe(created)
+  })
+})
+
+describe('the warm-up in idle time', () => {
+  /** Idle moments a test runs by hand, each telling the callback it has no time left (the page is busy). */
+  function busyIdle() {
+    const waiting = new Map<number, (idle?: IdleTime) => void>()
+    let next = 1
+    const idle: IdleScheduler = {
+      request: (callback) => (waiting.set(next, callback), next++),
+      cancel: (handle) => void waiting.delete(handle),
+    }
+    const moment = (): void => [...waiting].forEach(([handle, callback]) => (waiting.delete(handle), callback({ timeRemaining: () => 0, didTimeout: false })))
+    return { idle, moment, waiting }
+  }
+
+  it('builds nothing in plain tasks ahead of a keystroke, and no more than a slice in an idle moment with no time left', async () => {
+    const { idle, moment, waiting } = busyIdle()
+    const data = shallowRef<readonly Row[]>(all.slice(0, 300))
+    const table = useTable(data, shallowRef(columns), idle)
+    table.query.value = 'golden 98'
+    expect(table.visible.value.map((row) => row.id)).toEqual(expected(all.slice(0, 300), 'golden 98'))
+    data.value = all.slice(0, 8_000)
+    expect(table.visible.value.map((row) => row.id)).toEqual(expected(all.slice(0, 300), 'golden 98'))
+    // Tasks and frames pass: the warm-up waits for the page to be idle.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(waiting.size).toBe(1)
+    expect(table.visible.value.map((row) => row.id)).toEqual(expected(all.slice(0, 300), 'golden 98'))
+    // Idle moments with no time left: one slice of 500 rows each, so 7,700 rows take 16 of them (and one more for the search).
+    let moments = 0
+    while (waiting.size > 0) {
+      moment()
+      moments++
+    }
+    expect(moments).toBe(17)
+    expect(table.visible.value.map((row) => row.id)).toEqual(expected(all.slice(0, 8_000), 'golden 98'))
   })
 })

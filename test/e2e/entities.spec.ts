@@ -37,7 +37,7 @@ async function openRow(page: Page, id: number): Promise<void> {
   await expect(form(page)).toHaveAttribute('data-fresh', 'true')
 }
 
-test('brands: create, edit and delete a brand with domains; keyboard; csv export', async ({ page, host, sandbox }) => {
+test('brands: create, edit and delete a brand with domains; keyboard; csv export', async ({ page, host, sandbox, bridgeResponses }) => {
   await openEntities(page, host.url, sandbox, { kind: 'Brands' })
   await expectRowCount(page, '150 brands')
   await expect(page.getByTestId('synced-at')).toContainText('Last synced just now')
@@ -106,7 +106,7 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   expect(csv.split(/\r?\n/).filter((line) => line !== '')).toHaveLength(2)
   expect(csv).toContain('E2E Trail Runners Co')
   // No path crossed the bridge, in either direction.
-  expect(host.bridgeResponses.join('\n')).not.toContain(host.userDataDir)
+  expect(bridgeResponses.join('\n')).not.toContain(host.userDataDir)
 
   // Delete asks first.
   await openRow(page, 151)

@@ -144,8 +144,10 @@ test('changing an address asks for the password again before the change is saved
   await password.fill('a-new-password-for-elsewhere')
   await page.getByTestId('form-save').click()
   await expect(row(page, 'Moving')).toContainText('In keychain')
+  // The row said "In keychain" before this save too, so it does not tell that the save is done
+  // (on a loaded machine the keychain was read first and still held the old password): wait for it.
   const keytar = await loadKeytar()
-  expect((await keytar.findCredentials(host.keychainService)).map((entry) => entry.password)).toEqual(['a-new-password-for-elsewhere'])
+  await expect.poll(async () => (await keytar.findCredentials(host.keychainService)).map((entry) => entry.password)).toEqual(['a-new-password-for-elsewhere'])
 })
 
 test('invalid addresses are explained at their fields and nothing typed is lost', async ({ page, host }) => {

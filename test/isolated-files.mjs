@@ -9,6 +9,7 @@
  */
 export const ISOLATED_TEST_FILES = [
   'test/integration/build/cli-undici.test.ts',
+  'test/integration/build/web-host-start.test.ts',
   'test/integration/wiring/runtime-lifetime.test.ts',
   'test/integration/wiring/runtime-start-failure.test.ts',
 ]

@@ -33,6 +33,8 @@ export function describeFaultsError(error: z.ZodError): string {
 export class FaultState {
   private faults: SandboxFaults
   private requestCounter = 0
+  /** Requests waiting out `latency_ms` now. */
+  private delayed = 0
   private readonly windows = new Map<string, { second: number; count: number }>()
 
   constructor(
@@ -44,6 +46,25 @@ export class FaultState {
 
   get current(): SandboxFaults {
     return this.faults
+  }
+
+  /**
+   * How many requests are waiting out a latency now (`delayed_requests` in GET /__sandbox/faults):
+   * a test that slows one request down knows it arrived before it lifts the latency for the next.
+   */
+  get delayedRequests(): number {
+    return this.delayed
+  }
+
+  /** Waits the latency in force when the request arrived, counted in `delayedRequests` meanwhile. */
+  async delayRequest(wait: (milliseconds: number) => Promise<void>): Promise<void> {
+    const latency = this.faults.latency_ms
+    if (latency > 0) this.delayed++
+    try {
+      await wait(latency)
+    } finally {
+      if (latency > 0) this.delayed--
+    }
   }
 
   /** Validates and merges; throws a ZodError on a bad value. */

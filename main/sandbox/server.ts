@@ -76,7 +76,7 @@ async function route(request: IncomingMessage, response: ServerResponse, depende
     sendJson(response, 415, { detail: 'Request bodies must be JSON, sent with Content-Type: application/json.' })
     return
   }
-  await delay(dependencies.faults.current.latency_ms)
+  await dependencies.faults.delayRequest(delay)
 
   if (TOKEN_PATHS.has(path)) {
     dependencies.tokens.handleTokenRequest(request, response, body.bytes)
@@ -100,7 +100,7 @@ function carriesBody(request: IncomingMessage, bytes: Buffer): boolean {
 
 function handleControl(request: IncomingMessage, response: ServerResponse, path: string, body: Buffer, dependencies: ServerDependencies): void {
   if (path === '/__sandbox/faults' && request.method === 'GET') {
-    sendJson(response, 200, dependencies.faults.current)
+    sendJson(response, 200, { ...dependencies.faults.current, delayed_requests: dependencies.faults.delayedRequests })
     return
   }
   if (path !== '/__sandbox/faults' && path !== '/__sandbox/reset') {

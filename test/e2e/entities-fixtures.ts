@@ -16,6 +16,8 @@ export interface SandboxProcess {
   request(method: 'GET' | 'PUT' | 'POST' | 'DELETE', pathname: string, body?: unknown): Promise<{ status: number; body: unknown }>
   /** Sets the sandbox's fault controls (latency, rate limits, dropped exports); fails the test if it refuses them. */
   setFaults(faults: Record<string, unknown>): Promise<void>
+  /** How many requests are waiting out a latency set with setFaults: the slowed request has arrived. */
+  delayedRequests(): Promise<number>
   stop(): Promise<void>
 }
 
@@ -50,6 +52,10 @@ export const test = base.extend<{ sandboxScale: 'small' | 'large'; sandbox: Sand
           body: JSON.stringify(faults),
         })
         expect(response.status).toBe(200)
+      },
+      async delayedRequests() {
+        const response = await fetch(`${new URL(info.base_url).origin}/__sandbox/faults`)
+        return ((await response.json()) as { delayed_requests: number }).delayed_requests
       },
       async stop() {
         await child.stop()

@@ -11,8 +11,6 @@ export interface PreviewHost {
   url: string
   userDataDir: string
   keychainService: string
-  /** Everything window.api answered during the test: the only data that crossed the bridge. */
-  bridgeResponses: string[]
   /**
    * Secrets the test used that the app does not keep in the keychain (session-only sign-ins):
    * the log scan at the end of the test looks for them too.
@@ -39,15 +37,13 @@ async function startPreview(userDataDir: string, keychainService: string): Promi
   return { url: url ?? '', child }
 }
 
-export const test = base.extend<{ host: PreviewHost }>({
-  host: async ({ page }, use) => {
-    const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-e2e-'))
-    const keychainService = `AdOps Desk e2e ${randomUUID()}`
-    // The most verbose log level, as a user chasing a problem would set it: the scan below then
-    // reads everything the app would ever write.
-    await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: null, logLevel: 'debug' }))
-    const noted = new Set<string>()
-    let running = await startPreview(userDataDir, keychainService)
+export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }>({
+  /**
+   * Everything window.api answered during the test: the only data that crossed the bridge.
+   * Collected only for a test that asks for it (each body is fetched from the browser over the
+   * DevTools protocol, which every other test would pay for without reading it).
+   */
+  bridgeResponses: async ({ page }, use) => {
     const bridgeResponses: string[] = []
     page.on('response', (response) => {
       if (!response.url().includes('/__host/invoke/')) return
@@ -56,13 +52,23 @@ export const test = base.extend<{ host: PreviewHost }>({
         () => undefined,
       )
     })
+    await use(bridgeResponses)
+  },
+  // After the page and torn down before it, as always: the page sees its host go, never the reverse.
+  host: async ({ page: _page }, use) => {
+    const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'adops-e2e-'))
+    const keychainService = `AdOps Desk e2e ${randomUUID()}`
+    // The most verbose log level, as a user chasing a problem would set it: the scan below then
+    // reads everything the app would ever write.
+    await fs.writeFile(path.join(userDataDir, 'settings.json'), JSON.stringify({ version: 1, activeProfileId: null, logLevel: 'debug' }))
+    const noted = new Set<string>()
+    let running = await startPreview(userDataDir, keychainService)
     const host: PreviewHost = {
       get url() {
         return running.url
       },
       userDataDir,
       keychainService,
-      bridgeResponses,
       noteSecrets(...secrets) {
         for (const secret of secrets) if (secret) noted.add(secret)
       },

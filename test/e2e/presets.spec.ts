@@ -224,6 +224,9 @@ withSandbox('a preset opened while a slow run is in flight cancels that run and 
   await sandbox.setFaults({ latency_ms: 60_000 })
   await page.getByTestId('run').click()
   await expect(page.getByTestId('run-status')).toContainText('Running…')
+  // The page says "Running…" before main's request reaches the platform: lifting the latency
+  // before it arrived let the "slow" run answer at once on a loaded machine (seen failing).
+  await expect.poll(() => sandbox.delayedRequests()).toBeGreaterThan(0)
   await sandbox.setFaults({ latency_ms: 0 })
 
   await page.locator('[data-test="preset-item"][data-name="Last week"] .open').click()

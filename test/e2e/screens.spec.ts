@@ -12,7 +12,10 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 /** What axe found that a user of a screen reader, the keyboard or low vision would hit hard. */
 async function seriousViolations(page: Page, theme: Theme): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
+  // Only violations are read: axe still runs every rule, but keeps one node of each pass and
+  // inapplicable rule instead of all of them (measured on Reports: about 0.4 CPU s less in the
+  // runner and 0.2 s less in the page per screen, the same violations found).
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
   const results = await (
     theme === themes[0] ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']) : builder.withRules(COLOUR_RULES)
   ).analyze()

@@ -1,4 +1,4 @@
-import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { AppError } from '../errors'
 
 /**
@@ -120,6 +120,10 @@ async function withTimeLimit<T>(connection: DuckDBConnection, timeLimitMs: numbe
 
 /** Creates an in-memory database, lets `load` create its tables, then locks it. */
 export async function createLockedDatabase(load: DatabaseLoader, limits: EngineLimits = ENGINE_LIMITS): Promise<LockedDatabase> {
+  // Loaded at the first analysis, not at start: the engine's native library and its bindings
+  // cost every start of the app and of the web host (each end-to-end test starts one) about a
+  // third of a CPU second, and most sessions never open an analysis.
+  const { DuckDBInstance, StatementType } = await import('@duckdb/node-api')
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',

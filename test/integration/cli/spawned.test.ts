@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
-import { spawnTsx } from '../../support/child-process'
+import { spawnBuilt } from '../../support/child-process'
 import { ownLines, sandboxFlags } from './support'
 
 let sandbox: Sandbox
@@ -18,9 +18,9 @@ afterAll(async () => {
   await rm(userData, { recursive: true, force: true })
 })
 
-/** The real entry, the way a scheduled job runs it: `tsx main/cli.ts …` in its own process. */
+/** The real entry as `npm run cli` starts it: main/cli.ts built (out/cli/index.js), in its own process. */
 async function cli(argv: string[], options: { env?: Record<string, string> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnTsx('main/cli.ts', argv, {
+  const child = spawnBuilt('out/cli/index.js', argv, {
     // Never the user's own profiles or keychain entries.
     env: { ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk spawned CLI tests', ...options.env },
     stdin: '',

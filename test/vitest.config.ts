@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           include: DOM_TEST_FILES,
+          // A happy-dom file that mocks runs isolated (it keeps its own environment declaration).
+          exclude: ISOLATED_TEST_FILES,
           environment: 'happy-dom',
           isolate: false,
         },

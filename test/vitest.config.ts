@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
+import { DOM_TEST_FILES } from './dom-files.mjs'
 import { ISOLATED_TEST_FILES } from './isolated-files.mjs'
 
 const alias = { '@contract': resolve(import.meta.dirname, '../preload/contract/index.ts') }
@@ -8,6 +9,12 @@ const alias = { '@contract': resolve(import.meta.dirname, '../preload/contract/i
 // Unit and integration tests. Renderer component tests opt into happy-dom per file
 // with `// @vitest-environment happy-dom`; everything else runs in plain Node, which is
 // the point: main/services must never need Electron.
+//
+// vitest keeps a worker, and with `isolate: false` its module graph, only from one file to the
+// next of the same project and environment; any other next file gets a fresh worker that imports
+// zod, Vue, Naive UI and the contract again. So each shared-graph project holds files of one
+// environment only: the happy-dom files are a project of their own (`dom`), found by their
+// declaration (test/dom-files.mjs), instead of scattered through `unit`.
 export default defineConfig({
   plugins: [vue()],
   resolve: { alias },
@@ -23,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: DOM_TEST_FILES,
           // Test files share one module graph per worker instead of importing zod, Vue, Naive UI,
           // undici and the contract again for every file: measured on the 2-core machine, the unit
           // files took a quarter of the CPU time (49 s against 193 s) and the integration files a
@@ -37,6 +45,17 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           exclude: ISOLATED_TEST_FILES,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: DOM_TEST_FILES,
+          // A happy-dom file that mocks runs isolated (it keeps its own environment declaration).
+          exclude: ISOLATED_TEST_FILES,
+          environment: 'happy-dom',
           isolate: false,
         },
       },

@@ -23,7 +23,7 @@ function median(values: number[]): number {
 
 export default async function bench(): Promise<void> {
   const targets = createTargets()
-  const sandbox = await spawnSandbox(['--scale', 'large'])
+  const sandbox = await spawnSandbox(['--scale', 'large'], { from: 'sources' })
   const http = createHttpClient()
   const bareAgent = new Agent()
   try {

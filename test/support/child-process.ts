@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -43,6 +44,43 @@ export interface SpawnedChild {
 /** Starts `script` (a .ts file, relative to the repository root) with tsx in its own process. */
 export function spawnTsx(script: string, args: readonly string[] = [], options: SpawnOptions = {}): SpawnedChild {
   return spawnChild(process.execPath, ['--import', tsxLoader, script, ...args], options)
+}
+
+/** What the build is made from: a built file older than any of these is stale. */
+const buildSources = ['main', 'common', 'preload/contract', 'vite.config.ts', 'package.json']
+
+function newestUnder(target: string): number {
+  const stats = statSync(target, { throwIfNoEntry: false })
+  if (stats === undefined) return -1
+  if (!stats.isDirectory()) return stats.mtimeMs
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestUnder(path.join(target, name))), stats.mtimeMs)
+}
+
+const checkedBuilds = new Set<string>()
+
+/**
+ * The build output a test is about to start, refused with a sentence when it is missing or older
+ * than its sources (it would test yesterday's code). Checked once per file and test run.
+ */
+export function freshBuild(script: string): string {
+  const built = path.join(repositoryRoot, script)
+  if (checkedBuilds.has(built)) return built
+  const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs
+  if (builtAt === undefined) throw new Error(`There is no ${script}: run "npm run build" first (npm test does).`)
+  const stale = buildSources.find((source) => newestUnder(path.join(repositoryRoot, source)) > builtAt)
+  if (stale !== undefined) throw new Error(`${script} is older than ${stale}/: run "npm run build" again (npm test does).`)
+  checkedBuilds.add(built)
+  return built
+}
+
+/**
+ * Starts a built script (`out/…`, from the repository root) in plain Node, as `npm run
+ * preview:web` and `npm run cli` do: no TypeScript loader compiling the sources at each start
+ * (measured: the demo backend's command line 0.25 CPU s against 0.9, the command line 0.85
+ * against 2.2, the web preview 1.0 against 2.5). The gate runs vitest after the build.
+ */
+export function spawnBuilt(script: string, args: readonly string[] = [], options: SpawnOptions = {}): SpawnedChild {
+  return spawnChild(process.execPath, [freshBuild(script), ...args], options)
 }
 
 export function spawnChild(command: string, args: readonly string[], options: SpawnOptions = {}): SpawnedChild {

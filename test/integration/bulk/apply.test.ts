@@ -76,11 +76,20 @@ describe('bulk apply against the demo backend', () => {
         }),
     }
     const changes = createChangeLog({ folder: changesFolder(userData) })
+    // The back-off on a clock of its own: the batch asks to wait out each Retry-After and its clock
+    // moves on by that much at once, so the test proves the wait without spending it for real.
+    const waits: number[] = []
+    let waited = 0
     const applier = createBulkApplier({
       workflowFor: async () => counting,
       journals: createJournalStore({ folder: journalsFolder(userData) }),
       changeLog: changes,
       concurrency: 4,
+      clock: () => Date.now() + waited,
+      sleep: async (milliseconds) => {
+        waits.push(milliseconds)
+        waited += milliseconds
+      },
     })
     sandbox.setFaults({ throttle_per_s: 2 })
     try {
@@ -93,6 +102,12 @@ describe('bulk apply against the demo backend', () => {
       sandbox.setFaults({ throttle_per_s: 0 })
     }
     expect(throttled).toBeGreaterThan(0)
+    // The platform's Retry-After (whole seconds, at most one here) was waited out before sending again.
+    expect(waits.length).toBeGreaterThan(0)
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThan(0)
+      expect(wait).toBeLessThanOrEqual(1000)
+    }
     const { total, records } = await changes.list('sandbox', { limit: 2000 })
     expect(total).toBe(1000)
     expect(new Set(records.map((record) => record.id)).size).toBe(1000)

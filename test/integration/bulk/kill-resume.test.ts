@@ -8,6 +8,7 @@ import type { Entity } from '@contract'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import type { ChangeRecord } from '../../../main/services/bulk/apply-types'
 import { changesFolder, createChangeLog } from '../../../main/services/changes/change-log'
+import { freshBuild } from '../../support/child-process'
 
 /**
  * `entities import --apply` killed with SIGKILL half-way (no handler runs, a line may be torn)
@@ -37,7 +38,8 @@ const CREATES = 40
 function start(file: string, onLine?: (count: number) => void) {
   const { info } = sandbox
   const flags = ['--base-url', info.base_url, '--auth-url', info.auth_url, '--report-url', info.report_url, '--service-id', 'demo', '--username', 'demo']
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'entities', 'import', 'brands', file, '--apply', ...flags], {
+  // The built command line (what `npm run cli` starts): no TypeScript loader compiling the sources at each start.
+  const child = spawn(process.execPath, [freshBuild('out/cli/index.js'), 'entities', 'import', 'brands', file, '--apply', ...flags], {
     cwd: root,
     env: { ...process.env, ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk kill test', ADOPS_PASSWORD: 'demo' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../main/sandbox'
 import { startPlatformProxy, type PlatformProxy } from '../exports/platform-proxy'
+import { freshBuild } from '../../support/child-process'
 
 /**
- * Ctrl-C in the middle of `report export`: the command line runs as its own process (node
- * with tsx's loader, so the signal reaches it directly, not an npx wrapper) against a platform
+ * Ctrl-C in the middle of `report export`: the command line runs as its own process (its
+ * build in Node, as `npm run cli` starts it, so the signal reaches it directly) against a platform
  * that sends the start of the file and then stalls, like a slow link.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -55,7 +56,7 @@ describe('report export interrupted', () => {
       '--username',
       'demo',
     ]
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'report', 'export', '--request', '-', '--out', out, '--progress', ...flags], {
+    const child = spawn(process.execPath, [freshBuild('out/cli/index.js'), 'report', 'export', '--request', '-', '--out', out, '--progress', ...flags], {
       cwd: root,
       env: { ...process.env, ADOPS_USER_DATA: userData, ADOPS_KEYCHAIN_SERVICE: 'AdOps Desk interrupt test', ADOPS_PASSWORD: 'demo' },
       stdio: ['pipe', 'pipe', 'pipe'],

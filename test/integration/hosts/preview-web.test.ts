@@ -5,7 +5,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPreviewArguments } from '../../../main/hosts/web/preview-arguments'
 import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
-import { spawnTsx } from '../../support/child-process'
+import { spawnBuilt } from '../../support/child-process'
 import { passwordProfile, temporaryFolder } from '../../support/services'
 
 /** `npm run preview:web` as a process: what it refuses to start with, and what it leaves behind. */
@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 
 const preview = (args: string[], env: Record<string, string> = {}) =>
-  spawnTsx('main/hosts/web/preview-web.ts', ['--port', '0', '--renderer', rendererDir, ...args], { env })
+  spawnBuilt('out/web/preview-web.js', ['--port', '0', '--renderer', rendererDir, ...args], { env })
 
 describe('preview:web arguments', () => {
   it.each(['0.0.0.0', '192.168.1.10', '::'])('refuses the non-loopback address %s with a sentence', (address) => {

@@ -1,10 +1,10 @@
 import { request } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { hostWarning, parseArguments } from '../../../main/sandbox/cli-arguments'
-import { spawnTsx } from '../../support/child-process'
+import { spawnBuilt } from '../../support/child-process'
 
-/** The sandbox CLI as a process (node with tsx's loader, so signals reach the sandbox itself). */
-const run = (args: string[]) => spawnTsx('main/sandbox/cli.ts', args)
+/** The sandbox CLI as a process: its build (out/web/sandbox.js, what the end-to-end tests start), in Node itself, so signals reach it. */
+const run = (args: string[]) => spawnBuilt('out/web/sandbox.js', args)
 
 const WARNING = /^sandbox: warning: --host (\S+) is not a loopback address; other machines can reach this sandbox/
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createTokenProvider } from '../../../main/services/auth/token-provider'
 import { authorized } from '../../../main/services/auth/authorized'
 import { AppError } from '../../../main/services/errors'
@@ -89,7 +89,8 @@ describe('token provider', () => {
     service.hold()
     const tokens = createTokenProvider({ http: service.http, authUrl: 'https://auth.example', serviceId: 'svc', credentials: async () => password })
     const waiting = Promise.all([tokens.get(), tokens.get(), tokens.get()])
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Released once the sign-in is on the wire (no fixed wait): the three callers are all waiting on it.
+    await vi.waitFor(() => expect(service.calls).toHaveLength(1))
     service.release()
     expect((await waiting).map((token) => token.value)).toEqual(['t1', 't1', 't1'])
     expect(service.calls).toHaveLength(1)

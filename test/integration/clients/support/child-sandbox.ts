@@ -1,12 +1,18 @@
 import type { SandboxInfo } from '../../../../main/sandbox'
-import { spawnTsx } from '../../../support/child-process'
+import { spawnBuilt, spawnTsx } from '../../../support/child-process'
 
 /**
- * The sandbox in its own process (`tsx main/sandbox/cli.ts`), so serving 100,000 entities
- * neither shares the event loop with the client being measured nor shows up in its heap.
+ * The sandbox in its own process, so serving 100,000 entities neither shares the event loop with
+ * the client being measured nor shows up in its heap. Tests start its build (out/web/sandbox.js,
+ * no TypeScript loader at each start); the workflow-client bench starts it from the sources, as
+ * its baselines were measured.
  */
-export async function spawnSandbox(args: readonly string[] = []): Promise<{ info: SandboxInfo; stop(): Promise<void> }> {
-  const child = spawnTsx('main/sandbox/cli.ts', ['--port', '0', ...args])
+export async function spawnSandbox(
+  args: readonly string[] = [],
+  options: { from: 'build' | 'sources' } = { from: 'build' },
+): Promise<{ info: SandboxInfo; stop(): Promise<void> }> {
+  const child =
+    options.from === 'build' ? spawnBuilt('out/web/sandbox.js', ['--port', '0', ...args]) : spawnTsx('main/sandbox/cli.ts', ['--port', '0', ...args])
   const info = await child.json<SandboxInfo>()
   return {
     info,

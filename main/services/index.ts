@@ -13,6 +13,7 @@ import { createDraftsStore } from './entities/drafts-store'
 import { createMirrorStore } from './entities/mirror-store'
 import { createEventHub } from './events'
 import { createAnalysis } from './analysis/analysis'
+import { ENGINE_WARM_UP_DELAY_MS, loadEngine } from './analysis/engine'
 import { createChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
 import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
@@ -225,6 +226,11 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => requests.cancelAll()))
   const analysis = createAnalysis({ dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
   lifetime.add(toDisposable(() => analysis.dispose()))
+  // The analysis engine loads in the background a moment after start (engine.ts says why); a
+  // failure to load shows at the first analysis, with its sentence, not here.
+  const engineWarmUp = setTimeout(() => void loadEngine().catch(() => undefined), ENGINE_WARM_UP_DELAY_MS)
+  engineWarmUp.unref()
+  lifetime.add(toDisposable(() => clearTimeout(engineWarmUp)))
   return {
     environment: options.environment,
     notices,

@@ -1,3 +1,4 @@
+import type * as DuckDB from '@duckdb/node-api'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
 import { AppError } from '../errors'
 
@@ -118,12 +119,26 @@ async function withTimeLimit<T>(connection: DuckDBConnection, timeLimitMs: numbe
   }
 }
 
+let engineModule: Promise<typeof DuckDB> | null = null
+
+/**
+ * DuckDB's module, loaded once. Not at start: the engine's native library and its bindings cost
+ * every start of the app and of the web host (each end-to-end test starts one) about a third of
+ * a CPU second before the first window. The composition root loads it a moment after start
+ * (ENGINE_WARM_UP_DELAY_MS), so the first analysis does not wait for it either (the pivot-paint
+ * bench's first pivot took 0.45 s longer when it did).
+ */
+export function loadEngine(): Promise<typeof DuckDB> {
+  engineModule ??= import('@duckdb/node-api')
+  return engineModule
+}
+
+/** How long after start the engine loads in the background. */
+export const ENGINE_WARM_UP_DELAY_MS = 1_500
+
 /** Creates an in-memory database, lets `load` create its tables, then locks it. */
 export async function createLockedDatabase(load: DatabaseLoader, limits: EngineLimits = ENGINE_LIMITS): Promise<LockedDatabase> {
-  // Loaded at the first analysis, not at start: the engine's native library and its bindings
-  // cost every start of the app and of the web host (each end-to-end test starts one) about a
-  // third of a CPU second, and most sessions never open an analysis.
-  const { DuckDBInstance, StatementType } = await import('@duckdb/node-api')
+  const { DuckDBInstance, StatementType } = await loadEngine()
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',

@@ -12,12 +12,24 @@ vi.mock('@duckdb/node-api', async (importOriginal) => {
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
 
 describe("the web host's start", () => {
-  it('loads DuckDB at the first analysis, not when the analysis engine is imported', async () => {
-    const { createLockedDatabase } = await import('../../../main/services/analysis/engine')
+  it('loads DuckDB a moment after the services start, not at their start, once for every analysis', async () => {
+    const { createLockedDatabase, ENGINE_WARM_UP_DELAY_MS } = await import('../../../main/services/analysis/engine')
     expect(duckdbLoads).toBe(0)
-    const database = await createLockedDatabase(async () => undefined)
-    database.close()
-    expect(duckdbLoads).toBe(1)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { createTestServices } = await import('../../support/services')
+    const services = await createTestServices()
+    try {
+      expect(duckdbLoads).toBe(0)
+      vi.advanceTimersByTime(ENGINE_WARM_UP_DELAY_MS)
+      vi.useRealTimers()
+      // Loaded by the warm-up, before any analysis asked for it.
+      await vi.waitFor(() => expect(duckdbLoads).toBe(1))
+      for (let analysis = 0; analysis < 2; analysis++) (await createLockedDatabase(async () => undefined)).close()
+      expect(duckdbLoads).toBe(1)
+    } finally {
+      vi.useRealTimers()
+      await services.close()
+    }
   })
 
   it('is built with zod bundled and only the files of undici the HTTP client uses, as the command line is', async () => {

@@ -83,8 +83,21 @@ export function useRowWindow(
     observed = null
   })
 
+  /*
+   * A reveal the browser cut short: the row is in the list but the list's height on screen does
+   * not include it yet (a row just created, revealed before the table rendered it), so the scroll
+   * stopped a row short, the row stayed out of view, and a double click aimed at it landed on its
+   * neighbour. It is applied again once the list has rendered its new length, unless the user
+   * has scrolled elsewhere meanwhile.
+   */
+  let cutShort: number | null = null
+  let scrolledTo = -1
+
   function onScroll(): void {
-    if (viewport.value) scrollTop.value = viewport.value.scrollTop
+    const element = viewport.value
+    if (!element) return
+    if (Math.abs(element.scrollTop - scrolledTo) > 1) cutShort = null
+    scrollTop.value = element.scrollTop
   }
 
   /** Scrolls just enough to show the row at `position`. */
@@ -98,9 +111,20 @@ export function useRowWindow(
     else if (top + rowHeight > next + viewportHeight.value) next = top + rowHeight - viewportHeight.value
     if (next === element.scrollTop) return
     element.scrollTop = next
+    scrolledTo = element.scrollTop
+    cutShort = scrolledTo < next - 1 ? position : null
     // Rendered now, not when the scroll event comes: the keyboard moves rows at key-repeat speed.
     scrollTop.value = element.scrollTop
   }
+  watch(
+    count,
+    () => {
+      const position = cutShort
+      cutShort = null
+      if (position !== null && position < count()) reveal(position)
+    },
+    { flush: 'post' },
+  )
 
   return { range, onScroll, reveal }
 }

@@ -127,6 +127,73 @@ describe('useRowWindow', () => {
     rows.reveal(2)
     expect(rows.range.value).toMatchObject({ first: 2, end: 12 })
   })
+  it('a reveal the browser cut short (the list not yet rendered at its new length) is applied again once it is', async () => {
+    let report: Parameters<CreateHeightObserver>[0] = () => undefined
+    const createObserver: CreateHeightObserver = (callback) => {
+      report = callback
+      return { observe: () => undefined, disconnect: () => undefined }
+    }
+    const count = ref(150)
+    // What the browser does: a scroll position is clamped to the height the list has on screen.
+    let rendered = 150
+    let position = 0
+    let window: ReturnType<typeof useRowWindow> | null = null
+    const Probe = defineComponent({
+      setup() {
+        const viewport = ref<HTMLElement | null>(null)
+        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver })
+        return () => h('div', { ref: viewport })
+      },
+    })
+    const wrapper = mount(Probe)
+    Object.defineProperty(wrapper.element, 'scrollTop', {
+      get: () => position,
+      set: (value: number) => void (position = Math.max(0, Math.min(value, rendered * 36 - 360))),
+    })
+    const rows = window as unknown as ReturnType<typeof useRowWindow>
+    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
+    // Row 151 (position 150) is created and revealed before the table has rendered it.
+    count.value = 151
+    rows.reveal(150)
+    expect(position).toBe(150 * 36 - 360)
+    rendered = 151
+    await nextTick()
+    // Its bottom edge is the viewport's: in view.
+    expect(position).toBe(151 * 36 - 360)
+    expect(rows.range.value).toMatchObject({ end: 151 })
+  })
+  it('a reveal cut short is dropped when the user scrolls elsewhere before the list grows', async () => {
+    let report: Parameters<CreateHeightObserver>[0] = () => undefined
+    const createObserver: CreateHeightObserver = (callback) => {
+      report = callback
+      return { observe: () => undefined, disconnect: () => undefined }
+    }
+    const count = ref(150)
+    let rendered = 150
+    let position = 0
+    let window: ReturnType<typeof useRowWindow> | null = null
+    const Probe = defineComponent({
+      setup() {
+        const viewport = ref<HTMLElement | null>(null)
+        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver })
+        return () => h('div', { ref: viewport })
+      },
+    })
+    const wrapper = mount(Probe)
+    Object.defineProperty(wrapper.element, 'scrollTop', {
+      get: () => position,
+      set: (value: number) => void (position = Math.max(0, Math.min(value, rendered * 36 - 360))),
+    })
+    const rows = window as unknown as ReturnType<typeof useRowWindow>
+    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
+    count.value = 151
+    rows.reveal(150)
+    position = 360
+    rows.onScroll()
+    rendered = 151
+    await nextTick()
+    expect(position).toBe(360)
+  })
   it('measures a viewport that appears after mounting (inside a modal, behind a v-if: the plan view)', async () => {
     let report: Parameters<CreateHeightObserver>[0] = () => undefined
     let observed = 0

@@ -38,6 +38,9 @@ export interface HeightObserver {
 }
 export type CreateHeightObserver = (report: (entries: readonly Pick<ResizeObserverEntry, 'contentRect'>[]) => void) => HeightObserver
 
+/** How many frames a reveal cut short is tried again in (the scrollable height catches up in one or two). */
+const REVEAL_ATTEMPTS = 4
+
 const resizeObserver: CreateHeightObserver = (report) => new ResizeObserver(report)
 
 /**
@@ -49,7 +52,11 @@ export function useRowWindow(
   viewport: Readonly<Ref<HTMLElement | null>>,
   count: () => number,
   rowHeight: number,
-  { overscan = 2, createObserver = resizeObserver }: { overscan?: number; createObserver?: CreateHeightObserver } = {},
+  {
+    overscan = 2,
+    createObserver = resizeObserver,
+    nextFrame = (callback: () => void) => void requestAnimationFrame(callback),
+  }: { overscan?: number; createObserver?: CreateHeightObserver; nextFrame?: (callback: () => void) => void } = {},
 ) {
   const scrollTop = shallowRef(0)
   const viewportHeight = shallowRef(0)
@@ -84,11 +91,11 @@ export function useRowWindow(
   })
 
   /*
-   * A reveal the browser cut short: the row is in the list but the list's height on screen does
-   * not include it yet (a row just created, revealed before the table rendered it), so the scroll
-   * stopped a row short, the row stayed out of view, and a double click aimed at it landed on its
-   * neighbour. It is applied again once the list has rendered its new length, unless the user
-   * has scrolled elsewhere meanwhile.
+   * A reveal the browser cut short: the row is in the list, and the spacer already has the list's
+   * new height, but Chromium clamps the scroll to the scrollable height of the last frame it drew
+   * (measured: a row created and revealed in the same moment stopped 36 px short, under the edge,
+   * and a double click aimed at it landed on its neighbour). It is applied again in the next
+   * frames, until it lands or the user scrolls elsewhere.
    */
   let cutShort: number | null = null
   let scrolledTo = -1
@@ -100,31 +107,36 @@ export function useRowWindow(
     scrollTop.value = element.scrollTop
   }
 
-  /** Scrolls just enough to show the row at `position`. */
-  function reveal(position: number): void {
-    const element = viewport.value
-    if (!element) return
+  /** Scrolls just enough to show the row at `position`; false when the browser cut the scroll short. */
+  function scrollToRow(element: HTMLElement, position: number): boolean {
     const top = position * rowHeight
     let next = element.scrollTop
     if (top < next) next = top
     // The height the window is computed with, so the row lands inside it.
     else if (top + rowHeight > next + viewportHeight.value) next = top + rowHeight - viewportHeight.value
-    if (next === element.scrollTop) return
+    if (next === element.scrollTop) return true
     element.scrollTop = next
     scrolledTo = element.scrollTop
-    cutShort = scrolledTo < next - 1 ? position : null
     // Rendered now, not when the scroll event comes: the keyboard moves rows at key-repeat speed.
     scrollTop.value = element.scrollTop
+    return scrolledTo >= next - 1
   }
-  watch(
-    count,
-    () => {
-      const position = cutShort
-      cutShort = null
-      if (position !== null && position < count()) reveal(position)
-    },
-    { flush: 'post' },
-  )
+
+  /** Scrolls just enough to show the row at `position`. */
+  function reveal(position: number): void {
+    const element = viewport.value
+    cutShort = null
+    if (!element || scrollToRow(element, position)) return
+    cutShort = position
+    let attempts = REVEAL_ATTEMPTS
+    const retry = (): void => {
+      const current = viewport.value
+      if (cutShort !== position || !current) return
+      if (scrollToRow(current, position) || --attempts === 0) cutShort = null
+      else nextFrame(retry)
+    }
+    nextFrame(retry)
+  }
 
   return { range, onScroll, reveal }
 }

@@ -1,4 +1,4 @@
-import { getCurrentScope, nextTick, ref, shallowRef, watch, type Ref, type WatchStopHandle } from 'vue'
+import { nextTick, ref, shallowRef, type Ref } from 'vue'
 
 /**
  * Which row of a table is selected (the one the arrows and Enter act on) and which rows are
@@ -10,9 +10,6 @@ export function useRowSelection<Row>(rows: Ref<readonly Row[]>, keyOf: (row: Row
   const selected = ref<string | null>(null)
   // Replaced whole on every change: a Set inside a deep ref would make each row key reactive.
   const checked = shallowRef<ReadonlySet<string>>(new Set())
-  // Watches made later (in reveal) belong to the component's scope, so they stop with it.
-  const scope = getCurrentScope()
-  let stopWaiting: WatchStopHandle | null = null
 
   function select(row: Row): void {
     selected.value = keyOf(row)
@@ -33,33 +30,13 @@ export function useRowSelection<Row>(rows: Ref<readonly Row[]>, keyOf: (row: Row
     scrollTo(next)
   }
 
-  /**
-   * Selects a row and scrolls to it; when it is not shown, `unhide` (say, clearing the search) runs
-   * first. A row not in the list yet (one just created: the platform's answer comes before the
-   * local list has it) is scrolled to when it arrives, unless the selection has moved on by then;
-   * otherwise it came in out of view, under the edge, and a double click aimed at it hit another.
-   */
+  /** Selects a row and scrolls to it; when it is not shown, `unhide` (say, clearing the search) runs first. */
   async function reveal(key: string, unhide: () => void = () => undefined): Promise<void> {
-    stopWaiting?.()
-    stopWaiting = null
     selected.value = key
     if (positionOf(key) < 0) unhide()
     await nextTick()
     const at = positionOf(key)
-    if (at >= 0) {
-      scrollTo(at)
-      return
-    }
-    const waitForRow = () =>
-      watch([rows, selected], () => {
-        if (selected.value !== key) return stopWaiting?.()
-        const position = positionOf(key)
-        if (position < 0) return
-        stopWaiting?.()
-        // Once the table has rendered the longer list, so the scroll is not cut short.
-        void nextTick(() => scrollTo(position))
-      })
-    stopWaiting = (scope ? scope.run(waitForRow) : waitForRow()) ?? null
+    if (at >= 0) scrollTo(at)
   }
 
   function check(key: string, on: boolean): void {

@@ -127,13 +127,15 @@ describe('useRowWindow', () => {
     rows.reveal(2)
     expect(rows.range.value).toMatchObject({ first: 2, end: 12 })
   })
-  it('a reveal the browser cut short (the list not yet rendered at its new length) is applied again once it is', async () => {
+  it('a reveal the browser cut short (its scrollable height a frame behind) is applied again in the next frames until it lands', () => {
     let report: Parameters<CreateHeightObserver>[0] = () => undefined
     const createObserver: CreateHeightObserver = (callback) => {
       report = callback
       return { observe: () => undefined, disconnect: () => undefined }
     }
     const count = ref(150)
+    const frames: (() => void)[] = []
+    const nextFrame = (callback: () => void) => void frames.push(callback)
     // What the browser does: a scroll position is clamped to the height the list has on screen.
     let rendered = 150
     let position = 0
@@ -141,7 +143,7 @@ describe('useRowWindow', () => {
     const Probe = defineComponent({
       setup() {
         const viewport = ref<HTMLElement | null>(null)
-        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver })
+        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver, nextFrame })
         return () => h('div', { ref: viewport })
       },
     })
@@ -156,26 +158,31 @@ describe('useRowWindow', () => {
     count.value = 151
     rows.reveal(150)
     expect(position).toBe(150 * 36 - 360)
+    // The frame after still has the old height; the one after that has the new one.
+    for (const frame of frames.splice(0)) frame()
+    expect(position).toBe(150 * 36 - 360)
     rendered = 151
-    await nextTick()
+    for (const frame of frames.splice(0)) frame()
     // Its bottom edge is the viewport's: in view.
     expect(position).toBe(151 * 36 - 360)
     expect(rows.range.value).toMatchObject({ end: 151 })
   })
-  it('a reveal cut short is dropped when the user scrolls elsewhere before the list grows', async () => {
+  it('a reveal cut short is dropped when the user scrolls elsewhere before the next frame', () => {
     let report: Parameters<CreateHeightObserver>[0] = () => undefined
     const createObserver: CreateHeightObserver = (callback) => {
       report = callback
       return { observe: () => undefined, disconnect: () => undefined }
     }
     const count = ref(150)
+    const frames: (() => void)[] = []
+    const nextFrame = (callback: () => void) => void frames.push(callback)
     let rendered = 150
     let position = 0
     let window: ReturnType<typeof useRowWindow> | null = null
     const Probe = defineComponent({
       setup() {
         const viewport = ref<HTMLElement | null>(null)
-        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver })
+        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver, nextFrame })
         return () => h('div', { ref: viewport })
       },
     })
@@ -191,7 +198,7 @@ describe('useRowWindow', () => {
     position = 360
     rows.onScroll()
     rendered = 151
-    await nextTick()
+    for (const frame of frames.splice(0)) frame()
     expect(position).toBe(360)
   })
   it('measures a viewport that appears after mounting (inside a modal, behind a v-if: the plan view)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computed, nextTick, shallowRef } from 'vue'
+import { computed, shallowRef } from 'vue'
 import { useRowSelection } from '../../../../../renderer/src/lib/table'
 
 interface Row {
@@ -47,33 +47,6 @@ describe('useRowSelection', () => {
     await selection.reveal('a', () => (unhidden = true))
     expect(unhidden).toBe(false)
     expect(scrolled).toEqual([2, 0])
-  })
-
-  it('reveals a row not in the list yet (just created) when it arrives, once the table has rendered it', async () => {
-    const { rows, scrolled, selection } = setup(['a', 'b'])
-    await selection.reveal('c')
-    expect(selection.selected.value).toBe('c')
-    expect(scrolled).toEqual([])
-    rows.value = [row('a'), row('b'), row('c')]
-    await nextTick()
-    await nextTick()
-    expect(scrolled).toEqual([2])
-    // Done waiting: a later change of the list scrolls nowhere.
-    rows.value = [row('c'), row('a'), row('b')]
-    await nextTick()
-    await nextTick()
-    expect(scrolled).toEqual([2])
-  })
-
-  it('stops waiting for a row once the selection has moved on', async () => {
-    const { rows, scrolled, selection } = setup(['a', 'b'])
-    await selection.reveal('c')
-    selection.move(1)
-    rows.value = [row('a'), row('b'), row('c')]
-    await nextTick()
-    await nextTick()
-    expect(selection.selected.value).toBe('a')
-    expect(scrolled).toEqual([0])
   })
 
   it('checks rows one by one, all shown, only some; forgets a row that is gone', () => {

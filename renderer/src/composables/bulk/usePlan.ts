@@ -1,7 +1,7 @@
 import { computed, onBeforeUnmount, shallowRef, watch, type Ref } from 'vue'
 import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
-import { idleOrTask, type IdleScheduler } from '../../lib/idle'
+import { idleOrTask, type IdleScheduler, type IdleTime } from '../../lib/idle'
 import { createPlanPages, PLAN_PAGE } from './planPages'
 import type { PlanRowModel } from './planRowModel'
 
@@ -56,12 +56,17 @@ export function usePlan(
   })
 
   let idleHandle: number | null = null
+  let formatHandle: number | null = null
+  function stopIdleWork(): void {
+    if (idleHandle !== null) idle.cancel(idleHandle)
+    if (formatHandle !== null) idle.cancel(formatHandle)
+    idleHandle = formatHandle = null
+  }
   function reset(): void {
     pages.clear()
     revision.value++
     loading.clear()
-    if (idleHandle !== null) idle.cancel(idleHandle)
-    idleHandle = null
+    stopIdleWork()
     deselected.value = new Set()
     progress.value = null
     error.value = null
@@ -89,11 +94,18 @@ export function usePlan(
       if (summary.value?.planId !== plan.planId) return
       pages.store(page, answer.rows)
       if (onScreen(page)) redrawNextFrame()
+      if (formatHandle === null) formatHandle = idle.request(formatRows)
     } catch (failure) {
       error.value = errorMessage(failure)
     } finally {
       loading.delete(page)
     }
+  }
+
+  /** Makes the texts of rows that arrived while the page is idle, so a scroll step finds them made. */
+  function formatRows(time?: IdleTime): void {
+    formatHandle = null
+    if (pages.prepare(() => (time?.timeRemaining() ?? 0) > 1)) formatHandle = idle.request(formatRows)
   }
 
   /** The pages over rows `low` to `high` (inclusive) that are neither held nor on their way. */
@@ -230,7 +242,7 @@ export function usePlan(
   )
   onBeforeUnmount(() => {
     stop()
-    if (idleHandle !== null) idle.cancel(idleHandle)
+    stopIdleWork()
   })
 
   return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }

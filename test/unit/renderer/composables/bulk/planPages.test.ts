@@ -25,6 +25,23 @@ describe('plan pages', () => {
     expect(pages.rowAt(2 * PLAN_PAGE)).toBeUndefined()
   })
 
+  it('makes the texts of rows not shown yet a slice at a time while there is time (one slice at least), skipping rows already shown', () => {
+    const pages = createPlanPages()
+    pages.store(0, pageOf(0))
+    pages.store(1, pageOf(1))
+    const shown = pages.rowAt(3)
+    expect(pages.waiting()).toBe(2 * PLAN_PAGE - 1)
+    // No idle time left: one slice of 25 all the same (row 3 among them, made already).
+    expect(pages.prepare(() => false)).toBe(true)
+    expect(pages.waiting()).toBe(2 * PLAN_PAGE - 25)
+    expect(pages.rowAt(3)).toBe(shown)
+    let asked = 0
+    expect(pages.prepare(() => ++asked < 4)).toBe(true)
+    expect(pages.waiting()).toBe(2 * PLAN_PAGE - 125)
+    expect(pages.prepare(() => true)).toBe(false)
+    expect(pages.waiting()).toBe(0)
+  })
+
   it('makes a row’s texts the first time it is read, once', () => {
     const pages = createPlanPages()
     pages.store(1, pageOf(1))

@@ -129,7 +129,7 @@ describe('usePlan', () => {
     scope.stop()
   })
 
-  it('keeps each row made for drawing (texts formatted once, when its page arrives)', async () => {
+  it('keeps each row made for drawing (texts formatted once)', async () => {
     fakeApi()
     const scope = effectScope()
     const plan = scope.run(() => usePlan(shallowRef(summary), { idle: manualCallbacks().scheduler, frame: () => undefined }))!

@@ -15,12 +15,12 @@ const EARLY_PLANS = 4
  */
 const AHEAD_ROWS = PLAN_PAGE * 1.5
 const BEHIND_ROWS = PLAN_PAGE / 2
-/** Pages ahead are asked for in an idle moment, within this even on a page that is never idle. */
-const AHEAD_IDLE_TIMEOUT_MS = 100
+/** Idle work (pages ahead asked for, rows' texts made) runs within this even on a page that is never idle. */
+const IDLE_TIMEOUT_MS = 100
 type Progress = EventPayload<'onBulkProgress'>
 
 export interface PlanDependencies {
-  /** When pages ahead of the list are asked for. */
+  /** Idle moments: pages ahead of the list are asked for, and arrived rows' texts made, in them. */
   idle?: IdleScheduler
   /** Runs a callback before the next frame is drawn (requestAnimationFrame). */
   frame?: (callback: () => void) => void
@@ -33,7 +33,7 @@ export interface PlanDependencies {
  */
 export function usePlan(
   summary: Ref<PlanSummary | null>,
-  { idle = idleOrTask(AHEAD_IDLE_TIMEOUT_MS), frame = (callback) => void requestAnimationFrame(callback) }: PlanDependencies = {},
+  { idle = idleOrTask(IDLE_TIMEOUT_MS), frame = (callback) => void requestAnimationFrame(callback) }: PlanDependencies = {},
 ) {
   // Plain, not reactive: rows are read per row at every scroll step; `revision` says when the rows shown change.
   const pages = createPlanPages()
@@ -102,7 +102,7 @@ export function usePlan(
     }
   }
 
-  /** Makes the texts of rows that arrived while the page is idle, so a scroll step finds them made. */
+  /** Makes the texts of rows that arrived, while the page is idle, so a scroll step finds them made. */
   function formatRows(time?: IdleTime): void {
     formatHandle = null
     if (pages.prepare(() => (time?.timeRemaining() ?? 0) > 1)) formatHandle = idle.request(formatRows)
@@ -128,7 +128,7 @@ export function usePlan(
   /**
    * The list shows rows `first` to `end` (exclusive): their pages are asked for now when missing,
    * and the pages ahead of it in the way it scrolls in the next idle moment, so a scroll finds its
-   * rows in hand instead of waiting for main, and no answer is decoded in the frame of a step.
+   * rows in hand instead of waiting for main.
    */
   function prefetch(first: number, end: number): void {
     if (first !== shown.first) shown.down = first > shown.first

@@ -1,28 +1,51 @@
 import { computed, onBeforeUnmount, shallowRef, watch, type Ref } from 'vue'
 import type { EventPayload, PlanSummary } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
-import { planRowModel, type PlanRowModel } from './planRowModel'
+import { idleOrTask, type IdleScheduler, type IdleTime } from '../../lib/idle'
+import { createPlanPages, PLAN_PAGE } from './planPages'
+import type { PlanRowModel } from './planRowModel'
 
-export const PLAN_PAGE = 200
+export { PLAN_PAGE } from './planPages'
 /** Plans whose progress is kept while another is on screen. */
 const EARLY_PLANS = 4
+/**
+ * Rows asked for ahead of the list in the way it scrolls (behind it, half a page): a page down
+ * through 10,000 rows moves 13 rows a frame, so a page and a half is ~23 steps, time enough for
+ * main's answer on a busy machine, and the list reaches rows already in hand.
+ */
+const AHEAD_ROWS = PLAN_PAGE * 1.5
+const BEHIND_ROWS = PLAN_PAGE / 2
+/** Idle work (pages ahead asked for, rows' texts made) runs within this even on a page that is never idle. */
+const IDLE_TIMEOUT_MS = 100
 type Progress = EventPayload<'onBulkProgress'>
+
+export interface PlanDependencies {
+  /** Idle moments: pages ahead of the list are asked for, and arrived rows' texts made, in them. */
+  idle?: IdleScheduler
+  /** Runs a callback before the next frame is drawn (requestAnimationFrame). */
+  frame?: (callback: () => void) => void
+}
 
 /**
  * One plan on screen (a bulk edit, an import or a revert): its rows fetched a page at a time as
  * the list scrolls to them (main keeps the plan), the rows the user deselected, the apply with
  * its live progress, and an import's re-planning with another column mapping.
  */
-export function usePlan(summary: Ref<PlanSummary | null>) {
-  // Plain, not reactive: rows are read per row at every scroll step; `revision` says when they change.
-  let pages = new Map<number, PlanRowModel[]>()
-  /** Counts the pages arrived: the rows drawn are written again when it moves. */
+export function usePlan(
+  summary: Ref<PlanSummary | null>,
+  { idle = idleOrTask(IDLE_TIMEOUT_MS), frame = (callback) => void requestAnimationFrame(callback) }: PlanDependencies = {},
+) {
+  // Plain, not reactive: rows are read per row at every scroll step; `revision` says when the rows shown change.
+  const pages = createPlanPages()
+  /** Moves when rows on screen changed (a page of them arrived, or came again with outcomes): the list writes them again. */
   const revision = shallowRef(0)
   const loading = new Set<number>()
   const deselected = shallowRef(new Set<number>())
   const progress = shallowRef<Progress | null>(null)
   const error = shallowRef<string | null>(null)
   const busy = shallowRef(false)
+  /** The rows the list shows (from its last `prefetch`), and which way it last moved. */
+  const shown = { first: 0, end: 0, down: true }
 
   /** Applying: since the page's own Apply, or from the start when main says so (a resumed batch), until the run's progress says it ended. */
   const running = computed(() => (progress.value === null ? summary.value?.applying === true : !progress.value.finished))
@@ -32,14 +55,35 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     return counts.create + counts.update + counts.delete - [...deselected.value].length
   })
 
+  let idleHandle: number | null = null
+  let formatHandle: number | null = null
+  function stopIdleWork(): void {
+    if (idleHandle !== null) idle.cancel(idleHandle)
+    if (formatHandle !== null) idle.cancel(formatHandle)
+    idleHandle = formatHandle = null
+  }
   function reset(): void {
-    pages = new Map()
+    pages.clear()
     revision.value++
     loading.clear()
+    stopIdleWork()
     deselected.value = new Set()
     progress.value = null
     error.value = null
   }
+
+  // An arriving page is written into the list in the next frame, not in the message task that
+  // brought it (that task then only decodes), and only when some of its rows are on screen.
+  let redrawAsked = false
+  function redrawNextFrame(): void {
+    if (redrawAsked) return
+    redrawAsked = true
+    frame(() => {
+      redrawAsked = false
+      revision.value++
+    })
+  }
+  const onScreen = (page: number): boolean => page * PLAN_PAGE < shown.end && (page + 1) * PLAN_PAGE > shown.first
 
   async function loadPage(page: number): Promise<void> {
     const plan = summary.value
@@ -48,8 +92,9 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     try {
       const answer = await unwrap(api().bulk.rows({ planId: plan.planId, offset: page * PLAN_PAGE, limit: PLAN_PAGE }))
       if (summary.value?.planId !== plan.planId) return
-      pages.set(page, answer.rows.map(planRowModel))
-      revision.value++
+      pages.store(page, answer.rows)
+      if (onScreen(page)) redrawNextFrame()
+      if (formatHandle === null) formatHandle = idle.request(formatRows)
     } catch (failure) {
       error.value = errorMessage(failure)
     } finally {
@@ -57,26 +102,49 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     }
   }
 
+  /** Makes the texts of rows that arrived, while the page is idle, so a scroll step finds them made. */
+  function formatRows(time?: IdleTime): void {
+    formatHandle = null
+    if (pages.prepare(() => (time?.timeRemaining() ?? 0) > 1)) formatHandle = idle.request(formatRows)
+  }
+
+  /** The pages over rows `low` to `high` (inclusive) that are neither held nor on their way. */
+  function missing(low: number, high: number): number[] {
+    const wanted: number[] = []
+    const last = Math.min(high, (summary.value?.total ?? 0) - 1)
+    for (let page = Math.floor(Math.max(0, low) / PLAN_PAGE); page * PLAN_PAGE <= last; page++) if (!pages.has(page) && !loading.has(page)) wanted.push(page)
+    return wanted
+  }
+
+  /** Asks main for the pages around the rows shown, in an idle moment: the way the list moves first. */
+  function askAhead(): void {
+    idleHandle = null
+    const { first, end, down } = shown
+    const ahead = down ? missing(end, end + AHEAD_ROWS - 1) : missing(first - AHEAD_ROWS, first - 1).reverse()
+    const behind = down ? missing(first - BEHIND_ROWS, first - 1) : missing(end, end + BEHIND_ROWS - 1)
+    for (const page of [...ahead, ...behind]) void loadPage(page)
+  }
+
   /**
-   * Asks for the pages around rows `first` to `end` before the list reaches them (half a page
-   * either side), so a scroll finds its rows in hand instead of waiting a round trip to main.
+   * The list shows rows `first` to `end` (exclusive): their pages are asked for now when missing,
+   * and the pages ahead of it in the way it scrolls in the next idle moment, so a scroll finds its
+   * rows in hand instead of waiting for main.
    */
   function prefetch(first: number, end: number): void {
-    const count = summary.value?.total ?? 0
-    const low = Math.max(0, first - PLAN_PAGE / 2)
-    const high = Math.min(count - 1, end + PLAN_PAGE / 2)
-    for (let page = Math.floor(low / PLAN_PAGE); page <= Math.floor(high / PLAN_PAGE); page++) if (high >= 0 && !pages.has(page)) void loadPage(page)
+    if (first !== shown.first) shown.down = first > shown.first
+    shown.first = first
+    shown.end = end
+    for (const page of missing(first, end - 1)) void loadPage(page)
+    if (end > first) pages.touch(Math.floor(first / PLAN_PAGE), Math.floor((end - 1) / PLAN_PAGE))
+    if (idleHandle === null) idleHandle = idle.request(askAhead)
   }
 
   /** The row at a position, or null while its page is on its way (asked for here). */
   function rowAt(position: number): PlanRowModel | null {
-    const page = Math.floor(position / PLAN_PAGE)
-    const rows = pages.get(page)
-    if (rows === undefined) {
-      void loadPage(page)
-      return null
-    }
-    return rows[position % PLAN_PAGE] ?? null
+    const row = pages.rowAt(position)
+    if (row !== undefined) return row
+    void loadPage(Math.floor(position / PLAN_PAGE))
+    return null
   }
 
   function toggle(row: number, on: boolean): void {
@@ -143,7 +211,7 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
     refreshing = true
     do {
       again = false
-      const seen = [...pages.keys()]
+      const seen = pages.held()
       for (const page of seen) loading.delete(page)
       await Promise.all(seen.map((page) => loadPage(page)))
     } while (again)
@@ -172,7 +240,10 @@ export function usePlan(summary: Ref<PlanSummary | null>) {
       void refresh()
     },
   )
-  onBeforeUnmount(stop)
+  onBeforeUnmount(() => {
+    stop()
+    stopIdleWork()
+  })
 
   return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
 }

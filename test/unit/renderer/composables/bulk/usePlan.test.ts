@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { effectScope, nextTick, shallowRef } from 'vue'
 import type { EventPayload, PlanRowView, PlanSummary } from '@contract'
 import { PLAN_PAGE, usePlan } from '../../../../../renderer/src/composables/bulk/usePlan'
+import type { IdleScheduler } from '../../../../../renderer/src/lib/idle'
 
 const TOTAL = 1000
 const summary: PlanSummary = {
@@ -56,26 +57,82 @@ function fakeApi(listeners: Array<(event: Progress) => void> = []) {
 
 afterEach(() => vi.restoreAllMocks())
 
+/** Idle or frame callbacks run by the test. */
+function manualCallbacks() {
+  const queue = new Map<number, () => void>()
+  let next = 0
+  const scheduler: IdleScheduler = {
+    request: (callback) => {
+      queue.set(++next, () => callback())
+      return next
+    },
+    cancel: (handle) => void queue.delete(handle),
+  }
+  return {
+    scheduler,
+    run(): void {
+      const callbacks = [...queue.values()]
+      queue.clear()
+      for (const callback of callbacks) callback()
+    },
+    get pending(): number {
+      return queue.size
+    },
+  }
+}
+
 describe('usePlan', () => {
-  it('asks for the next page before the list reaches it, and once only', async () => {
+  it('asks for the pages ahead of the list in the way it scrolls, in an idle moment, before the list reaches them', async () => {
     const rows = fakeApi()
+    const idle = manualCallbacks()
     const scope = effectScope()
-    const plan = scope.run(() => usePlan(shallowRef(summary)))!
-    // The window shows rows 150 to 175 of page 0: page 1 starts 25 rows below, within half a page.
-    plan.prefetch(150, 175)
-    plan.prefetch(150, 175)
+    const plan = scope.run(() => usePlan(shallowRef(summary), { idle: idle.scheduler, frame: () => undefined }))!
+    const asked = () => rows.mock.calls.map(([call]) => call.offset / PLAN_PAGE)
+    // The list shows rows 600-617 (page 3): that page now, nothing else in the step itself.
+    plan.prefetch(600, 617)
+    plan.prefetch(600, 617)
+    expect(asked()).toEqual([3])
+    // In an idle moment: a page and a half ahead (page 4, which the list reaches ~14 steps later), half a page behind (page 2).
+    idle.run()
+    expect(asked()).toEqual([3, 4, 2])
+    // Scrolling up: the pages above come first, then half a page below.
+    plan.prefetch(580, 597)
+    idle.run()
+    expect(asked()).toEqual([3, 4, 2, 1])
+    // Every page held or on its way: nothing is asked twice.
     await vi.waitFor(() => expect(plan.rowAt(PLAN_PAGE)).not.toBeNull())
-    expect(rows.mock.calls.map(([call]) => call.offset)).toEqual([0, PLAN_PAGE])
-    // Far from a page's edge nothing more is asked.
-    plan.prefetch(40, 65)
-    expect(rows).toHaveBeenCalledTimes(2)
+    plan.prefetch(590, 607)
+    idle.run()
+    expect(asked()).toEqual([3, 4, 2, 1])
     scope.stop()
   })
 
-  it('keeps each row made for drawing (texts formatted once, when its page arrives)', async () => {
+  it('writes an arriving page into the list in the next frame, not in the task that brought it, and only when its rows are on screen', async () => {
+    fakeApi()
+    const idle = manualCallbacks()
+    const frames = manualCallbacks()
+    const scope = effectScope()
+    const plan = scope.run(() => usePlan(shallowRef(summary), { idle: idle.scheduler, frame: (callback) => void frames.scheduler.request(callback) }))!
+    const before = plan.revision.value
+    plan.prefetch(0, 17)
+    await vi.waitFor(() => expect(plan.rowAt(3)).not.toBeNull())
+    // Arrived and held, but nothing written yet: one frame asked for.
+    expect(plan.revision.value).toBe(before)
+    expect(frames.pending).toBe(1)
+    frames.run()
+    expect(plan.revision.value).toBe(before + 1)
+    // The page ahead arrives off screen: nothing to write, no frame asked.
+    idle.run()
+    await vi.waitFor(() => expect(plan.rowAt(PLAN_PAGE + 3)).not.toBeNull())
+    expect(frames.pending).toBe(0)
+    expect(plan.revision.value).toBe(before + 1)
+    scope.stop()
+  })
+
+  it('keeps each row made for drawing (texts formatted once)', async () => {
     fakeApi()
     const scope = effectScope()
-    const plan = scope.run(() => usePlan(shallowRef(summary)))!
+    const plan = scope.run(() => usePlan(shallowRef(summary), { idle: manualCallbacks().scheduler, frame: () => undefined }))!
     expect(plan.rowAt(3)).toBeNull()
     await vi.waitFor(() => expect(plan.rowAt(3)).not.toBeNull())
     const row = plan.rowAt(3)!

@@ -24,6 +24,8 @@ export interface RuntimeOptions {
   logsDir?: string
   /** out/licenses.json (build/licenses.mjs), for About. */
   licensesFile?: string
+  /** Default true (ServicesOptions.engineWarmUp). */
+  engineWarmUp?: boolean
 }
 
 export interface Runtime {
@@ -50,6 +52,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         startSandbox: async ({ port }) => (await host.loadSandbox()).startSandbox({ port, host: '127.0.0.1', embedded: true }),
         ...(options.http ? { http: options.http } : {}),
         ...(options.logsDir === undefined ? {} : { logsDir: options.logsDir }),
+        ...(options.engineWarmUp === undefined ? {} : { engineWarmUp: options.engineWarmUp }),
       },
       lifetime,
     )

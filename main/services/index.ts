@@ -228,9 +228,11 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => analysis.dispose()))
   // The analysis engine loads in the background a moment after start (engine.ts says why); a
   // failure to load shows at the first analysis, with its sentence, not here.
-  const engineWarmUp = setTimeout(() => void loadEngine().catch(() => undefined), ENGINE_WARM_UP_DELAY_MS)
-  engineWarmUp.unref()
-  lifetime.add(toDisposable(() => clearTimeout(engineWarmUp)))
+  if (options.engineWarmUp ?? true) {
+    const engineWarmUp = setTimeout(() => void loadEngine().catch(() => undefined), ENGINE_WARM_UP_DELAY_MS)
+    engineWarmUp.unref()
+    lifetime.add(toDisposable(() => clearTimeout(engineWarmUp)))
+  }
   return {
     environment: options.environment,
     notices,

@@ -52,6 +52,11 @@ export interface ServicesOptions {
   now?: () => Date
   /** Where the rotating log goes: Electron's logs folder in the app; default `<userData>/logs` (the web host, tests). */
   logsDir?: string
+  /**
+   * Default true: the analysis engine loads in the background a moment after start (engine.ts says
+   * why). False: at the first analysis (the end-to-end tests' hosts, most of which never analyse).
+   */
+  engineWarmUp?: boolean
 }
 
 /** Everything the handlers use, built once from its dependencies. */

@@ -31,7 +31,9 @@ async function startPreview(userDataDir: string, keychainService: string): Promi
   const child = spawnChild(process.execPath, [path.join(root, 'out', 'web', 'preview-web.js'), '--port', '0', '--user-data', userDataDir], {
     // Short retries: the tests take backends away on purpose and need not wait out the app's backoff.
     // ADOPS_TEST_OUTAGE: SIGUSR2 takes the demo backend away (stopDemoBackend).
-    env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast', ADOPS_TEST_OUTAGE: '1' },
+    // ADOPS_ENGINE_WARM_UP=off: DuckDB loads at a test's first analysis, not in every host (0.45 CPU s
+    // each, ~55 hosts a run); the warm-up itself is tested in test/integration/build/web-host-start.test.ts.
+    env: { ADOPS_KEYCHAIN_SERVICE: keychainService, ADOPS_RETRY_PROFILE: 'fast', ADOPS_TEST_OUTAGE: '1', ADOPS_ENGINE_WARM_UP: 'off' },
   })
   const [, url] = await child.line(/preview at (http:\/\/\S+\/)/)
   return { url: url ?? '', child }

@@ -13,6 +13,8 @@ export interface PreviewOptions {
   /** null: the built renderer beside the host (layout.ts). */
   rendererDir: string | null
   retryProfile: RetryProfile
+  /** ADOPS_ENGINE_WARM_UP=off: the analysis engine loads at the first analysis, not a moment after start. */
+  engineWarmUp: boolean
 }
 
 export type PreviewArguments = { kind: 'run'; options: PreviewOptions } | { kind: 'help'; text: string } | { kind: 'usage-error'; message: string }
@@ -54,5 +56,10 @@ export function readPreviewArguments(argv: readonly string[], environment: Reado
   if (!isRetryProfile(retryProfile)) {
     return { kind: 'usage-error', message: `ADOPS_RETRY_PROFILE must be one of ${Object.keys(retryProfiles).join(', ')}, got "${retryProfile}"` }
   }
-  return { kind: 'run', options: { port, host, userDataDir: values['user-data'] ?? null, rendererDir: values.renderer ?? null, retryProfile } }
+  const warmUp = environment.ADOPS_ENGINE_WARM_UP ?? 'on'
+  if (warmUp !== 'on' && warmUp !== 'off') return { kind: 'usage-error', message: `ADOPS_ENGINE_WARM_UP must be on or off, got "${warmUp}"` }
+  return {
+    kind: 'run',
+    options: { port, host, userDataDir: values['user-data'] ?? null, rendererDir: values.renderer ?? null, retryProfile, engineWarmUp: warmUp === 'on' },
+  }
 }

@@ -53,6 +53,8 @@ export interface WebHostOptions {
   loadSandbox?: LoadSandbox
   /** Default `production`: the app's own retry policy. */
   retryProfile?: RetryProfile
+  /** Default true: the analysis engine loads in the background a moment after start, as in the app. */
+  engineWarmUp?: boolean
 }
 
 export interface WebHost {
@@ -145,6 +147,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       },
     },
     http: retryProfiles[options.retryProfile ?? 'production'],
+    ...(options.engineWarmUp === undefined ? {} : { engineWarmUp: options.engineWarmUp }),
     // build/licenses.mjs writes it beside out/renderer; logs go to <user data>/logs, the theme follows the browser.
     licensesFile: path.join(options.rendererDir, '..', 'licenses.json'),
   })

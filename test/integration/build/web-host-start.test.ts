@@ -1,12 +1,26 @@
 import path from 'node:path'
 import type { Alias, ConfigEnv, UserConfig, UserConfigFnObject } from 'vite'
 import { describe, expect, it, vi } from 'vitest'
+import type * as Engine from '../../../main/services/analysis/engine'
 
 // Every end-to-end test starts a web host: what it loads at start is paid some 60 times a suite.
 let duckdbLoads = 0
 vi.mock('@duckdb/node-api', async (importOriginal) => {
   duckdbLoads++
   return importOriginal()
+})
+
+// The engine's loader, counted: the warm-up is what calls it a moment after start.
+let engineLoads = 0
+vi.mock('../../../main/services/analysis/engine', async (importOriginal) => {
+  const original = await importOriginal<typeof Engine>()
+  return {
+    ...original,
+    loadEngine: () => {
+      engineLoads++
+      return original.loadEngine()
+    },
+  }
 })
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
@@ -29,6 +43,24 @@ describe("the web host's start", () => {
     } finally {
       vi.useRealTimers()
       await services.close()
+    }
+  })
+
+  it('is off when the host says so (the end-to-end hosts): nothing loads in the background', async () => {
+    const { ENGINE_WARM_UP_DELAY_MS } = await import('../../../main/services/analysis/engine')
+    const { createTestServices } = await import('../../support/services')
+    const before = engineLoads
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const off = await createTestServices({ extra: { engineWarmUp: false } })
+    const on = await createTestServices()
+    try {
+      vi.advanceTimersByTime(ENGINE_WARM_UP_DELAY_MS)
+      // One load more: the host that kept the warm-up; the other waits for its first analysis.
+      expect(engineLoads).toBe(before + 1)
+    } finally {
+      vi.useRealTimers()
+      await off.close()
+      await on.close()
     }
   })
 

@@ -38,7 +38,16 @@ describe('preview:web arguments', () => {
     })
     expect(readPreviewArguments(['--port', '0', '--host', '::1', '--user-data', 'here'], { ADOPS_RETRY_PROFILE: 'fast' })).toEqual({
       kind: 'run',
-      options: { port: 0, host: '::1', userDataDir: 'here', rendererDir: null, retryProfile: 'fast' },
+      options: { port: 0, host: '::1', userDataDir: 'here', rendererDir: null, retryProfile: 'fast', engineWarmUp: true },
+    })
+  })
+
+  it('reads ADOPS_ENGINE_WARM_UP: on (the default) or off; anything else is refused with a sentence', () => {
+    expect(readPreviewArguments([], { ADOPS_ENGINE_WARM_UP: 'off' })).toMatchObject({ kind: 'run', options: { engineWarmUp: false } })
+    expect(readPreviewArguments([], { ADOPS_ENGINE_WARM_UP: 'on' })).toMatchObject({ kind: 'run', options: { engineWarmUp: true } })
+    expect(readPreviewArguments([], { ADOPS_ENGINE_WARM_UP: 'no' })).toEqual({
+      kind: 'usage-error',
+      message: 'ADOPS_ENGINE_WARM_UP must be on or off, got "no"',
     })
   })
 

@@ -208,7 +208,7 @@ export default async function bench(): Promise<void> {
     const plan = page.getByTestId('plan-view')
     await plan.getByTestId('plan-counts').filter({ hasText: '1,000 with errors' }).waitFor({ timeout: 60_000 })
     await plan.getByTestId('plan-row').first().waitFor()
-    ensure((await plan.getByTestId('plan-rows').getAttribute('aria-rowcount')) === String(ROWS + 1), `the plan does not have ${ROWS} rows`)
+    ensure((await plan.getByTestId('plan-grid').getAttribute('aria-rowcount')) === String(ROWS + 1), `the plan does not have ${ROWS} rows`)
 
     await page.evaluate(ADD_EMPTY_SCROLLER)
     const baseline = await scroll(page, '#bench-empty-scroller', false)

@@ -60,7 +60,7 @@ function mountRows(rows: Array<PlanRowModel | null>, props: { deselected?: Set<n
   return { wrapper, prefetched }
 }
 
-const shownRows = (wrapper: VueWrapper) => wrapper.findAll('[role="row"]').map((row) => row.attributes('aria-rowindex'))
+const shownRows = (wrapper: VueWrapper) => wrapper.findAll('[data-test="plan-rows"] [role="row"]').map((row) => row.attributes('aria-rowindex'))
 
 async function scrollTo(wrapper: VueWrapper, top: number): Promise<void> {
   const viewport = wrapper.get<HTMLElement>('[data-test="plan-rows"]').element
@@ -97,11 +97,21 @@ describe('PlanRows', () => {
     expect(error.get('.tag').text()).toBe('error')
   })
 
+  it('names its columns in a header row the screen reader counts as row 1, outside the scroller so it stays in view', async () => {
+    const { wrapper } = mountRows(rowsOf(1000))
+    await scrollTo(wrapper, 20 * 40)
+    const grid = wrapper.get('[role="grid"]')
+    expect(grid.attributes('aria-rowcount')).toBe('1001')
+    const header = grid.get('[role="rowgroup"] [role="row"][aria-rowindex="1"]')
+    expect(header.findAll('[role="columnheader"]').map((cell) => cell.text())).toEqual(['Send', 'Row', 'Action', 'ID', 'Changes', 'Outcome'])
+    expect(wrapper.get('[data-test="plan-rows"]').element.contains(header.element)).toBe(false)
+  })
+
   it('a step of a viewport writes the new rows into the same elements: no row, cell or check box made or dropped', async () => {
     const { wrapper } = mountRows(rowsOf(1000))
     // Off the top, where the window has its rows above too.
     await scrollTo(wrapper, 200)
-    const layer = wrapper.get('[role="rowgroup"]').element
+    const layer = wrapper.get('.window').element
     const before = [...layer.children]
     const added: Node[] = []
     const removed: Node[] = []

@@ -29,23 +29,34 @@ export interface InputFrames {
  * task queued from that frame's animation callbacks runs once it has been drawn; an input
  * arriving meanwhile owes the next frame too). Listens from its first use on.
  */
-export function pageInputFrames(target: EventTarget = globalThis): InputFrames {
+/** When a frame's callbacks run, and a task after them (tests pass their own). */
+export interface FrameClock {
+  requestFrame(callback: () => void): void
+  later(callback: () => void): void
+}
+
+const browserFrameClock: FrameClock = {
+  requestFrame: (callback) => void requestAnimationFrame(() => callback()),
+  later: (callback) => void setTimeout(callback, 0),
+}
+
+export function pageInputFrames(target: EventTarget = globalThis, clock: FrameClock = browserFrameClock): InputFrames {
   let awaiting = false
   let inputs = 0
   let scheduled = false
   let waiters: Array<() => void> = []
   const schedule = (): void => {
     scheduled = true
-    requestAnimationFrame(() => {
+    clock.requestFrame(() => {
       const seen = inputs
-      setTimeout(() => {
+      clock.later(() => {
         scheduled = false
         if (inputs !== seen) return schedule()
         awaiting = false
         const ready = waiters
         waiters = []
         for (const waiter of ready) waiter()
-      }, 0)
+      })
     })
   }
   const onInput = (): void => {

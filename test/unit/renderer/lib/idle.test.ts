@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inputAwareIdle, pageInputFrames, type IdleTime, type InputFrames, type NativeIdle } from '../../../../renderer/src/lib/idle'
 
 /** Idle callbacks run by hand, each told whether it timed out. */
@@ -101,20 +101,17 @@ describe('inputAwareIdle', () => {
 })
 
 describe('pageInputFrames', () => {
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
   it('owes a frame from an input event until the frame after it has been painted, the next one too for input in between', () => {
-    vi.useFakeTimers()
     const frameCallbacks: Array<() => void> = []
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frameCallbacks.push(callback))
+    const tasks: Array<() => void> = []
     const drawFrame = (): void => {
       for (const callback of frameCallbacks.splice(0)) callback()
     }
+    const runTasks = (): void => {
+      for (const task of tasks.splice(0)) task()
+    }
     const target = new EventTarget()
-    const frames = pageInputFrames(target)
+    const frames = pageInputFrames(target, { requestFrame: (callback) => void frameCallbacks.push(callback), later: (callback) => void tasks.push(callback) })
     let painted = 0
     frames.afterPaint(() => painted++)
     expect(painted).toBe(1)
@@ -124,11 +121,11 @@ describe('pageInputFrames', () => {
     drawFrame()
     // A key pressed after the frame's callbacks: its change is drawn in the next frame.
     target.dispatchEvent(new Event('keydown'))
-    vi.runAllTimers()
+    runTasks()
     expect(frames.awaiting()).toBe(true)
     expect(painted).toBe(1)
     drawFrame()
-    vi.runAllTimers()
+    runTasks()
     expect(frames.awaiting()).toBe(false)
     expect(painted).toBe(2)
   })

@@ -45,11 +45,15 @@ const PARTS: Record<string, string> = {
   MajorGC: 'gc',
 }
 
-export interface StretchCost {
+/** Main-thread CPU of a stretch of the page's work (a keystroke, a frame). */
+export interface ThreadCost {
   /** Main-thread CPU time of the tasks that ran in the stretch, ms. */
   cpu: number
   /** ms by part: script (with gc inside it), style, layout, paint, gc. */
   parts: Record<string, number>
+}
+
+export interface StretchCost extends ThreadCost {
   /**
    * ms by task: the one the start mark is made in (`own`), the frames drawn (`frames`: tasks that
    * style, lay out or paint), and every other task that ran inside the stretch (`other`: work that

@@ -22,8 +22,10 @@ import { stretchCosts, TRACE_CATEGORIES } from './trace'
  * performance marks the store sets) and the renderer's own part. BENCH_VERBOSE=1 prints every
  * keystroke; BENCH_PROFILE=1 adds CPU profiles (top functions by self time) of one warm open and
  * of each round of keystrokes; BENCH_TRACE=1 a Chromium trace of the keystrokes, each one's
- * main-thread CPU time split into script, style, layout, paint and garbage collection (and
- * BENCH_TRACE_FILE=path keeps the trace, to open in the browser's performance panel).
+ * main-thread CPU time split into script, style, layout, paint and garbage collection, and into
+ * its own task, its frames and other tasks that ran meanwhile (and BENCH_TRACE_FILE=path keeps the
+ * trace, to open in the browser's performance panel; BENCH_TRACE_SAMPLES=1 adds V8's CPU samples
+ * to it, so the panel shows which functions each task ran).
  */
 
 const TARGET_OPEN_MS = 300
@@ -247,15 +249,21 @@ export default async function bench(): Promise<void> {
       if (process.env.BENCH_TRACE_FILE) await fs.writeFile(process.env.BENCH_TRACE_FILE, trace)
       const costs = stretchCosts(trace, 'bench:keystroke', 'bench:keystroke:painted')
       process.stdout.write('Chromium trace, main-thread CPU of each keystroke (input to rows painted):\n')
-      costs.forEach(({ cpu, parts }, position) => {
+      costs.forEach(({ cpu, parts, tasks }, position) => {
         const split = Object.entries(parts)
           .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
           .join(', ')
-        process.stdout.write(`  ${JSON.stringify(sequence[position % sequence.length])}: ${fmt(cpu)} (${split})\n`)
+        const byTask = `its own task ${tasks.own.toFixed(1)}, frames ${tasks.frames.toFixed(1)}, other tasks ${tasks.other.toFixed(1)}`
+        process.stdout.write(`  ${JSON.stringify(sequence[position % sequence.length])}: ${fmt(cpu)} (${split}; ${byTask})\n`)
       })
       if (costs.length > 0) {
         targets.note('  traced main-thread CPU per keystroke, median', median(costs.map((cost) => cost.cpu)), 'ms')
         targets.note('  traced main-thread CPU per keystroke, worst', Math.max(...costs.map((cost) => cost.cpu)), 'ms')
+        // Work that was not the keystroke's own but ran before its rows were painted: the first round
+        // is typed while the rest of the list still arrives.
+        const firstRound = costs.slice(0, sequence.length)
+        targets.note('  of which other tasks, first round, mean', firstRound.reduce((sum, cost) => sum + cost.tasks.other, 0) / firstRound.length, 'ms')
+        targets.note('  of which other tasks, worst', Math.max(...costs.map((cost) => cost.tasks.other)), 'ms')
       }
     }
 

@@ -6,7 +6,7 @@
  * a loaded machine compare.
  */
 
-import { eventsNamed, mainThreadWork, traceEvents, type StretchCost } from './trace'
+import { eventsNamed, mainThreadWork, traceEvents, type ThreadCost } from './trace'
 
 /** A task's event: its name depends on the categories traced. */
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
@@ -22,13 +22,13 @@ const PARTS: Record<string, string> = {
 }
 
 /** The cost of every frame between two consecutive `mark`s on the page's main thread, in order. */
-export function frameCosts(traceJson: string, mark: string): StretchCost[] {
+export function frameCosts(traceJson: string, mark: string): ThreadCost[] {
   const events = traceEvents(traceJson)
   const marks = eventsNamed(events, mark)
   const first = marks[0]
   if (!first) return []
   const work = mainThreadWork(events, first)
-  const costs: StretchCost[] = []
+  const costs: ThreadCost[] = []
   let cursor = 0
   for (let index = 0; index + 1 < marks.length; index++) {
     const from = marks[index]!.ts

@@ -16,7 +16,15 @@ export interface TraceEvent {
   args?: { name?: string }
 }
 
-export const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8']
+/** BENCH_TRACE_SAMPLES=1 adds V8's CPU samples: the trace then says which functions each task ran (heavier, so off by default). */
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8',
+  ...(process.env.BENCH_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
+]
 
 /**
  * Which part of the work an event is; script contains the garbage collection it caused. Vue
@@ -37,12 +45,25 @@ const PARTS: Record<string, string> = {
   MajorGC: 'gc',
 }
 
-export interface StretchCost {
+/** Main-thread CPU of a stretch of the page's work (a keystroke, a frame). */
+export interface ThreadCost {
   /** Main-thread CPU time of the tasks that ran in the stretch, ms. */
   cpu: number
   /** ms by part: script (with gc inside it), style, layout, paint, gc. */
   parts: Record<string, number>
 }
+
+export interface StretchCost extends ThreadCost {
+  /**
+   * ms by task: the one the start mark is made in (`own`), the frames drawn (`frames`: tasks that
+   * style, lay out or paint), and every other task that ran inside the stretch (`other`: work that
+   * was not the stretch's own, such as an answer decoded or an idle callback run by its timeout).
+   */
+  tasks: { own: number; frames: number; other: number }
+}
+
+/** Events that make a task one of the page's frames. */
+const FRAME_WORK = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'FireAnimationFrame', 'Commit'])
 
 /** The cost of every stretch between a `start` mark and the next `end` mark on the page's main thread, in order. */
 export function stretchCosts(traceJson: string, start: string, end: string): StretchCost[] {
@@ -56,6 +77,7 @@ export function stretchCosts(traceJson: string, start: string, end: string): Str
   return starts.map((mark) => {
     const until = ends.find((candidate) => candidate.ts >= mark.ts)?.ts ?? Number.POSITIVE_INFINITY
     const parts: Record<string, number> = { script: 0, style: 0, layout: 0, paint: 0, gc: 0 }
+    const byTask = { own: 0, frames: 0, other: 0 }
     let cpu = 0
     // The task the start mark is made in holds the stretch's own first work: the input event and
     // the microtasks it queued (Vue's update of the page: the search, the list, the DOM). V8 runs
@@ -66,6 +88,7 @@ export function stretchCosts(traceJson: string, start: string, end: string): Str
     if (current) {
       const ms = (current.tdur ?? 0) / 1000
       cpu += ms
+      byTask.own = ms
       let traced = 0
       for (const event of work) {
         if (event.ts < mark.ts || event.ts > current.ts + (current.dur ?? 0)) continue
@@ -76,18 +99,26 @@ export function stretchCosts(traceJson: string, start: string, end: string): Str
     }
     // Script events nest (a microtask checkpoint inside a function call): only the outermost counts.
     let scriptUntil = current ? current.ts + (current.dur ?? 0) : 0
-    for (const event of work) {
-      if (event.ts < mark.ts || event.ts > until) continue
+    work.forEach((event, position) => {
+      if (event.ts < mark.ts || event.ts > until) return
       const ms = (event.tdur ?? 0) / 1000
-      if (event.name === 'RunTask') cpu += ms
+      if (event.name === 'RunTask') {
+        cpu += ms
+        // The events inside the task follow it (the work is in time order).
+        const end = event.ts + (event.dur ?? 0)
+        let frame = false
+        for (let next = position + 1; next < work.length && (work[next] as TraceEvent).ts <= end && !frame; next++)
+          frame = FRAME_WORK.has((work[next] as TraceEvent).name)
+        byTask[frame ? 'frames' : 'other'] += ms
+      }
       const part = PARTS[event.name]
       if (part === 'script') {
-        if (event.ts < scriptUntil) continue
+        if (event.ts < scriptUntil) return
         scriptUntil = event.ts + (event.dur ?? 0)
       }
       if (part) parts[part] = (parts[part] ?? 0) + ms
-    }
-    return { cpu, parts }
+    })
+    return { cpu, parts, tasks: byTask }
   })
 }
 

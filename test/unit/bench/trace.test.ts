@@ -29,6 +29,24 @@ describe('stretchCosts', () => {
     expect(costs).toHaveLength(1)
     expect(costs[0]?.cpu).toBe(41)
     expect(costs[0]?.parts).toMatchObject({ script: 31, style: 2, layout: 3, paint: 4 })
+    expect(costs[0]?.tasks).toEqual({ own: 31, frames: 10, other: 0 })
+  })
+
+  it('tells apart the frames from other tasks that ran inside the stretch (an answer decoded, an idle callback)', () => {
+    const costs = stretchCosts(
+      trace([
+        task('RunTask', 1_000, 12),
+        mark('start', 1_500),
+        task('RunTask', 20_000, 6),
+        task('FireIdleCallback', 20_100, 5),
+        task('RunTask', 30_000, 9),
+        task('Layout', 30_100, 4),
+        mark('end', 50_000),
+      ]),
+      'start',
+      'end',
+    )
+    expect(costs[0]?.tasks).toEqual({ own: 12, frames: 9, other: 6 })
   })
 
   it('leaves out tasks that ended before the start mark', () => {

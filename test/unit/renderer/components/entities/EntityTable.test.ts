@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import type { Entity } from '@contract'
+import EntityRow from '../../../../../renderer/src/components/entities/EntityRow.vue'
 import EntityTable from '../../../../../renderer/src/components/entities/EntityTable.vue'
 import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
 import { rowWindow, useRowWindow, type CreateHeightObserver } from '../../../../../renderer/src/lib/table'
@@ -66,6 +67,21 @@ describe('EntityTable', () => {
     expect(after[0]?.attributes('data-id')).toBe('501')
     expect(after[0]?.text()).toContain('Publisher 501')
     expect(after[0]?.get('input[type="checkbox"], [role="checkbox"]').attributes('aria-label')).toBe('Select row 501')
+  })
+
+  it('mounts no component inside a row: a search that brings back a screenful after a few rows mounts plain elements', async () => {
+    const wrapper = mount(EntityTable, { props: props(countedRows(1_000).rows) })
+    await wrapper.setProps({ rows: countedRows(1).rows })
+    await wrapper.setProps({ rows: countedRows(1_000, 9).rows })
+    const rows = wrapper.findAllComponents(EntityRow)
+    expect(rows.length).toBeGreaterThan(1)
+    // NCheckbox in each row merged a theme in its setup: a screenful of them mounted inside the keystroke.
+    for (const row of rows) expect(row.findAllComponents({ name: 'Checkbox' })).toHaveLength(0)
+    const box = wrapper.get('[data-test="entity-row"] input[type="checkbox"]')
+    expect(box.attributes('aria-label')).toBe('Select row 10')
+    ;(box.element as HTMLInputElement).checked = true
+    await box.trigger('change')
+    expect(wrapper.emitted('check')).toEqual([[10, true]])
   })
 
   it('writes no theme variables and no column template on each row (a re-render would set them all again)', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
+import { NButton, NTooltip } from 'naive-ui'
 import EntityToolbar from '../../../../../renderer/src/components/entities/EntityToolbar.vue'
 
 const props = {
@@ -35,5 +36,22 @@ describe('EntityToolbar', () => {
     await wrapper.setProps({ query: '4', filtered: true })
     expect(wrapper.get('[data-test="clear-filters"]').element).toBe(clear.element)
     expect(clear.attributes('style') ?? '').not.toContain('display: none')
+  })
+
+  it('renders none of its action buttons again at a keystroke: only the search box and the count change', async () => {
+    const wrapper = mount(EntityToolbar, { props: { ...props, checkedCount: 2 } })
+    const buttons = [...wrapper.findAllComponents(NButton), ...wrapper.findAllComponents(NTooltip)].filter(
+      (button) => button.attributes('data-test') !== 'clear-filters',
+    )
+    expect(buttons.length).toBeGreaterThanOrEqual(6)
+    // A component's rendered tree is a new object each time it renders.
+    const trees = buttons.map((button) => button.vm.$.subTree)
+    await wrapper.setProps({ query: '42', shown: 3 })
+    await wrapper.setProps({ query: '421', shown: 1 })
+    expect(wrapper.get('[data-test="row-count"]').text()).toBe('1 of 100')
+    expect(buttons.filter((button, position) => button.vm.$.subTree !== trees[position])).toHaveLength(0)
+    // They still follow what they show: none left once nothing matches.
+    await wrapper.setProps({ query: '4217', shown: 0 })
+    expect(wrapper.get('[data-test="export"]').attributes('disabled')).toBeDefined()
   })
 })

@@ -144,78 +144,28 @@ describe('useRowWindow', () => {
     expect(rows.range.value).toMatchObject({ first: 2, end: 12 })
   })
   it('a reveal the browser cut short (its scrollable height a frame behind) is applied again in the next frames until it lands', () => {
-    let report: Parameters<CreateHeightObserver>[0] = () => undefined
-    const createObserver: CreateHeightObserver = (callback) => {
-      report = callback
-      return { observe: () => undefined, disconnect: () => undefined }
-    }
-    const count = ref(150)
-    const frames: (() => void)[] = []
-    const nextFrame = (callback: () => void) => void frames.push(callback)
-    // What the browser does: a scroll position is clamped to the height the list has on screen.
-    let rendered = 150
-    let position = 0
-    let window: ReturnType<typeof useRowWindow> | null = null
-    const Probe = defineComponent({
-      setup() {
-        const viewport = ref<HTMLElement | null>(null)
-        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver, nextFrame })
-        return () => h('div', { ref: viewport })
-      },
-    })
-    const wrapper = mount(Probe)
-    Object.defineProperty(wrapper.element, 'scrollTop', {
-      get: () => position,
-      set: (value: number) => void (position = Math.max(0, Math.min(value, rendered * 36 - 360))),
-    })
-    const rows = window as unknown as ReturnType<typeof useRowWindow>
-    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
-    // Row 151 (position 150) is created and revealed before the table has rendered it.
-    count.value = 151
-    rows.reveal(150)
-    expect(position).toBe(150 * 36 - 360)
+    const list = clampedList()
+    // Row 151 (position 150) is created and revealed before the browser has laid out the longer list.
+    list.count.value = 151
+    list.rows.reveal(150)
+    expect(list.scrollTop()).toBe(150 * 36 - 360)
     // The frame after still has the old height; the one after that has the new one.
-    for (const frame of frames.splice(0)) frame()
-    expect(position).toBe(150 * 36 - 360)
-    rendered = 151
-    for (const frame of frames.splice(0)) frame()
+    list.runFrames()
+    expect(list.scrollTop()).toBe(150 * 36 - 360)
+    list.layOut(151)
+    list.runFrames()
     // Its bottom edge is the viewport's: in view.
-    expect(position).toBe(151 * 36 - 360)
-    expect(rows.range.value).toMatchObject({ end: 151 })
+    expect(list.scrollTop()).toBe(151 * 36 - 360)
+    expect(list.rows.range.value).toMatchObject({ end: 151 })
   })
   it('a reveal cut short is dropped when the user scrolls elsewhere before the next frame', () => {
-    let report: Parameters<CreateHeightObserver>[0] = () => undefined
-    const createObserver: CreateHeightObserver = (callback) => {
-      report = callback
-      return { observe: () => undefined, disconnect: () => undefined }
-    }
-    const count = ref(150)
-    const frames: (() => void)[] = []
-    const nextFrame = (callback: () => void) => void frames.push(callback)
-    let rendered = 150
-    let position = 0
-    let window: ReturnType<typeof useRowWindow> | null = null
-    const Probe = defineComponent({
-      setup() {
-        const viewport = ref<HTMLElement | null>(null)
-        window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver, nextFrame })
-        return () => h('div', { ref: viewport })
-      },
-    })
-    const wrapper = mount(Probe)
-    Object.defineProperty(wrapper.element, 'scrollTop', {
-      get: () => position,
-      set: (value: number) => void (position = Math.max(0, Math.min(value, rendered * 36 - 360))),
-    })
-    const rows = window as unknown as ReturnType<typeof useRowWindow>
-    report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
-    count.value = 151
-    rows.reveal(150)
-    position = 360
-    rows.onScroll()
-    rendered = 151
-    for (const frame of frames.splice(0)) frame()
-    expect(position).toBe(360)
+    const list = clampedList()
+    list.count.value = 151
+    list.rows.reveal(150)
+    list.userScrolls(360)
+    list.layOut(151)
+    list.runFrames()
+    expect(list.scrollTop()).toBe(360)
   })
   it('measures a viewport that appears after mounting (inside a modal, behind a v-if: the plan view)', async () => {
     let report: Parameters<CreateHeightObserver>[0] = () => undefined
@@ -242,3 +192,49 @@ describe('useRowWindow', () => {
     expect((window as unknown as ReturnType<typeof useRowWindow>).range.value).toMatchObject({ first: 0, end: 10 })
   })
 })
+
+/**
+ * A row window over a viewport 360 px high whose scroll position the browser clamps to the height
+ * of the list as last laid out (`layOut`), with frames run by hand: what Chromium does to a reveal
+ * made before it has laid out a longer list.
+ */
+function clampedList() {
+  let report: Parameters<CreateHeightObserver>[0] = () => undefined
+  const createObserver: CreateHeightObserver = (callback) => {
+    report = callback
+    return { observe: () => undefined, disconnect: () => undefined }
+  }
+  const count = ref(150)
+  const frames: (() => void)[] = []
+  const nextFrame = (callback: () => void) => void frames.push(callback)
+  let laidOut = 150
+  let position = 0
+  let window: ReturnType<typeof useRowWindow> | null = null
+  const Probe = defineComponent({
+    setup() {
+      const viewport = ref<HTMLElement | null>(null)
+      window = useRowWindow(viewport, () => count.value, 36, { overscan: 0, createObserver, nextFrame })
+      return () => h('div', { ref: viewport })
+    },
+  })
+  const wrapper = mount(Probe)
+  Object.defineProperty(wrapper.element, 'scrollTop', {
+    get: () => position,
+    set: (value: number) => void (position = Math.max(0, Math.min(value, laidOut * 36 - 360))),
+  })
+  const rows = window as unknown as ReturnType<typeof useRowWindow>
+  report([{ contentRect: { height: 360 } as DOMRectReadOnly }])
+  return {
+    count,
+    rows,
+    scrollTop: () => position,
+    layOut: (rowsLaidOut: number) => void (laidOut = rowsLaidOut),
+    runFrames: () => {
+      for (const frame of frames.splice(0)) frame()
+    },
+    userScrolls: (top: number) => {
+      position = top
+      rows.onScroll()
+    },
+  }
+}

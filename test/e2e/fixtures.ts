@@ -90,7 +90,7 @@ export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }
     await use(host)
     await running.child.stop()
     const keytar = await loadKeytar()
-    const stored = await keytar.findCredentials(keychainService)
+    const stored = await storedCredentials(keychainService)
     for (const { account } of stored) await keytar.deletePassword(keychainService, account)
     try {
       // Every e2e test ends with its log scanned: after real sign-ins, at the debug level, no
@@ -103,6 +103,23 @@ export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }
 })
 
 export { expect } from '@playwright/test'
+
+/**
+ * What the keychain holds under a service, read as a test reads it while the app may be writing.
+ * libsecret lists the items, then reads each one: an item the app replaced in between (a password
+ * saved again) is gone by then, and the whole read fails with "No such secret item". Seen once in
+ * a gate run; such a read is simply made again.
+ */
+export async function storedCredentials(service: string): Promise<Array<{ account: string; password: string }>> {
+  const keytar = await loadKeytar()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await keytar.findCredentials(service)
+    } catch (error) {
+      if (attempt >= 5 || !/No such secret item/.test(String(error))) throw error
+    }
+  }
+}
 
 /** Saves a full-page screenshot for people to look at (test/artifacts/screens). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { loadKeytar } from '../../main/services/secrets/keychain'
-import { expect, screenshot, test } from './fixtures'
+import { expect, screenshot, storedCredentials, test } from './fixtures'
 
 const PASSWORD = 'correct-horse-BATTERY-staple-9'
 const TOKEN = 'perm-token-7f3a9c2e-SECRET'
@@ -72,8 +71,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await expect(row(page, 'Staging token')).toBeVisible()
   await screenshot(page, 'connections-list')
 
-  const keytar = await loadKeytar()
-  const stored = (await keytar.findCredentials(host.keychainService)).map((entry) => entry.password).sort()
+  const stored = (await storedCredentials(host.keychainService)).map((entry) => entry.password).sort()
   expect(stored).toEqual([PASSWORD, TOKEN].sort())
   const onDisk = await fs.readFile(path.join(host.userDataDir, 'profiles.json'), 'utf8')
   expect(onDisk).not.toContain(PASSWORD)
@@ -96,7 +94,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await expect(row(page, 'Staging token (copy)')).toContainText('Missing')
 
   // Delete asks first; cancelling keeps it, confirming removes it and its keychain entry.
-  const before = (await keytar.findCredentials(host.keychainService)).length
+  const before = (await storedCredentials(host.keychainService)).length
   await row(page, 'Staging token').getByTestId('delete').click()
   await expect(page.getByText('Delete "Staging token"?')).toBeVisible()
   await screenshot(page, 'connections-delete-confirm')
@@ -105,7 +103,7 @@ test('create a password and a token connection, reload, edit, duplicate and dele
   await row(page, 'Staging token').getByTestId('delete').click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(row(page, 'Staging token')).toHaveCount(0)
-  expect((await keytar.findCredentials(host.keychainService)).length).toBe(before - 1)
+  expect((await storedCredentials(host.keychainService)).length).toBe(before - 1)
 
   await page.reload()
   await page.getByTestId('rail').getByText('Connections').click()
@@ -146,8 +144,7 @@ test('changing an address asks for the password again before the change is saved
   await expect(row(page, 'Moving')).toContainText('In keychain')
   // The row said "In keychain" before this save too, so it does not tell that the save is done
   // (on a loaded machine the keychain was read first and still held the old password): wait for it.
-  const keytar = await loadKeytar()
-  await expect.poll(async () => (await keytar.findCredentials(host.keychainService)).map((entry) => entry.password)).toEqual(['a-new-password-for-elsewhere'])
+  await expect.poll(async () => (await storedCredentials(host.keychainService)).map((entry) => entry.password)).toEqual(['a-new-password-for-elsewhere'])
 })
 
 test('invalid addresses are explained at their fields and nothing typed is lost', async ({ page, host }) => {

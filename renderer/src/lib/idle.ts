@@ -24,11 +24,6 @@ export interface InputFrames {
   afterPaint(callback: () => void): void
 }
 
-/**
- * Input events seen on the page, and when the frame after the latest one has been painted (a
- * task queued from that frame's animation callbacks runs once it has been drawn; an input
- * arriving meanwhile owes the next frame too). Listens from its first use on.
- */
 /** When a frame's callbacks run, and a task after them (tests pass their own). */
 export interface FrameClock {
   requestFrame(callback: () => void): void
@@ -40,6 +35,11 @@ const browserFrameClock: FrameClock = {
   later: (callback) => void setTimeout(callback, 0),
 }
 
+/**
+ * Input events seen on the page, and when the frame after the latest one has been painted (a
+ * task queued from that frame's animation callbacks runs once it has been drawn; an input
+ * arriving meanwhile owes the next frame too). Listens from its first use on.
+ */
 export function pageInputFrames(target: EventTarget = globalThis, clock: FrameClock = browserFrameClock): InputFrames {
   let awaiting = false
   let inputs = 0

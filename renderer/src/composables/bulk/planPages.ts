@@ -77,6 +77,11 @@ export function createPlanPages(kept = KEPT_PAGES) {
     }
   }
 
+  /** Drops every page outside `first` to `last`: their rows are out of date (an apply moved on), and are asked for again when shown. */
+  function keepOnly(first: number, last: number): void {
+    for (const page of pages.keys()) if (page < first || page > last) pages.delete(page)
+  }
+
   /** The row at a position: undefined while its page is not held. */
   function rowAt(position: number): PlanRowModel | null | undefined {
     const entry = pages.get(Math.floor(position / PLAN_PAGE))
@@ -87,6 +92,7 @@ export function createPlanPages(kept = KEPT_PAGES) {
   return {
     store,
     touch,
+    keepOnly,
     rowAt,
     prepare,
     /** Rows held whose texts are not made yet. */

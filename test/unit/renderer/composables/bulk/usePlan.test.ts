@@ -107,6 +107,25 @@ describe('usePlan', () => {
     scope.stop()
   })
 
+  it('on progress asks again only for the pages on screen, and drops the others held: they are asked for again when shown', async () => {
+    const listeners: Array<(event: Progress) => void> = []
+    const rows = fakeApi(listeners)
+    const idle = manualCallbacks()
+    const scope = effectScope()
+    const plan = scope.run(() => usePlan(shallowRef(summary), { idle: idle.scheduler, frame: () => undefined }))!
+    const asked = () => rows.mock.calls.map(([call]) => call.offset / PLAN_PAGE)
+    plan.prefetch(600, 617)
+    idle.run()
+    await vi.waitFor(() => expect(plan.rowAt(4 * PLAN_PAGE)).not.toBeNull())
+    expect(asked()).toEqual([3, 4, 2])
+    for (const listener of listeners) listener(progressOf(summary.planId, 10))
+    await vi.waitFor(() => expect(asked()).toEqual([3, 4, 2, 3]))
+    // Page 4 was dropped as out of date: reaching it asks for it again, with its outcomes.
+    plan.prefetch(800, 817)
+    expect(asked()).toEqual([3, 4, 2, 3, 4])
+    scope.stop()
+  })
+
   it('writes an arriving page into the list in the next frame, not in the task that brought it, and only when its rows are on screen', async () => {
     fakeApi()
     const idle = manualCallbacks()

@@ -73,6 +73,26 @@ export function pageInputFrames(target: EventTarget = globalThis, clock: FrameCl
   }
 }
 
+/** How long ago the user last pressed a key, clicked, typed or scrolled with the wheel. */
+export interface InputQuiet {
+  sinceInput(): number
+}
+
+/** The page's input, timed from now on (Infinity since input before any); `dispose` stops listening. */
+export function pageInputQuiet(target: EventTarget = globalThis, now: () => number = () => performance.now()): InputQuiet & { dispose(): void } {
+  let last = Number.NEGATIVE_INFINITY
+  const onInput = (): void => void (last = now())
+  const types = ['keydown', 'input', 'pointerdown', 'wheel']
+  const listening = typeof target.addEventListener === 'function'
+  if (listening) for (const type of types) target.addEventListener(type, onInput, { capture: true, passive: true })
+  return {
+    sinceInput: () => now() - last,
+    dispose: () => {
+      if (listening) for (const type of types) target.removeEventListener(type, onInput, { capture: true })
+    },
+  }
+}
+
 /** The page's input frames, listened to from the first idle callback that asks (not when a scheduler is made). */
 let pageFrames: InputFrames | null = null
 const sharedInputFrames: InputFrames = {

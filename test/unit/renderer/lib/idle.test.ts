@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inputAwareIdle, pageInputFrames, type IdleTime, type InputFrames, type NativeIdle } from '../../../../renderer/src/lib/idle'
+import { inputAwareIdle, pageInputFrames, pageInputQuiet, type IdleTime, type InputFrames, type NativeIdle } from '../../../../renderer/src/lib/idle'
 
 /** Idle callbacks run by hand, each told whether it timed out. */
 function manualIdle() {
@@ -128,5 +128,23 @@ describe('pageInputFrames', () => {
     runTasks()
     expect(frames.awaiting()).toBe(false)
     expect(painted).toBe(2)
+  })
+})
+
+describe('pageInputQuiet', () => {
+  it('times the last key, click, text or wheel, and stops listening once disposed', () => {
+    let now = 1_000
+    const target = new EventTarget()
+    const quiet = pageInputQuiet(target, () => now)
+    expect(quiet.sinceInput()).toBe(Number.POSITIVE_INFINITY)
+    for (const type of ['keydown', 'input', 'pointerdown', 'wheel']) {
+      target.dispatchEvent(new Event(type))
+      now += 30
+      expect(quiet.sinceInput()).toBe(30)
+    }
+    quiet.dispose()
+    target.dispatchEvent(new Event('keydown'))
+    now += 10
+    expect(quiet.sinceInput()).toBe(40)
   })
 })

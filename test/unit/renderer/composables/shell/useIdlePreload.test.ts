@@ -2,18 +2,24 @@
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
-import { useIdlePreload } from '../../../../../renderer/src/composables/shell/useIdlePreload'
+import { PRELOAD_QUIET_MS, useIdlePreload, type Later } from '../../../../../renderer/src/composables/shell/useIdlePreload'
 import type { IdleScheduler } from '../../../../../renderer/src/lib/idle'
 import { manualCallbacks } from '../../../../support/manual-callbacks'
 
-function setUp(steps: Array<() => unknown>) {
+function setUp(steps: Array<() => unknown>, sinceInput = () => Number.POSITIVE_INFINITY) {
   const callbacks = manualCallbacks()
   const idle: IdleScheduler = { request: callbacks.add, cancel: callbacks.remove }
   const ready = ref(false)
+  const waits: Array<{ callback: () => void; ms: number; cancelled: boolean }> = []
+  const later: Later = (callback, ms) => {
+    const wait = { callback, ms, cancelled: false }
+    waits.push(wait)
+    return () => void (wait.cancelled = true)
+  }
   const wrapper = mount(
     defineComponent({
       setup() {
-        useIdlePreload(() => ready.value, steps, idle)
+        useIdlePreload(() => ready.value, steps, idle, { sinceInput }, later)
         return () => h('div')
       },
     }),
@@ -23,7 +29,7 @@ function setUp(steps: Array<() => unknown>) {
     callbacks.run()
     await flushPromises()
   }
-  return { ready, wrapper, idleMoment, waiting: callbacks.waiting }
+  return { ready, wrapper, idleMoment, waiting: callbacks.waiting, waits }
 }
 
 describe('useIdlePreload', () => {
@@ -65,6 +71,46 @@ describe('useIdlePreload', () => {
     await nextTick()
     await idleMoment()
     expect(failing).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the user to pause: an idle moment between keystrokes runs no step', async () => {
+    let since = 200
+    const step = vi.fn()
+    const { ready, idleMoment, waiting, waits, wrapper } = setUp([step], () => since)
+    ready.value = true
+    await nextTick()
+    await idleMoment()
+    // Typed 200 ms ago: the step waits out the rest of the pause asked for, then an idle moment.
+    expect(step).not.toHaveBeenCalled()
+    expect(waits.map((wait) => wait.ms)).toEqual([PRELOAD_QUIET_MS - 200])
+    expect(waiting.size).toBe(0)
+    // A key pressed meanwhile: the next idle moment waits again.
+    since = 50
+    waits[0]?.callback()
+    await idleMoment()
+    expect(step).not.toHaveBeenCalled()
+    expect(waits.map((wait) => wait.ms)).toEqual([PRELOAD_QUIET_MS - 200, PRELOAD_QUIET_MS - 50])
+    since = PRELOAD_QUIET_MS
+    waits[1]?.callback()
+    await idleMoment()
+    expect(step).toHaveBeenCalledTimes(1)
+    // A wait under way is cancelled with the shell.
+    wrapper.unmount()
+    expect(waits.every((wait) => !wait.cancelled)).toBe(true)
+  })
+
+  it('cancels a wait for a pause when the shell is gone', async () => {
+    const step = vi.fn()
+    const { ready, idleMoment, waits, wrapper } = setUp([step], () => 0)
+    ready.value = true
+    await nextTick()
+    await idleMoment()
+    expect(waits).toHaveLength(1)
+    wrapper.unmount()
+    expect(waits[0]?.cancelled).toBe(true)
+    waits[0]?.callback()
+    await flushPromises()
+    expect(step).not.toHaveBeenCalled()
   })
 
   it('does nothing more once the shell is gone', async () => {

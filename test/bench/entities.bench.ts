@@ -80,15 +80,21 @@ const OPEN_PUBLISHERS = `new Promise((resolve, reject) => {
 })`
 
 /**
- * Sets the search box to a text in one input event; resolves when the count changed and rows are
- * painted (null: the count did not change within 3 s), with the part spent in script: the input
- * event and Vue's update of the page (search, list, DOM), which ends in the microtasks it queued.
+ * Sets the search box to a text in one input event; resolves when the count answers that text
+ * (its data-query) and the frame showing it is painted (null: not within 3 s), with the part
+ * spent in script: the input event and Vue's update of the page (search, list, DOM), which ends
+ * in the microtasks it queued. Waiting for the count's text to change instead measured, for a
+ * key typed while the rest of the list still arrives, the next slice's arrival: over the rows
+ * there so far '4217' can match what '421' did ("1 of 100,040 so far" both times), and the text
+ * changed only when more rows came (traced: a keystroke done in 20 ms counted as 168).
+ * `changed`: whether the count's text changed; `arriving`: whether rows were still arriving.
  */
 const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   const input = document.querySelector('[data-test="search"] input')
   const counter = document.querySelector('[data-test="row-count"]')
   if (!input || !counter) return reject(new Error('no search box'))
   const before = counter.textContent
+  const arrivingBefore = counter.hasAttribute('data-arriving')
   performance.mark('bench:keystroke')
   const started = performance.now()
   input.value = ${JSON.stringify(text)}
@@ -96,10 +102,14 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   let script = 0
   queueMicrotask(() => (script = performance.now() - started))
   const check = () => {
-    if (counter.textContent !== before) requestAnimationFrame(() => setTimeout(() => {
-      performance.mark('bench:keystroke:painted')
-      resolve({ total: performance.now() - started, script })
-    }))
+    if (counter.getAttribute('data-query') === ${JSON.stringify(text)}) {
+      const changed = counter.textContent !== before
+      const arriving = arrivingBefore || counter.hasAttribute('data-arriving')
+      requestAnimationFrame(() => setTimeout(() => {
+        performance.mark('bench:keystroke:painted')
+        resolve({ total: performance.now() - started, script, changed, arriving })
+      }))
+    }
     else if (performance.now() - started > 3000) resolve(null)
     else requestAnimationFrame(check)
   }
@@ -107,8 +117,13 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
 })`
 
 const openPublishers = (page: Page): Promise<{ total: number; bridge: number }> => page.evaluate(OPEN_PUBLISHERS) as Promise<{ total: number; bridge: number }>
-const keystroke = (page: Page, text: string): Promise<{ total: number; script: number } | null> =>
-  page.evaluate(KEYSTROKE(text)) as Promise<{ total: number; script: number } | null>
+interface Keystroke {
+  total: number
+  script: number
+  changed: boolean
+  arriving: boolean
+}
+const keystroke = (page: Page, text: string): Promise<Keystroke | null> => page.evaluate(KEYSTROKE(text)) as Promise<Keystroke | null>
 
 export default async function bench(): Promise<void> {
   if (!existsSync(path.join(root, 'out', 'renderer', 'index.html'))) throw new Error('build the app first: npm run build')
@@ -224,6 +239,7 @@ export default async function bench(): Promise<void> {
     const threadTime = async (): Promise<number> =>
       ((await metrics.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000
     let typed = 0
+    let typedWhileArriving = 0
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     for (let round = 0; round < 3; round++) {
       await profiled(`keystroke round ${round + 1}`, async () => {
@@ -235,9 +251,12 @@ export default async function bench(): Promise<void> {
           cpus.push(cpu)
           if (process.env.BENCH_VERBOSE)
             process.stdout.write(
-              `  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)}, main-thread CPU ${fmt(cpu)})`}\n`,
+              `  ${JSON.stringify(text)}: ${ms === null ? 'unchanged' : `${fmt(ms.total)} (script ${fmt(ms.script)}, main-thread CPU ${fmt(cpu)}${ms.arriving ? ', rows arriving' : ''})`}\n`,
             )
-          ensure(ms !== null, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count within 3 s`)
+          ensure(ms !== null, `the count did not answer the keystroke to ${JSON.stringify(text)} (round ${round + 1}) within 3 s`)
+          // Over the whole list every step of the sequence changes the count: a count that did not change there was not searched.
+          ensure(ms.changed || ms.arriving, `the keystroke to ${JSON.stringify(text)} (round ${round + 1}) did not change the row count`)
+          if (ms.arriving) typedWhileArriving++
           strokes.push(ms.total)
           scripts.push(ms.script)
         }
@@ -278,6 +297,7 @@ export default async function bench(): Promise<void> {
     targets.note('  of which the mirror call over the bridge', median(bridges(warm)), 'ms')
     targets.note('  of which the renderer (rows in hand to painted)', median(renders(warm)), 'ms')
     targets.check('search keystroke to updated rows painted', median(strokes), 'ms', TARGET_KEYSTROKE_MS)
+    targets.note('  keystrokes typed while the rest of the list arrived', typedWhileArriving, 'keys')
     targets.check('search keystroke, worst', Math.max(...strokes), 'ms', TARGET_KEYSTROKE_WORST_MS, { atMost: true })
     // What the page's own code costs, frames aside: on a machine busy with other work it tells more than the totals.
     targets.note('  of which script (input to DOM updated), median', median(scripts), 'ms')

@@ -14,6 +14,7 @@ const props = {
   syncedAt: null,
   now: 0,
   syncing: false,
+  arriving: false,
   checkedCount: 0,
   canEdit: true,
   lockedReason: null,
@@ -27,6 +28,21 @@ describe('EntityToolbar', () => {
     expect(wrapper.get('[data-test="row-count"]').text()).toBe('3 of 100')
     expect(wrapper.find('[data-test="search"] input').exists()).toBe(true)
     for (const element of wrapper.findAll('[style]')) expect(element.attributes('style')).not.toContain('--n-')
+  })
+
+  it('says a search covers the rows here so far while the rest of the list arrives, and which search its count answers', async () => {
+    const wrapper = mount(EntityToolbar, { props: { ...props, arriving: true } })
+    const count = wrapper.get('[data-test="row-count"]')
+    expect(count.text()).toBe('12 of 100 so far')
+    expect(count.attributes('data-arriving')).toBe('')
+    expect(count.attributes('data-query')).toBe('4')
+    // Another key, the same count over the rows so far: the count still says which search it answers.
+    await wrapper.setProps({ query: '42' })
+    expect(count.text()).toBe('12 of 100 so far')
+    expect(count.attributes('data-query')).toBe('42')
+    await wrapper.setProps({ arriving: false })
+    expect(count.text()).toBe('12 of 100')
+    expect(count.attributes('data-arriving')).toBeUndefined()
   })
 
   it('keeps its Clear button made while nothing is filtered: the first keystroke only shows it', async () => {

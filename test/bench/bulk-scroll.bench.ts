@@ -210,6 +210,11 @@ export default async function bench(): Promise<void> {
     await plan.getByTestId('plan-row').first().waitFor()
     ensure((await plan.getByTestId('plan-grid').getAttribute('aria-rowcount')) === String(ROWS + 1), `the plan does not have ${ROWS} rows`)
 
+    // What a major garbage collection has to mark: on 2 cores its concurrent marking takes the core the frames need.
+    const metricsSession = await page.context().newCDPSession(page)
+    await metricsSession.send('Performance.enable')
+    const pageMetrics = Object.fromEntries((await metricsSession.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]))
+    await metricsSession.detach()
     await page.evaluate(ADD_EMPTY_SCROLLER)
     const baseline = await scroll(page, '#bench-empty-scroller', false)
     await page.evaluate(`document.getElementById('bench-empty-scroller').remove()`)
@@ -235,11 +240,16 @@ export default async function bench(): Promise<void> {
     process.stdout.write(
       `${ROWS.toLocaleString('en-US')}-row plan, Chromium, preview:web; ${cached.steps} steps of one viewport per pass, ${frames.length} frames over two passes\n`,
     )
+    targets.note('page JS heap used when the plan is open', (pageMetrics.JSHeapUsedSize ?? Number.NaN) / 1e6, 'MB')
+    targets.note('page DOM nodes when the plan is open', pageMetrics.Nodes ?? Number.NaN, 'nodes')
     targets.note('baseline: empty scroller, median frame', median(baseline.frames), 'ms')
     targets.note('baseline: empty scroller, worst frame', Math.max(...baseline.frames), 'ms')
     targets.note('plan view, median frame', median(frames), 'ms')
     targets.note('  worst frame while rows are fetched (pass 1)', Math.max(...fetched.frames), 'ms')
     targets.note('  worst frame with rows in hand (pass 2)', Math.max(...cached.frames), 'ms')
+    // How the worst frames came: a handful of spikes (the machine) or a tail (the page's own work).
+    targets.note('  frames over 2 vsyncs (> 34 ms), both passes', frames.filter((ms) => ms > 34).length, 'frames')
+    targets.note('  frames over 1 vsync (> 17.5 ms), both passes', frames.filter((ms) => ms > 17.5).length, 'frames')
     if (trace !== null) {
       if (process.env.BENCH_TRACE_FILE) await fs.writeFile(process.env.BENCH_TRACE_FILE, trace)
       noteFrameCosts(targets, trace, 'bench:fetched:frame', 'while rows are fetched (pass 1)')

@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)))
 const built = join(root, 'out', 'cli', 'index.js')
-const sources = [join(root, 'main'), join(root, 'preload', 'contract'), join(root, 'vite.config.ts'), join(root, 'package.json')]
+// Every folder the cli build imports from: main, the runtime-neutral rules in common, the contract.
+const sources = [join(root, 'main'), join(root, 'common'), join(root, 'preload', 'contract'), join(root, 'vite.config.ts'), join(root, 'package.json')]
 
 function mtimeOf(path) {
   try {

@@ -116,6 +116,9 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await page.getByTestId('board-overrides-open').click()
   await page.getByTestId('overrides-dates-on').click()
   await expect(page.getByTestId('overrides-start')).toBeVisible()
+  // The tokens' range today, resolved by main, in words and in the calendar.
+  await expect(page.getByTestId('overrides-resolved')).toHaveText(/^Today: \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2} · 7 days · /)
+  await expect(page.getByTestId('overrides-calendar').locator('input').first()).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
   await onScreen('board-overrides')
   await page.getByTestId('overrides-cancel').click()
   await expect(page.getByTestId('board-overrides-editor')).toHaveCount(0)

@@ -23,6 +23,21 @@ export function formatValue(value: number | null | undefined, field: Pick<ChartF
   return field?.displayType === 'percent' ? `${text}%` : text
 }
 
+/**
+ * Fields for a result shown without its report's description (a board's tile): a metric whose
+ * every value is whole reads in whole numbers ("741,115", not "741,115.00", which also wrapped in
+ * a tile's series table), any other at two decimals.
+ */
+export function fieldsFromValues(series: readonly { metric: string; values: readonly (number | null)[] }[]): ChartField[] {
+  const whole = new Map<string, boolean>()
+  for (const line of series) {
+    let allWhole = whole.get(line.metric) ?? true
+    for (const value of line.values) if (allWhole && value !== null && !Number.isInteger(value)) allWhole = false
+    whole.set(line.metric, allWhole)
+  }
+  return [...whole].map(([name, allWhole]) => ({ name, displayType: allWhole ? 'int' : 'float', precision: allWhole ? 0 : 2 }))
+}
+
 /** Axis ticks: short (1.2M, 35k) so labels never crowd the plot. */
 export function formatCompact(value: number, percent: boolean): string {
   const text = compactFormat.format(value)

@@ -1,4 +1,5 @@
-import type { DataFieldInfo, TimeSeriesView } from '@contract'
+import type { TimeSeriesView } from '@contract'
+import type { ChartField } from '../../../../common/charts/chart-shapes'
 import { baseKey, categoryText } from '../../../../common/charts/series'
 import { changeOf, escapeHtml, formatChange, formatValue } from '../../../../common/charts/value-format'
 
@@ -22,7 +23,7 @@ export function tooltipRows(
   result: TimeSeriesView,
   index: number,
   shownKeys: ReadonlySet<string>,
-  fields: readonly DataFieldInfo[],
+  fields: readonly ChartField[],
   colors: ReadonlyMap<string, string>,
 ): TooltipRow[] {
   const compared = new Map(result.series.filter((series) => series.role === 'comparison').map((series) => [baseKey(series), series]))
@@ -48,7 +49,7 @@ export function tooltipHtml(
   result: TimeSeriesView,
   index: number,
   shownKeys: ReadonlySet<string>,
-  fields: readonly DataFieldInfo[],
+  fields: readonly ChartField[],
   colors: ReadonlyMap<string, string>,
   showMarkers: boolean,
 ): string {

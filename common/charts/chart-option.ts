@@ -28,6 +28,8 @@ export interface ChartInput {
   dark: boolean
   /** Builds the axis tooltip for a category index and the series shown there. */
   tooltip: (index: number, shownKeys: string[]) => string
+  /** Steps of the value axes (`valueAxisSteps` of the chart's height); undefined: ECharts' default. */
+  valueSteps?: number | undefined
 }
 
 /** The plot's margins inside the chart: the y-axis labels on the left, a little air (or the second axis) on the right. */
@@ -43,6 +45,17 @@ const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72
  */
 export function pointBudget(width: number): number {
   return Math.max(2, Math.round(width) - GRID.left - GRID.right)
+}
+
+/**
+ * How many steps the value axes may take in a chart `height` CSS pixels tall: one label per 24 px
+ * of plot, so a board's short tile (a plot of 50 px between its margins) shows three labels where
+ * ECharts' default of five stacked seven on top of each other; undefined leaves a tall chart
+ * ECharts' own choice.
+ */
+export function valueAxisSteps(height: number): number | undefined {
+  const plot = height - GRID.top - GRID.bottom
+  return plot >= 5 * 24 ? undefined : Math.max(1, Math.floor(plot / 24))
 }
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */
@@ -180,6 +193,7 @@ export function buildChartOption(input: ChartInput): ChartOption {
     scale: false,
     splitLine: { show: index === 0, lineStyle: { color: input.dark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.07)' } },
     axisLabel: { color: axisColor, formatter: (value: number) => formatCompact(value, percentAxis(index)) },
+    ...(input.valueSteps === undefined ? {} : { splitNumber: input.valueSteps }),
     name: totalAxis === index ? 'Total' : axisMetrics(index).join(', '),
     nameTextStyle: { color: axisColor, align: index === 0 ? ('left' as const) : ('right' as const) },
   })

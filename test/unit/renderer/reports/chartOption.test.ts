@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LineSeriesOption } from 'echarts/charts'
-import { buildChartOption, MARKERS_SERIES, pointBudget, type ChartInput } from '../../../../common/charts/chart-option'
+import { buildChartOption, MARKERS_SERIES, pointBudget, valueAxisSteps, type ChartInput } from '../../../../common/charts/chart-option'
 import { axisIndexes, totalOnOwnAxis } from '../../../../common/charts/chart-axes'
 import { legendSelection, selectionChanges } from '../../../../common/charts/chart-selection'
 import { categoryText, seriesColors, withComparison } from '../../../../common/charts/series'
@@ -137,6 +137,19 @@ describe('chart option', () => {
     ])
     expect([...axisIndexes(['ctr'], info.dataFields)]).toEqual([['ctr', 0]])
     expect(Array.isArray(buildChartOption(input()).yAxis) && (buildChartOption(input()).yAxis as unknown[]).length).toBe(1)
+  })
+})
+
+describe("chart option: a short chart's value axes", () => {
+  it("take one step per 24 px of plot in a short chart, and ECharts' own choice in a tall one", () => {
+    // A board's tile at its least height: 52 px of plot between the margins, three labels.
+    expect(valueAxisSteps(160)).toBe(2)
+    expect(valueAxisSteps(220)).toBe(4)
+    expect(valueAxisSteps(400)).toBeUndefined()
+    const short = buildChartOption({ ...input(), valueSteps: 1 }).yAxis as Array<Record<string, unknown>>
+    for (const axis of short) expect(axis['splitNumber']).toBe(1)
+    const tall = buildChartOption(input()).yAxis as Array<Record<string, unknown>>
+    for (const axis of tall) expect(axis).not.toHaveProperty('splitNumber')
   })
 })
 

@@ -47,6 +47,10 @@ export function pointBudget(width: number): number {
   return Math.max(2, Math.round(width) - GRID.left - GRID.right)
 }
 
+const PLOT_PER_VALUE_STEP = 24
+/** ECharts' own `splitNumber` for a value axis. */
+const ECHARTS_VALUE_STEPS = 5
+
 /**
  * How many steps the value axes may take in a chart `height` CSS pixels tall: one label per 24 px
  * of plot, so a board's short tile (a plot of 50 px between its margins) shows three labels where
@@ -55,7 +59,7 @@ export function pointBudget(width: number): number {
  */
 export function valueAxisSteps(height: number): number | undefined {
   const plot = height - GRID.top - GRID.bottom
-  return plot >= 5 * 24 ? undefined : Math.max(1, Math.floor(plot / 24))
+  return plot >= ECHARTS_VALUE_STEPS * PLOT_PER_VALUE_STEP ? undefined : Math.max(1, Math.floor(plot / PLOT_PER_VALUE_STEP))
 }
 
 /** The series that carries the markers: drawn once, whichever lines are switched off. */

@@ -1,14 +1,5 @@
 import { onScopeDispose, ref, watch, type Ref } from 'vue'
-
-export interface Timers {
-  set(callback: () => void, delayMs: number): number
-  clear(handle: number): void
-}
-
-const browserTimers: Timers = {
-  set: (callback, delayMs) => window.setTimeout(callback, delayMs),
-  clear: (handle) => window.clearTimeout(handle),
-}
+import { browserTimers, type Timers } from '../lib/timers'
 
 /**
  * `source` turned on only once it has stayed on for `delayMs`, and off at once: a spinner for

@@ -1,5 +1,6 @@
 import { onScopeDispose, watch } from 'vue'
 import { browserIdle, pageInputQuiet, type IdleScheduler, type InputQuiet } from '../../lib/idle'
+import { browserTimers, type Timers } from '../../lib/timers'
 
 /**
  * A step waits for the user to have typed, clicked and scrolled nothing for this long: a view's
@@ -8,13 +9,6 @@ import { browserIdle, pageInputQuiet, type IdleScheduler, type InputQuiet } from
  * after a list opened, a module's evaluation (up to 16 ms) or a style sheet's restyle inside them.
  */
 export const PRELOAD_QUIET_MS = 1_000
-
-/** Runs a callback after a delay, as a dependency (tests run it by hand); returns its cancel. */
-export type Later = (callback: () => void, ms: number) => () => void
-const browserLater: Later = (callback, ms) => {
-  const timer = setTimeout(callback, ms)
-  return () => clearTimeout(timer)
-}
 
 /**
  * Does, while the user is not waiting on anything, what a first visit to a section would
@@ -29,7 +23,7 @@ export function useIdlePreload(
   steps: ReadonlyArray<() => unknown>,
   idle: IdleScheduler = browserIdle(5_000),
   input?: InputQuiet,
-  later: Later = browserLater,
+  timers: Timers = browserTimers,
 ): void {
   // The page's own input, listened to while the shell lives, unless a test passes its own.
   let quiet: InputQuiet
@@ -37,7 +31,7 @@ export function useIdlePreload(
   if (input === undefined) quiet = pageInput = pageInputQuiet()
   else quiet = input
   let handle: number | null = null
-  let cancelWait: (() => void) | null = null
+  let wait: number | null = null
   let stopped = false
   const runFrom = (index: number): void => {
     const step = steps[index]
@@ -47,8 +41,8 @@ export function useIdlePreload(
       // While the user types or clicks, the step waits for a pause, then for an idle moment again.
       const left = PRELOAD_QUIET_MS - quiet.sinceInput()
       if (left > 0) {
-        cancelWait = later(() => {
-          cancelWait = null
+        wait = timers.set(() => {
+          wait = null
           runFrom(index)
         }, left)
         return
@@ -72,7 +66,7 @@ export function useIdlePreload(
   onScopeDispose(() => {
     stopped = true
     if (handle !== null) idle.cancel(handle)
-    cancelWait?.()
+    if (wait !== null) timers.clear(wait)
     pageInput?.dispose()
   })
 }

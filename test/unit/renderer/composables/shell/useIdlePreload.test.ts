@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
-import { PRELOAD_QUIET_MS, useIdlePreload, type Later } from '../../../../../renderer/src/composables/shell/useIdlePreload'
+import { PRELOAD_QUIET_MS, useIdlePreload } from '../../../../../renderer/src/composables/shell/useIdlePreload'
+import type { Timers } from '../../../../../renderer/src/lib/timers'
 import type { IdleScheduler } from '../../../../../renderer/src/lib/idle'
 import { manualCallbacks } from '../../../../support/manual-callbacks'
 
@@ -11,15 +12,14 @@ function setUp(steps: Array<() => unknown>, sinceInput = () => Number.POSITIVE_I
   const idle: IdleScheduler = { request: callbacks.add, cancel: callbacks.remove }
   const ready = ref(false)
   const waits: Array<{ callback: () => void; ms: number; cancelled: boolean }> = []
-  const later: Later = (callback, ms) => {
-    const wait = { callback, ms, cancelled: false }
-    waits.push(wait)
-    return () => void (wait.cancelled = true)
+  const timers: Timers = {
+    set: (callback, ms) => waits.push({ callback, ms, cancelled: false }) - 1,
+    clear: (handle) => void ((waits[handle] as { cancelled: boolean }).cancelled = true),
   }
   const wrapper = mount(
     defineComponent({
       setup() {
-        useIdlePreload(() => ready.value, steps, idle, { sinceInput }, later)
+        useIdlePreload(() => ready.value, steps, idle, { sinceInput }, timers)
         return () => h('div')
       },
     }),

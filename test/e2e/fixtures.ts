@@ -3,8 +3,8 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test as base, type Page } from '@playwright/test'
-import { loadKeytar } from '../../main/services/secrets/keychain'
 import { repositoryRoot as root, spawnChild, type SpawnedChild } from '../support/child-process'
+import { storedCredentials } from '../support/keychain'
 import { assertLogHasNoSecrets, readLogs } from '../support/log-scan'
 
 export interface PreviewHost {
@@ -89,9 +89,7 @@ export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }
     }
     await use(host)
     await running.child.stop()
-    const keytar = await loadKeytar()
-    const stored = await storedCredentials(keychainService)
-    for (const { account } of stored) await keytar.deletePassword(keychainService, account)
+    const stored = await storedCredentials(keychainService, { clear: true })
     try {
       // Every e2e test ends with its log scanned: after real sign-ins, at the debug level, no
       // secret the app was given (kept in the keychain or noted) may be in any log file.
@@ -103,23 +101,7 @@ export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }
 })
 
 export { expect } from '@playwright/test'
-
-/**
- * What the keychain holds under a service, read as a test reads it while the app may be writing.
- * libsecret lists the items, then reads each one: an item the app replaced in between (a password
- * saved again) is gone by then, and the whole read fails with "No such secret item". Seen once in
- * a gate run; such a read is simply made again.
- */
-export async function storedCredentials(service: string): Promise<Array<{ account: string; password: string }>> {
-  const keytar = await loadKeytar()
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await keytar.findCredentials(service)
-    } catch (error) {
-      if (attempt >= 5 || !/No such secret item/.test(String(error))) throw error
-    }
-  }
-}
+export { storedCredentials } from '../support/keychain'
 
 /** Saves a full-page screenshot for people to look at (test/artifacts/screens). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPreviewArguments } from '../../../main/hosts/web/preview-arguments'
 import { loadKeytar, type Keytar } from '../../../main/services/secrets/keychain'
 import { spawnBuilt } from '../../support/child-process'
+import { storedCredentials } from '../../support/keychain'
 import { passwordProfile, temporaryFolder } from '../../support/services'
 
 /** `npm run preview:web` as a process: what it refuses to start with, and what it leaves behind. */
@@ -96,7 +97,7 @@ describe('preview:web secrets (the real OS keychain)', () => {
         expect(result.ok).toBe(true)
         created.push(result.value.id)
         // Secrets are filed as "<profile id> for <origins>" (bound to the connection's addresses).
-        const filed = async (service: string) => (await keytar.findCredentials(service)).filter((entry) => entry.account.startsWith(`${result.value.id} for `))
+        const filed = async (service: string) => (await storedCredentials(service)).filter((entry) => entry.account.startsWith(`${result.value.id} for `))
         expect((await filed('AdOps Desk (web preview)')).map((entry) => entry.password)).toEqual([passwordProfile.auth.password])
         expect(await filed('AdOps Desk')).toEqual([])
 

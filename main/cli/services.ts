@@ -202,6 +202,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
     },
     async close() {
       await Promise.all(flushes.map((flush) => flush()))
+      await changeLog.close()
       await http?.close()
     },
   }

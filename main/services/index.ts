@@ -103,6 +103,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   // The page never names a path: files go where main's dialog says, or (web host) into its exports folder.
   const dialogs = host.dialogs ?? createFolderDialogs(options.userDataDir)
   const { entities, changes, bulk } = createAppEntities({ userDataDir: options.userDataDir, workspace, mirrors, events, saveDialog: dialogs, now: options.now })
+  // Disposed after everything built below that writes to it.
+  lifetime.add(toDisposable(() => changes.close()))
   const drafts = createDraftsStore(options.userDataDir, notices, options.now)
   // A deleted connection takes its local lists and drafts with it.
   lifetime.add(toDisposable(profiles.onProfileRemoved((profileId) => mirrors.removeProfile(profileId))))

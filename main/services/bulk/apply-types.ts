@@ -150,4 +150,6 @@ export interface ChangeLog {
     profileId: string,
     target: { change: string } | { batch: string },
   ): Promise<{ kind: string; title: string; rows: PlannedRow[]; problems: string[] }>
+  /** Syncs and closes every log kept open for appending (a record after this opens its log again). */
+  close(): Promise<void>
 }

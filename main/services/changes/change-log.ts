@@ -164,6 +164,12 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
     async planRevert(profileId, target) {
       return planRevert(await readAll(profileId), target)
     },
+
+    async close() {
+      const open = [...appenders.values()]
+      appenders.clear()
+      await Promise.all(open.map(async (appender) => (await appender).close()))
+    },
   }
 }
 

@@ -114,5 +114,6 @@ describe('bulk apply against the demo backend', () => {
     const sample = publishers[500] as Entity
     expect((await connection.workflow.get('publishers', sample.id)).name).toBe(`${String(sample.name)} (bulk)`)
     expect(await applier.unfinished('sandbox')).toEqual([])
+    await changes.close()
   })
 })

@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -14,8 +14,19 @@ beforeEach(async () => {
   log = createChangeLog({ folder })
 })
 afterEach(async () => {
+  await log.close()
   await rm(folder, { recursive: true, force: true })
 })
+
+/** The descriptors this process holds on `file` (Linux: /proc/self/fd). */
+async function descriptorsOn(file: string): Promise<number> {
+  let count = 0
+  for (const descriptor of await readdir('/proc/self/fd')) {
+    const target = await readlink(path.join('/proc/self/fd', descriptor)).catch(() => '')
+    if (target === file) count += 1
+  }
+  return count
+}
 
 let counter = 0
 function change(fields: Partial<ChangeRecord>): ChangeRecord {
@@ -37,6 +48,21 @@ function change(fields: Partial<ChangeRecord>): ChangeRecord {
 }
 
 describe('change log', () => {
+  // Each connection's log stays open for appending while the app runs; the app's and the command
+  // line's close() must let go of it (a handle left to the garbage collector is a leaked
+  // descriptor, and on Windows a log folder that cannot be removed).
+  it.skipIf(process.platform !== 'linux')('close() syncs and closes every log it kept open, and a later record opens it again', async () => {
+    await log.record([change({ profileId: 'p1' }), change({ profileId: 'p2' })])
+    const first = path.join(folder, 'p1.jsonl')
+    expect(await descriptorsOn(first)).toBe(1)
+    expect(await descriptorsOn(path.join(folder, 'p2.jsonl'))).toBe(1)
+    await log.close()
+    expect(await descriptorsOn(first)).toBe(0)
+    expect(await descriptorsOn(path.join(folder, 'p2.jsonl'))).toBe(0)
+    await log.record([change({ profileId: 'p1' })])
+    expect((await log.list('p1', {})).total).toBe(2)
+  })
+
   it('lists newest first with paging; per connection', async () => {
     const records = [1, 2, 3, 4, 5].map(() => change({}))
     await log.record(records)
@@ -68,6 +94,7 @@ describe('change log', () => {
     const again = createChangeLog({ folder })
     await again.record([change({})])
     expect((await again.list('p1', {})).total).toBe(2)
+    await again.close()
   })
 
   it('reads only the newest part of a log over its cap', async () => {
@@ -77,6 +104,7 @@ describe('change log', () => {
     expect(total).toBeGreaterThan(0)
     expect(total).toBeLessThan(10)
     expect(records[0]?.change).toBe(`c${String(counter).padStart(3, '0')}`)
+    await small.close()
   })
 
   it('exports every match as CSV, formula-looking values neutralised', async () => {

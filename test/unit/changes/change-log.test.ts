@@ -1,9 +1,10 @@
-import { appendFile, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ChangeLog, ChangeRecord } from '../../../main/services/bulk/apply-types'
 import { createChangeLog } from '../../../main/services/changes/change-log'
+import { descriptorsOn } from '../../support/descriptors'
 
 /** The change log: per connection, newest first with paging, filters, CSV, batches, bounded and torn-line-proof reads, and revert plans. */
 
@@ -17,16 +18,6 @@ afterEach(async () => {
   await log.close()
   await rm(folder, { recursive: true, force: true })
 })
-
-/** The descriptors this process holds on `file` (Linux: /proc/self/fd). */
-async function descriptorsOn(file: string): Promise<number> {
-  let count = 0
-  for (const descriptor of await readdir('/proc/self/fd')) {
-    const target = await readlink(path.join('/proc/self/fd', descriptor)).catch(() => '')
-    if (target === file) count += 1
-  }
-  return count
-}
 
 let counter = 0
 function change(fields: Partial<ChangeRecord>): ChangeRecord {

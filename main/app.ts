@@ -16,6 +16,7 @@ import type { BrowserWindow } from 'electron'
 import { registerIpc } from './ipc'
 import { createRuntime, type LoadSandbox } from './runtime'
 import { KEYCHAIN_SERVICE } from './services/app-identity'
+import type { CommandRunner } from './services/schedules/os-entries/installer'
 import type { Keychain } from './services/secrets/keychain'
 
 export interface StartOptions {
@@ -30,6 +31,8 @@ export interface StartOptions {
   argv?: readonly string[]
   /** Where unhandled rejections and uncaught exceptions are heard: `process`, unless a test gives its own. */
   processEvents?: Pick<EventEmitter, 'on' | 'off'>
+  /** Runs the OS scheduler's tools (systemctl, crontab, launchctl, schtasks): for real, unless a test gives its own. */
+  runSchedulerCommand?: CommandRunner
 }
 
 /**
@@ -70,7 +73,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
         if (window && !window.isDestroyed()) window.webContents.send(eventChannel(event), payload)
       },
       ...desktopAdapters(electron),
-      ...scheduleAdapters(electron),
+      ...scheduleAdapters(electron, options.runSchedulerCommand),
     },
   })
   installDesktop(electron, runtime, options.processEvents ?? process)

@@ -5,6 +5,7 @@ import type { BrowserWindow, Shell } from 'electron'
 import type { HostAdapters, Runtime, RuntimeOptions } from '../runtime'
 import { AppError } from '../services/errors'
 import { watchProcessErrors } from '../services/logs/error-reporter'
+import { runCommand, type CommandRunner } from '../services/schedules/os-entries/installer'
 import { installMenu } from './menu'
 import { systemThemeOf } from './native-theme'
 import type { ElectronModule } from './types'
@@ -38,9 +39,13 @@ export function desktopAdapters(electron: ElectronModule): Pick<HostAdapters, 's
 
 /**
  * What the scheduler needs from the desktop: wake from sleep (powerMonitor `resume`), the tray
- * to stay in, and how this install starts its own command line for the OS scheduler's entry.
+ * to stay in, how this install starts its own command line for the OS scheduler's entry, and the
+ * user's scheduler itself (the home Electron reports, and the tools run by `run`).
  */
-export function scheduleAdapters(electron: ElectronModule): Pick<HostAdapters, 'onResume' | 'background' | 'selfLaunch'> {
+export function scheduleAdapters(
+  electron: ElectronModule,
+  run: CommandRunner = runCommand,
+): Pick<HostAdapters, 'onResume' | 'background' | 'selfLaunch' | 'osScheduler'> {
   return {
     onResume(listener) {
       electron.powerMonitor.on('resume', listener)
@@ -55,6 +60,7 @@ export function scheduleAdapters(electron: ElectronModule): Pick<HostAdapters, '
       cliScript: null,
       env: process.env,
     },
+    osScheduler: { homeDir: electron.app.getPath('home'), run },
   }
 }
 

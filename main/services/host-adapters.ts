@@ -10,6 +10,7 @@ import type { RunningSandbox } from './connection/demo'
 import type { ExportShell, ExportSignals } from './exports/signals'
 import type { FileDialogs } from './files/dialogs'
 import type { SelfLaunch } from './schedules/os-entries/entry-command'
+import type { OsSchedulerAccess } from './schedules/os-entries/installer'
 import type { Keychain } from './secrets/keychain'
 import type { SystemTheme } from './workspace/theme'
 
@@ -64,6 +65,12 @@ export interface HostAdapters {
    * binary). Absent in the web host and tests: no OS entry is offered, so nothing there ever writes to the user's scheduler.
    */
   selfLaunch?: SelfLaunch
+  /**
+   * The user's scheduler as the desktop reaches it: the home folder its entry files go in, and how
+   * its tools (systemctl, crontab, launchctl, schtasks) run. The OS entry needs both this and
+   * `selfLaunch`; a test's stand-in desktop gives a temporary home and a runner of its own.
+   */
+  osScheduler?: OsSchedulerAccess
   /** The host has an application menu, which sends `onMenuCommand` (Electron). */
   nativeMenu?: boolean
   /** Where main's events go: the window's webContents, or the web host's event stream. */
@@ -73,5 +80,5 @@ export interface HostAdapters {
 /** The adapters the services themselves use; the rest are the runtime's (handlers, events, the demo loader). */
 export type ServiceAdapters = Pick<
   HostAdapters,
-  'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'background' | 'selfLaunch' | 'alertNotifier'
+  'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'background' | 'selfLaunch' | 'osScheduler' | 'alertNotifier'
 >

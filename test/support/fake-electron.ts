@@ -106,7 +106,8 @@ export function createFakeElectron(userDataDir: string, options: FakeElectronOpt
     },
     exit() {},
     whenReady: () => Promise.resolve(),
-    getPath: (name: string) => (name === 'userData' ? userDataDir : name === 'logs' ? `${userDataDir}/electron-logs` : `/tmp/${name}`),
+    getPath: (name: string) =>
+      name === 'userData' ? userDataDir : name === 'logs' ? `${userDataDir}/electron-logs` : name === 'home' ? `${userDataDir}/home` : `/tmp/${name}`,
     getVersion: () => '0.1.0',
     getAppPath: () => '/src/adops-desk',
   })

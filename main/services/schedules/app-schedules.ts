@@ -4,7 +4,6 @@
  * OS notification of export jobs, and real timers. The command line builds the same with source `os`.
  */
 import { mkdir } from 'node:fs/promises'
-import os from 'node:os'
 import type { LedgerEntry, RunSource } from '@contract'
 import type { BoardFileMaker } from '../boards/board-file-types'
 import type { BoardStore } from '../boards/board-store'
@@ -22,7 +21,7 @@ import type { RunClock } from './runner'
 import type { SchedulerClock } from './scheduler'
 import { schedulesFolder } from './schedule-store'
 import { runDueCommand } from './os-entries/entry-command'
-import { createOsEntry, runCommand } from './os-entries/installer'
+import { createOsEntry } from './os-entries/installer'
 import { createSchedulesService, type OsEntryPort, type RunningSchedules } from './service'
 
 /** Real time: the timer never keeps a process alive by itself (the app's window or the web server does). */
@@ -51,7 +50,7 @@ export interface AppSchedulesOptions {
   reports: Pick<ReportService, 'info'>
   exports: Pick<ExportService, 'exportTo'>
   dialogs: FileDialogs
-  host: Pick<ServiceAdapters, 'exportSignals' | 'background' | 'selfLaunch'>
+  host: Pick<ServiceAdapters, 'exportSignals' | 'background' | 'selfLaunch' | 'osScheduler'>
   now: () => Date
   /** The alerts feature's check; null until it is wired (a schedule that checks alerts then fails with a sentence). */
   alerts?: AlertsPort | null
@@ -60,14 +59,14 @@ export interface AppSchedulesOptions {
 
 /** The OS scheduler's entry for this install, where the host says how it starts its command line. */
 function osEntryOf(options: AppSchedulesOptions): OsEntryPort | null {
-  const launch = options.host.selfLaunch
-  if (launch === undefined) return null
+  const { selfLaunch: launch, osScheduler } = options.host
+  if (launch === undefined || osScheduler === undefined) return null
   const { env } = launch
   return createOsEntry({
     platform: process.platform,
-    homeDir: os.homedir(),
+    homeDir: osScheduler.homeDir,
     command: runDueCommand(launch, options.userDataDir),
-    run: runCommand,
+    run: osScheduler.run,
     now: options.now,
     ...(env.USERNAME ? { userId: env.USERDOMAIN ? `${env.USERDOMAIN}\\${env.USERNAME}` : env.USERNAME } : {}),
   })

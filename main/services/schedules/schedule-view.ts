@@ -12,6 +12,12 @@ import { cadenceText, checkCadence, NEVER_FIRES } from './timing'
 /** The OS scheduler's entry, as the service needs it (os-entries/ implements it per platform). */
 export interface OsEntryPort {
   state(): Promise<Omit<OsEntryState, 'lastRunAt'>>
+  /**
+   * Whether an entry is installed and runs this install's command. The entry's name is one per
+   * user, so another data folder's or another build's entry (a second workspace, a checkout beside
+   * the packaged app, a test's stand-in app) answers false.
+   */
+  ownsEntry(): Promise<boolean>
   install(): Promise<void>
   remove(): Promise<void>
 }

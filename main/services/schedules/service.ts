@@ -160,13 +160,15 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     return entry
   }
 
-  /** The OS entry follows the list: with no enabled schedule left, an installed entry is removed. */
+  /**
+   * The OS entry follows the list: with no enabled schedule left, this install's entry is removed.
+   * An entry that runs another command is another data folder's or install's, and stays.
+   */
   async function followOsEntry(): Promise<void> {
     if (options.osEntry === null) return
     const { schedules } = await store.read()
     if (schedules.some((schedule) => schedule.enabled)) return
-    const state = await options.osEntry.state().catch(() => null)
-    if (state?.installed)
+    if (await options.osEntry.ownsEntry().catch(() => false))
       await options.osEntry.remove().catch((error: unknown) => options.log.warn('the OS entry could not be removed', { error: String(error) }))
   }
 

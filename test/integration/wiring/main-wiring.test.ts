@@ -28,6 +28,9 @@ describe('main process wiring (with a stand-in electron module)', () => {
   let userData: string
   // The test's own `process` for unhandled errors, so firing one does not touch the test runner's.
   const processEvents = new EventEmitter()
+  // The OS scheduler's tools as this stand-in desktop runs them: recorded, never the real user's
+  // (no user systemd, no crontab here).
+  const schedulerCalls: string[] = []
 
   beforeAll(async () => {
     out = await temporaryFolder('adops-out-')
@@ -49,6 +52,10 @@ describe('main process wiring (with a stand-in electron module)', () => {
         throw new Error('the wiring test starts no demo')
       },
       argv: ['/opt/AdOps Desk/adops-desk', '--no-sandbox', 'adopsdesk://preset/Launch%20link'],
+      runSchedulerCommand: async (file, args) => {
+        schedulerCalls.push([file, ...args].join(' '))
+        return { code: file === 'crontab' ? 127 : 1, stdout: '', stderr: '' }
+      },
     })
     const window = fake.windows[0]
     if (!window) throw new Error('no window was created')
@@ -242,6 +249,15 @@ describe('main process wiring (with a stand-in electron module)', () => {
         maximized: false,
       }),
     )
+  })
+
+  it("reaches the OS scheduler only through the desktop's runner, never the real user's", async () => {
+    expect(await invoke('schedules:list', {})).toMatchObject({ ok: true, value: { osEntry: { installed: false } } })
+    if (process.platform === 'linux') {
+      expect(schedulerCalls).toEqual(['systemctl --user show-environment', 'crontab -l'])
+      expect(await invoke('schedules:list', {})).toMatchObject({ ok: true, value: { osEntry: { kind: null } } })
+    }
+    if (process.platform === 'win32') expect(schedulerCalls).toContain('schtasks /Query /TN AdOps Desk schedules')
   })
 
   it('follows the OS theme until one is pinned, and tells the page each time the theme in effect changes', async () => {

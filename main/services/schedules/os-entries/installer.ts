@@ -16,10 +16,13 @@ import {
   crontabLine,
   ENTRY_NAME,
   LAUNCHD_LABEL,
+  launchAgentArguments,
   launchAgentPlist,
+  systemdExecStart,
   systemdService,
   systemdTimer,
   TASK_NAME,
+  taskRunsCommand,
   taskSchedulerXml,
   withCrontabLine,
 } from './text'
@@ -40,6 +43,12 @@ export const runCommand: CommandRunner = (file, args, options = {}) =>
     })
     if (options.input !== undefined) child.stdin?.end(options.input)
   })
+
+/** Where the user's scheduler is reached: the home its entry files go in, and how its tools run. */
+export interface OsSchedulerAccess {
+  homeDir: string
+  run: CommandRunner
+}
 
 export interface OsEntryOptions {
   platform: NodeJS.Platform
@@ -83,6 +92,8 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
       () => true,
       () => false,
     )
+  /** A unit file or agent's text; '' when it is not there or cannot be read. */
+  const textOf = (file: string) => fs.readFile(file, 'utf8').catch(() => '')
 
   /** A user systemd answers `systemctl --user`; without one (containers, WSL, some desktops) cron, where there is a crontab. */
   async function kind(): Promise<Kind | null> {
@@ -112,6 +123,22 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
         return exists(plist)
       case 'task-scheduler':
         return (await run('schtasks', ['/Query', '/TN', TASK_NAME])).code === 0
+    }
+  }
+
+  /** Whether the entry installed runs this install's command (its program and data folder). */
+  async function runsThisCommand(which: Kind): Promise<boolean> {
+    switch (which) {
+      case 'systemd':
+        return (await textOf(serviceFile)).split('\n').includes(systemdExecStart(options.command))
+      case 'cron':
+        return (await crontab()).split('\n').includes(crontabLine(options.command))
+      case 'launchd':
+        return (await textOf(plist)).includes(launchAgentArguments(options.command))
+      case 'task-scheduler': {
+        const queried = await run('schtasks', ['/Query', '/TN', TASK_NAME, '/XML'])
+        return queried.code === 0 && taskRunsCommand(queried.stdout, options.command)
+      }
     }
   }
 
@@ -158,6 +185,11 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
         await fs.rm(file, { force: true })
         if (created.code !== 0) throw failed('Task Scheduler could not create the task', created)
       }
+    },
+
+    async ownsEntry() {
+      const which = await kind()
+      return which !== null && (await installed(which)) && (await runsThisCommand(which))
     },
 
     async remove() {

@@ -19,8 +19,13 @@ function systemdQuote(argument: string): string {
   return `"${argument.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%').replace(/\$/g, '$$$$')}"`
 }
 
+/** The service's line that runs the command: an installed service holding it is this install's. */
+export function systemdExecStart(command: readonly string[]): string {
+  return `ExecStart=${command.map(systemdQuote).join(' ')}`
+}
+
 export function systemdService(command: readonly string[]): string {
-  return ['[Unit]', `Description=${DESCRIPTION}`, '', '[Service]', 'Type=oneshot', `ExecStart=${command.map(systemdQuote).join(' ')}`, ''].join('\n')
+  return ['[Unit]', `Description=${DESCRIPTION}`, '', '[Service]', 'Type=oneshot', systemdExecStart(command), ''].join('\n')
 }
 
 export const SYSTEMD_ON_CALENDAR = `*:0/${DISPATCH_MINUTES}`
@@ -63,6 +68,20 @@ export function withCrontabLine(current: string, line: string | null): string {
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+/** XML text as it reads: the five named entities and numeric ones (Task Scheduler writes its XML its own way). */
+const unxml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
+
+/** The program arguments block of the LaunchAgent: an installed agent holding it is this install's. */
+export function launchAgentArguments(command: readonly string[]): string {
+  return ['  <key>ProgramArguments</key>', '  <array>', ...command.map((argument) => `    <string>${xml(argument)}</string>`), '  </array>'].join('\n')
+}
+
 /**
  * A LaunchAgent: launchd starts it every few minutes while the user is logged in, and at login
  * (`RunAtLoad`); a start missed while asleep is coalesced into one on wake.
@@ -75,10 +94,7 @@ export function launchAgentPlist(command: readonly string[], logFile: string): s
     '<dict>',
     '  <key>Label</key>',
     `  <string>${LAUNCHD_LABEL}</string>`,
-    '  <key>ProgramArguments</key>',
-    '  <array>',
-    ...command.map((argument) => `    <string>${xml(argument)}</string>`),
-    '  </array>',
+    launchAgentArguments(command),
     '  <key>StartInterval</key>',
     `  <integer>${DISPATCH_MINUTES * 60}</integer>`,
     '  <key>RunAtLoad</key>',
@@ -97,6 +113,16 @@ export function launchAgentPlist(command: readonly string[], logFile: string): s
 export function windowsQuote(argument: string): string {
   if (argument !== '' && !/[\s"]/.test(argument)) return argument
   return `"${argument.replace(/(\\*)"/g, '$1$1\\"').replace(/(\\+)$/, '$1$1')}"`
+}
+
+const taskArguments = (argumentsAfterProgram: readonly string[]): string => argumentsAfterProgram.map(windowsQuote).join(' ')
+
+/** Whether a task's XML (`schtasks /Query /XML`) runs the command: an installed task that does is this install's. */
+export function taskRunsCommand(taskXml: string, command: readonly string[]): boolean {
+  const [program = '', ...rest] = command
+  const taskProgram = /<Command>([^<]*)<\/Command>/.exec(taskXml)?.[1]
+  const taskArgumentText = /<Arguments>([^<]*)<\/Arguments>/.exec(taskXml)?.[1] ?? ''
+  return taskProgram !== undefined && unxml(taskProgram.trim()) === program && unxml(taskArgumentText.trim()) === taskArguments(rest)
 }
 
 /**
@@ -145,7 +171,7 @@ export function taskSchedulerXml(command: readonly string[], start: Date, userId
     '  <Actions Context="Author">',
     '    <Exec>',
     `      <Command>${xml(program)}</Command>`,
-    `      <Arguments>${xml(rest.map(windowsQuote).join(' '))}</Arguments>`,
+    `      <Arguments>${xml(taskArguments(rest))}</Arguments>`,
     '    </Exec>',
     '  </Actions>',
     '</Task>',

@@ -36,6 +36,8 @@ export interface Runtime {
    * services from the last built to the first (export jobs, runs, connections, sockets, the log).
    */
   close(): Promise<void>
+  /** Ties a subscription made around the runtime (the desktop's) to its lifetime: undone at close, before the services go. */
+  adopt(undo: () => void): void
 }
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -72,7 +74,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     const handlers = createHandlers(services, features)
     lifetime.add(toDisposable(connectEvents(services, host.sendEvent)))
-    return { services, handlers, close: () => lifetime.dispose() }
+    return { services, handlers, close: () => lifetime.dispose(), adopt: (undo) => void lifetime.add(toDisposable(undo)) }
   } catch (error) {
     // What was built before the failure holds sockets, files and subscriptions: release it, last
     // built first. The caller learns why the start failed; a release that fails too is secondary.

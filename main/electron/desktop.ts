@@ -71,7 +71,7 @@ export function scheduleAdapters(
  */
 export function installDesktop(electron: ElectronModule, runtime: Runtime, processEvents: Pick<EventEmitter, 'on' | 'off'>): void {
   const { services } = runtime
-  watchProcessErrors(processEvents, services.errors)
+  runtime.adopt(watchProcessErrors(processEvents, services.errors))
   const openFolder = folderOpener(electron.shell)
   installMenu(electron.Menu, {
     platform: process.platform,

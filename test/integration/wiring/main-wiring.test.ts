@@ -317,7 +317,11 @@ describe('main process wiring (with a stand-in electron module)', () => {
 })
 
 /** Starts the app on a fresh stand-in: packaged or not, with ELECTRON_RENDERER_URL as given. */
-async function startWith(isPackaged: boolean, rendererDevUrl: string | undefined): Promise<ReturnType<typeof createFakeElectron>> {
+async function startWith(
+  isPackaged: boolean,
+  rendererDevUrl: string | undefined,
+  processEvents = new EventEmitter(),
+): Promise<ReturnType<typeof createFakeElectron>> {
   const out = await temporaryFolder('adops-out-')
   await fs.mkdir(path.join(out, 'renderer'), { recursive: true })
   await fs.writeFile(path.join(out, 'renderer', 'index.html'), '<!doctype html><title>AdOps Desk</title>')
@@ -327,6 +331,9 @@ async function startWith(isPackaged: boolean, rendererDevUrl: string | undefined
     rendererDevUrl,
     openKeychain: async () => createMemoryKeychain(),
     loadSandbox: () => Promise.reject(new Error('no demo in this test')),
+    // Neither the test runner's `process` nor the user's scheduler.
+    processEvents,
+    runSchedulerCommand: async () => ({ code: 127, stdout: '', stderr: '' }),
   })
   return fake
 }
@@ -380,5 +387,16 @@ describe('ELECTRON_RENDERER_URL when not packaged (npm run dev)', () => {
       expect(fake.windows[0]?.loadedUrl, url).toBe('app://adops/index.html')
       expect(await answerTo(fake, url), url).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     }
+  })
+})
+
+describe('quitting', () => {
+  it("stops listening for the process's unhandled errors with the runtime", async () => {
+    const processEvents = new EventEmitter()
+    const fake = await startWith(true, undefined, processEvents)
+    expect(processEvents.listenerCount('unhandledRejection')).toBe(1)
+    expect(processEvents.listenerCount('uncaughtException')).toBe(1)
+    fake.app.emit('will-quit')
+    await vi.waitFor(() => expect(processEvents.listenerCount('unhandledRejection') + processEvents.listenerCount('uncaughtException')).toBe(0))
   })
 })

@@ -29,10 +29,10 @@ export interface StartOptions {
   loadSandbox: LoadSandbox
   /** The process's arguments: a preset link that launched the app is among them (Windows, Linux). */
   argv?: readonly string[]
-  /** Where unhandled rejections and uncaught exceptions are heard: `process`, unless a test gives its own. */
-  processEvents?: Pick<EventEmitter, 'on' | 'off'>
-  /** Runs the OS scheduler's tools (systemctl, crontab, launchctl, schtasks): for real, unless a test gives its own. */
-  runSchedulerCommand?: CommandRunner
+  /** Where unhandled rejections and uncaught exceptions are heard: `process`; a test gives its own. */
+  processEvents: Pick<EventEmitter, 'on' | 'off'>
+  /** Runs the OS scheduler's tools (systemctl, crontab, launchctl, schtasks): for real; a test gives its own, so it never reaches the user's scheduler. */
+  runSchedulerCommand: CommandRunner
 }
 
 /**
@@ -76,7 +76,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
       ...scheduleAdapters(electron, options.runSchedulerCommand),
     },
   })
-  installDesktop(electron, runtime, options.processEvents ?? process)
+  installDesktop(electron, runtime, options.processEvents)
 
   // The dev server only from source and on loopback (dev-url.ts); otherwise the app's own pages.
   const rendererDevUrl = devRendererUrl(options.rendererDevUrl, app.isPackaged)

@@ -7,6 +7,7 @@ import path from 'node:path'
 import * as electron from 'electron'
 import { startApp } from './app'
 import { isCliInvocation, runCli } from './cli/run'
+import { runCommand } from './services/schedules/os-entries/installer'
 import { loadKeytar } from './services/secrets/keychain'
 
 // Packaged: [binary, ...args]; from source (`electron .`): [electron, '.', ...args].
@@ -24,6 +25,8 @@ if (isCliInvocation(cliArguments)) {
     rendererDevUrl: process.env.ELECTRON_RENDERER_URL,
     openKeychain: loadKeytar,
     argv: process.argv,
+    processEvents: process,
+    runSchedulerCommand: runCommand,
     // The demo backend runs in a worker thread (its own event loop: a heavy demo report never
     // freezes the app) from the file the build emits beside this one. Both the small client
     // (a dynamic import) and the worker are loaded only when the demo opens.

@@ -5,7 +5,7 @@ import type { BrowserWindow, Shell } from 'electron'
 import type { HostAdapters, Runtime, RuntimeOptions } from '../runtime'
 import { AppError } from '../services/errors'
 import { watchProcessErrors } from '../services/logs/error-reporter'
-import { runCommand, type CommandRunner } from '../services/schedules/os-entries/installer'
+import type { CommandRunner } from '../services/schedules/os-entries/installer'
 import { installMenu } from './menu'
 import { systemThemeOf } from './native-theme'
 import type { ElectronModule } from './types'
@@ -42,10 +42,7 @@ export function desktopAdapters(electron: ElectronModule): Pick<HostAdapters, 's
  * to stay in, how this install starts its own command line for the OS scheduler's entry, and the
  * user's scheduler itself (the home Electron reports, and the tools run by `run`).
  */
-export function scheduleAdapters(
-  electron: ElectronModule,
-  run: CommandRunner = runCommand,
-): Pick<HostAdapters, 'onResume' | 'background' | 'selfLaunch' | 'osScheduler'> {
+export function scheduleAdapters(electron: ElectronModule, run: CommandRunner): Pick<HostAdapters, 'onResume' | 'background' | 'selfLaunch' | 'osScheduler'> {
   return {
     onResume(listener) {
       electron.powerMonitor.on('resume', listener)

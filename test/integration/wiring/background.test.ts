@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { MenuItemConstructorOptions } from 'electron'
@@ -17,6 +18,9 @@ async function start() {
     mainDir: path.join(out, 'main'),
     openKeychain: async () => createMemoryKeychain(),
     loadSandbox: () => Promise.reject(new Error('no demo in this test')),
+    // Neither the test runner's `process` nor the user's scheduler.
+    processEvents: new EventEmitter(),
+    runSchedulerCommand: async () => ({ code: 127, stdout: '', stderr: '' }),
   })
   const invoke = async (channel: string, input: unknown) => {
     const window = fake.windows.at(-1)

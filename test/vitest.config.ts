@@ -24,6 +24,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default'],
+    // Every temporary file a test makes goes in the run's own folder, emptied as each file ends.
+    globalSetup: ['test/support/temporary/global-setup.ts'],
+    setupFiles: ['test/support/temporary/per-file.ts'],
     projects: [
       {
         extends: true,

@@ -30,10 +30,15 @@ export interface ChartInput {
   tooltip: (index: number, shownKeys: string[]) => string
   /** Steps of the value axes (`valueAxisSteps` of the chart's height); undefined: ECharts' default. */
   valueSteps?: number | undefined
+  /**
+   * The zoom bar under the plot (default true). A board's tile has none: the bar and its margin
+   * took 40 px of a tile's 200, the plot's height; the wheel and a drag still zoom.
+   */
+  zoomBar?: boolean
 }
 
 /** The plot's margins inside the chart: the y-axis labels on the left, a little air (or the second axis) on the right. */
-const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72 }
+const GRID = { left: 64, right: 24, rightWithSecondAxis: 64, top: 36, bottom: 72, bottomWithoutZoomBar: 32 }
 
 /**
  * The point budget main reduces series to for a chart `width` CSS pixels wide: one point per
@@ -57,8 +62,8 @@ const ECHARTS_VALUE_STEPS = 5
  * ECharts' default of five stacked seven on top of each other; undefined leaves a tall chart
  * ECharts' own choice.
  */
-export function valueAxisSteps(height: number): number | undefined {
-  const plot = height - GRID.top - GRID.bottom
+export function valueAxisSteps(height: number, zoomBar = true): number | undefined {
+  const plot = height - GRID.top - (zoomBar ? GRID.bottom : GRID.bottomWithoutZoomBar)
   return plot >= ECHARTS_VALUE_STEPS * PLOT_PER_VALUE_STEP ? undefined : Math.max(1, Math.floor(plot / PLOT_PER_VALUE_STEP))
 }
 
@@ -176,6 +181,7 @@ function markersSeries(input: ChartInput): OptionPiece | null {
 /** The whole ECharts option for a result: category x-axis of the API's own strings, never a time axis. */
 export function buildChartOption(input: ChartInput): ChartOption {
   const { result } = input
+  const zoomBar = input.zoomBar ?? true
   const metrics = [...new Set(result.series.map((series) => series.metric))]
   const axes = axisIndexes(metrics, input.fields)
   const percentOnRight = [...axes.values()].includes(1)
@@ -209,7 +215,13 @@ export function buildChartOption(input: ChartInput): ChartOption {
     legend: { show: false, selected: legendSelection(result, input.hidden) },
     // Fixed margins that fit the compact axis labels: no 'outerBounds' pass measuring the labels
     // to fit the grid again at every update (and a legend toggle is an update).
-    grid: { left: GRID.left, right: twoAxes ? GRID.rightWithSecondAxis : GRID.right, top: GRID.top, bottom: GRID.bottom, outerBoundsMode: 'none' },
+    grid: {
+      left: GRID.left,
+      right: twoAxes ? GRID.rightWithSecondAxis : GRID.right,
+      top: GRID.top,
+      bottom: zoomBar ? GRID.bottom : GRID.bottomWithoutZoomBar,
+      outerBoundsMode: 'none',
+    },
     tooltip: {
       trigger: 'axis',
       className: 'report-tooltip',
@@ -242,15 +254,19 @@ export function buildChartOption(input: ChartInput): ChartOption {
     yAxis: twoAxes ? [yAxis(0), yAxis(1)] : [yAxis(0)],
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
-      {
-        type: 'slider',
-        xAxisIndex: 0,
-        height: 20,
-        bottom: 14,
-        filterMode: 'none',
-        showDataShadow: false,
-        labelFormatter: (_value: number, text: string) => categoryText(result, text),
-      },
+      ...(zoomBar
+        ? [
+            {
+              type: 'slider',
+              xAxisIndex: 0,
+              height: 20,
+              bottom: 14,
+              filterMode: 'none',
+              showDataShadow: false,
+              labelFormatter: (_value: number, text: string) => categoryText(result, text),
+            },
+          ]
+        : []),
     ],
     dataset: dataset(result),
     series: [...result.series.map((series, index) => seriesOption(series, index, input, axes, multiMetric, points, totalAxis)), ...(markers ? [markers] : [])],

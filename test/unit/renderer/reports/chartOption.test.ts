@@ -151,6 +151,19 @@ describe("chart option: a short chart's value axes", () => {
     const tall = buildChartOption(input()).yAxis as Array<Record<string, unknown>>
     for (const axis of tall) expect(axis).not.toHaveProperty('splitNumber')
   })
+
+  it("gives a board tile's chart (no zoom bar) the bar's height for its plot", () => {
+    const withBar = buildChartOption(input())
+    expect((withBar.dataZoom as Array<{ type: string }>).map((zoom) => zoom.type)).toEqual(['inside', 'slider'])
+    expect(withBar.grid).toMatchObject({ bottom: 72 })
+    const compact = buildChartOption({ ...input(), zoomBar: false })
+    // The wheel and a drag still zoom; only the bar goes, and with it 40 px of margin.
+    expect((compact.dataZoom as Array<{ type: string }>).map((zoom) => zoom.type)).toEqual(['inside'])
+    expect(compact.grid).toMatchObject({ bottom: 32 })
+    // The same 120 px tile: 52 px of plot without the bar (two steps), 12 with it (one).
+    expect(valueAxisSteps(120, false)).toBe(2)
+    expect(valueAxisSteps(120)).toBe(1)
+  })
 })
 
 describe('chart option: the edges and Total', () => {

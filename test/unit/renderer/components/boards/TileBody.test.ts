@@ -34,7 +34,7 @@ async function resize(height: number, width = 400): Promise<void> {
 }
 
 /** ReportChart as a stub: ECharts has no canvas here, and what is checked is the height the tile gives it. */
-const ReportChart = defineComponent({ name: 'ReportChart', setup: () => () => h('div', { 'data-test': 'report-chart' }) })
+const ReportChart = defineComponent({ name: 'ReportChart', props: { compact: Boolean }, setup: () => () => h('div', { 'data-test': 'report-chart' }) })
 const tile: OpenTile = {
   id: 'tile-1',
   title: 'Impressions',
@@ -74,10 +74,12 @@ describe("a tile's chart", () => {
     expect(wrapper.find('[data-test="report-chart"]').attributes('style')).toContain('height: 342px')
     // Too short to read: the chart keeps a readable height and the body scrolls to it.
     await resize(90)
-    expect(wrapper.find('[data-test="report-chart"]').attributes('style')).toContain('height: 160px')
+    expect(wrapper.find('[data-test="report-chart"]').attributes('style')).toContain('height: 120px')
     // Hidden (0 high): the last height stays.
     await resize(0)
-    expect(wrapper.find('[data-test="report-chart"]').attributes('style')).toContain('height: 160px')
+    expect(wrapper.find('[data-test="report-chart"]').attributes('style')).toContain('height: 120px')
+    // A tile's chart is compact: no zoom bar under its short plot.
+    expect(wrapper.findComponent(ReportChart).props('compact')).toBe(true)
     wrapper.unmount()
     expect(observers.every((observer) => observer.disconnected)).toBe(true)
   })

@@ -36,9 +36,13 @@ test('a board exported as PDF from its toolbar lands in the exports folder: one 
   await expect(tiles).toHaveCount(2)
   for (let index = 0; index < 2; index += 1) await expect(tiles.nth(index)).toHaveAttribute('data-status', 'done', { timeout: 60_000 })
 
-  // Keyboard-reachable and named like any button.
-  const button = page.getByRole('button', { name: 'Export as PDF…' })
+  // Keyboard-reachable: the menu opens from its named button, and its first choice is PDF.
+  const button = page.getByRole('button', { name: 'Export as…' })
   await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('board-export-pdf')).toBeVisible()
+  await expect(page.getByTestId('board-export-png')).toBeVisible()
+  await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   const message = page.locator('.n-message').last()
   await expect(message).toContainText('Saved “Morning print” as Morning print', { timeout: 60_000 })
@@ -47,6 +51,9 @@ test('a board exported as PDF from its toolbar lands in the exports folder: one 
   await screenshot(page, 'board-exported-pdf')
   // The toolbar in the dark theme too (the file itself is always drawn in the light, print theme).
   await page.emulateMedia({ colorScheme: 'dark' })
+  // Taken once the app and the tile's chart have followed the system to dark (it was taken light before).
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-theme', 'dark')
   await screenshot(page, 'board-exported-pdf-dark')
 
   const exportsFolder = path.join(host.userDataDir, 'exports')

@@ -105,5 +105,6 @@ export { storedCredentials } from '../support/keychain'
 
 /** Saves a full-page screenshot for people to look at (test/artifacts/screens). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(root, 'test', 'artifacts', 'screens', `${name}.png`), fullPage: true })
+  // Transitions finished first: a screen just switched to dark kept its rail icons half-faded.
+  await page.screenshot({ path: path.join(root, 'test', 'artifacts', 'screens', `${name}.png`), fullPage: true, animations: 'disabled' })
 }

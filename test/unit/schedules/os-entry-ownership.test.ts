@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { promises as nodeFs, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runDueCommand } from '../../../main/services/schedules/os-entries/entry-command'
-import { createOsEntry, type CommandRunner } from '../../../main/services/schedules/os-entries/installer'
-import { taskRunsCommand } from '../../../main/services/schedules/os-entries/text'
+import { createOsEntry, systemdUnitFolder, type CommandRunner } from '../../../main/services/schedules/os-entries/installer'
+import { ENTRY_NAME, systemdService, taskRunsCommand } from '../../../main/services/schedules/os-entries/text'
 import type { OsEntryPort } from '../../../main/services/schedules/service'
 import { temporaryFolder } from '../../support/services'
 import { createHarness, draftWithFolder, type Harness } from './support'
@@ -80,6 +81,30 @@ describe('whose OS entry it is', () => {
       expect(await second.ownsEntry()).toBe(true)
       expect(await first.ownsEntry()).toBe(false)
     })
+
+  it('reads at most 64 KB of an entry file to see whose it is, however big the file', async () => {
+    const homeDir = await temporaryFolder('adops-home-')
+    const command = runDueCommand(launch, '/home/ops/data')
+    const units = systemdUnitFolder(homeDir)
+    await nodeFs.mkdir(units, { recursive: true })
+    await nodeFs.writeFile(path.join(units, `${ENTRY_NAME}.timer`), '[Timer]\n')
+    await nodeFs.writeFile(path.join(units, `${ENTRY_NAME}.service`), systemdService(command) + '#'.repeat(8 * 1024 * 1024))
+    const asked: number[] = []
+    const fs = {
+      ...nodeFs,
+      readFile: () => Promise.reject(new Error('an entry file is never read whole')),
+      async open(file: string, flags: string) {
+        const handle = await nodeFs.open(file, flags)
+        return Object.assign(Object.create(handle), {
+          read: (buffer: Buffer, offset: number, length: number, position: number) => (asked.push(length), handle.read(buffer, offset, length, position)),
+          close: () => handle.close(),
+        })
+      },
+    } as unknown as typeof nodeFs
+    const entry = createOsEntry({ platform: 'linux', homeDir, command, run: sharedScheduler(true).run, now, fs })
+    expect(await entry.ownsEntry()).toBe(true)
+    expect(asked).toEqual([64 * 1024])
+  })
 
   it("reads Task Scheduler's XML entities, and a task running another program is not this install's", () => {
     const command = ['C:\\Program Files\\AdOps Desk\\AdOps Desk.exe', 'schedules', 'run-due', '--user-data', 'C:\\Users\\o\\AdOps "A&B"']

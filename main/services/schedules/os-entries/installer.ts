@@ -44,6 +44,9 @@ export const runCommand: CommandRunner = (file, args, options = {}) =>
     if (options.input !== undefined) child.stdin?.end(options.input)
   })
 
+/** How much of an entry's file is read to see whose it is: ours are under 2 KB, and a read is bounded. */
+const ENTRY_FILE_READ_LIMIT = 64 * 1024
+
 /** Where the user's scheduler is reached: the home its entry files go in, and how its tools run. */
 export interface OsSchedulerAccess {
   homeDir: string
@@ -92,8 +95,20 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
       () => true,
       () => false,
     )
-  /** A unit file or agent's text; '' when it is not there or cannot be read. */
-  const textOf = (file: string) => fs.readFile(file, 'utf8').catch(() => '')
+  /** A unit file or agent's first bytes as text (ours are under 2 KB); '' when it is not there or cannot be read. */
+  async function textOf(file: string): Promise<string> {
+    const handle = await fs.open(file, 'r').catch(() => null)
+    if (handle === null) return ''
+    try {
+      const buffer = Buffer.alloc(ENTRY_FILE_READ_LIMIT)
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+      return buffer.subarray(0, bytesRead).toString('utf8')
+    } catch {
+      return ''
+    } finally {
+      await handle.close().catch(() => undefined)
+    }
+  }
 
   /** A user systemd answers `systemctl --user`; without one (containers, WSL, some desktops) cron, where there is a crontab. */
   async function kind(): Promise<Kind | null> {

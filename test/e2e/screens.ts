@@ -111,6 +111,11 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await chooseOption(page, page.getByTestId('board-add-preset'), 'Publishers — daily impressions', true)
   await page.getByTestId('board-add-tile').click()
   await expect(page.locator('[data-test^="board-tile-"]').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 })
+  // Drawn at its body's size: ECharts resizes its canvas up to 100 ms after its box changes, and a
+  // screenshot taken before showed the canvas 19 px taller than the tile body, its dates cut.
+  const chart = page.getByTestId('report-chart').first()
+  await expect.poll(async () => (await chart.locator('canvas').first().boundingBox())?.height).toBe((await chart.boundingBox())?.height)
+  await expect(chart).toHaveAttribute('data-painted', 'true')
   await onScreen('boards')
   // Its overrides (dates, timezone, connection) and the schedule form with the board chosen.
   await page.getByTestId('board-overrides-open').click()

@@ -103,6 +103,8 @@ export async function openReports(page: Page, host: BrowserHost): Promise<void> 
   await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
   await page.getByTestId('builder').waitFor()
   await page.getByTestId('info-as-of').waitFor()
+  // The Run button follows the report's description by a render: a bench clicking it at once found none.
+  await page.getByTestId('run').waitFor()
 }
 
 /** Reloads the page and goes back to Reports with the same connection: a fresh renderer, no chart yet. */
@@ -111,6 +113,7 @@ export async function reopenReports(page: Page): Promise<void> {
   await page.getByTestId('rail').getByText('Reports', { exact: true }).click()
   await page.getByTestId('builder').waitFor()
   await page.getByTestId('info-as-of').waitFor()
+  await page.getByTestId('run').waitFor()
   await page.getByTestId('chart-empty').waitFor()
 }
 

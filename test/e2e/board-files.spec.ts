@@ -36,14 +36,25 @@ test('a board exported as PDF from its toolbar lands in the exports folder: one 
   await expect(tiles).toHaveCount(2)
   for (let index = 0; index < 2; index += 1) await expect(tiles.nth(index)).toHaveAttribute('data-status', 'done', { timeout: 60_000 })
 
-  // Keyboard-reachable: the menu opens from its named button, and its first choice is PDF.
+  // A menu button by keyboard alone, as a screen reader hears it: the menu takes the focus, its
+  // items are menu items, and the one the arrows are on is its active descendant.
   const button = page.getByRole('button', { name: 'Export as…' })
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
   await button.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByTestId('board-export-pdf')).toBeVisible()
-  await expect(page.getByTestId('board-export-png')).toBeVisible()
+  const menu = page.getByRole('menu', { name: 'Export the board as' })
+  await expect(menu).toBeFocused()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await expect(menu.getByRole('menuitem')).toHaveText(['PDF document', 'PNG image'])
   await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(menu).toHaveAttribute('aria-activedescendant', (await menu.getByRole('menuitem', { name: 'PNG image' }).getAttribute('id')) ?? '')
+  await page.keyboard.press('ArrowUp')
+  await expect(menu).toHaveAttribute('aria-activedescendant', (await menu.getByRole('menuitem', { name: 'PDF document' }).getAttribute('id')) ?? '')
   await page.keyboard.press('Enter')
+  // Closed, the focus is back on the button.
+  await expect(button).toBeFocused()
   const message = page.locator('.n-message').last()
   await expect(message).toContainText('Saved “Morning print” as Morning print', { timeout: 60_000 })
   // Read before the message fades: it names the file the web host's "dialog" chose.

@@ -46,8 +46,22 @@ test('a saved preset reopens after a reload with its kept chart, and requests tr
   // The menu that just closed can still be fading out: always take the newest one.
   await page.locator('.n-dropdown-option', { hasText: 'Duplicate' }).last().click()
   await expect(item('Supply check copy')).toBeVisible()
-  await item('Supply check copy').getByTestId('preset-actions').click()
-  await page.locator('.n-dropdown-option', { hasText: 'Delete' }).last().click()
+  // The copy is deleted by keyboard alone: the row's ⋯ opens a menu that takes the focus, Escape
+  // gives it back to the ⋯, and the arrows reach Delete.
+  const more = item('Supply check copy').getByTestId('preset-actions')
+  // The pointer out of the way: the menu opens where the last one was clicked, and Naive lets the item under the pointer win over the arrows.
+  await page.mouse.move(0, 0)
+  await more.focus()
+  await page.keyboard.press('Enter')
+  const actionsMenu = page.getByRole('menu', { name: 'Preset actions' })
+  await expect(actionsMenu).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(more).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(actionsMenu).toBeFocused()
+  for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown')
+  await expect(actionsMenu).toHaveAttribute('aria-activedescendant', (await actionsMenu.getByRole('menuitem', { name: 'Delete' }).getAttribute('id')) ?? '')
+  await page.keyboard.press('Enter')
   await expect(item('Supply check copy')).toHaveCount(0)
   await page.getByTestId('undo-delete').click()
   await expect(item('Supply check copy')).toBeVisible()

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { defineComponent, h, nextTick, ref } from 'vue'
+import { defineComponent, h, nextTick, ref, type HTMLAttributes } from 'vue'
 import { mount } from '@vue/test-utils'
 import { useMenuButton } from '../../../../renderer/src/composables/useMenuButton'
 
@@ -18,7 +18,7 @@ function harness() {
     { attachTo: document.body },
   )
   const items = menu.items([
-    { key: 'pdf', label: 'PDF document', props: { 'data-test': 'pdf' } },
+    { key: 'pdf', label: 'PDF document', props: { 'data-test': 'pdf' } as HTMLAttributes },
     { key: 'png', label: 'PNG image' },
   ])
   const drawMenu = (): { element: HTMLElement; options: HTMLElement[] } => {

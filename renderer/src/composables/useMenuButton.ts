@@ -68,6 +68,8 @@ export function useMenuButton(name: string, trigger: Ref<{ $el?: Element } | HTM
       'aria-label': name,
       tabindex: -1,
       'aria-activedescendant': active.value ?? undefined,
+      // The item the arrows are on is highlighted: a ring round the whole menu (drawn after a click too) only added noise.
+      style: 'outline: none',
     }),
     /** The options as menu items (their own props, a data-test for one, kept). */
     items: (options: DropdownOption[]): DropdownOption[] =>

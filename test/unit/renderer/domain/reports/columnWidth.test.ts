@@ -4,12 +4,14 @@ import { numberColumnWidth } from '../../../../../renderer/src/domain/reports/co
 describe("the series table's number columns", () => {
   it('keep their least width for short numbers', () => {
     expect(numberColumnWidth(['547,280', '—', '0.52%'], 96)).toBe(96)
+    // Seven digits keep it: a laptop-wide chart panel still shows every column, Change included.
+    expect(numberColumnWidth(['7,812,345'], 96)).toBe(96)
     expect(numberColumnWidth([], 96)).toBe(96)
   })
 
   it('widen for a ten-digit total, so it stays on one line', () => {
     // "16,418,400" wrapped over two lines at 96 px in a laptop-wide chart panel.
-    expect(numberColumnWidth(['16,418,400', '547,280'], 96)).toBeGreaterThanOrEqual(10 * 8 + 24)
+    expect(numberColumnWidth(['16,418,400', '547,280'], 96)).toBe(Math.ceil(8 * 8.9 + 2 * 4.45 + 24))
     expect(numberColumnWidth(['1,234,567,890'], 96)).toBeGreaterThan(numberColumnWidth(['16,418,400'], 96))
   })
 })

@@ -82,6 +82,19 @@ describe('whose OS entry it is', () => {
       expect(await first.ownsEntry()).toBe(false)
     })
 
+  it('asks the crontab and Task Scheduler once to see whose the entry is', async () => {
+    for (const [platform, systemd, asked] of [
+      ['linux', false, 'crontab -l'],
+      ['win32', true, 'schtasks /Query'],
+    ] as const) {
+      const { first, scheduler } = await twoInstalls(platform, systemd)
+      await first.install()
+      const before = scheduler.calls.length
+      expect(await first.ownsEntry()).toBe(true)
+      expect(scheduler.calls.slice(before).filter((call) => call.startsWith(asked))).toHaveLength(1)
+    }
+  })
+
   it('reads at most 64 KB of an entry file to see whose it is, however big the file', async () => {
     const homeDir = await temporaryFolder('adops-home-')
     const command = runDueCommand(launch, '/home/ops/data')

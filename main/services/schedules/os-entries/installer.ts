@@ -141,11 +141,15 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
     }
   }
 
-  /** Whether the entry installed runs this install's command (its program and data folder). */
-  async function runsThisCommand(which: Kind): Promise<boolean> {
+  /**
+   * Whether an entry is installed that runs this install's command (its program and data folder).
+   * Reading the entry is seeing it is there: the crontab and Task Scheduler are asked once, not
+   * once for `installed` and again for its text.
+   */
+  async function ownsInstalled(which: Kind): Promise<boolean> {
     switch (which) {
       case 'systemd':
-        return (await textOf(serviceFile)).split('\n').includes(systemdExecStart(options.command))
+        return (await exists(timerFile)) && (await textOf(serviceFile)).split('\n').includes(systemdExecStart(options.command))
       case 'cron':
         return (await crontab()).split('\n').includes(crontabLine(options.command))
       case 'launchd':
@@ -204,7 +208,7 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
 
     async ownsEntry() {
       const which = await kind()
-      return which !== null && (await installed(which)) && (await runsThisCommand(which))
+      return which !== null && (await ownsInstalled(which))
     },
 
     async remove() {

@@ -1,10 +1,8 @@
-import { nextTick, onBeforeUnmount, ref, type HTMLAttributes, type Ref } from 'vue'
+import { nextTick, onBeforeUnmount, ref, useId, type HTMLAttributes, type Ref } from 'vue'
 import type { DropdownOption } from 'naive-ui'
 
 /** Naive UI marks the option the arrow keys (or the pointer) are on with this class. */
 const PENDING_CLASS = 'n-dropdown-option-body--pending'
-
-let menus = 0
 
 /**
  * A Naive UI dropdown as the WAI-ARIA menu button: the button says it opens a menu and whether it
@@ -14,7 +12,7 @@ let menus = 0
  * button. Naive's own keys (arrows, Enter, Escape) listen on the document and work as before.
  */
 export function useMenuButton(name: string, trigger: Ref<{ $el?: Element } | HTMLElement | null>) {
-  const id = `menu-${++menus}`
+  const id = `menu-${useId()}`
   const open = ref(false)
   const active = ref<string | null>(null)
   let observer: MutationObserver | null = null

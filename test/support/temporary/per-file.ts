@@ -1,7 +1,6 @@
 import { mkdirSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterAll, inject } from 'vitest'
-import './global-setup'
 
 /**
  * Each worker's temporary folder is a folder of its own inside the run's (global-setup.ts): Node's

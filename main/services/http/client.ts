@@ -118,7 +118,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const bearer = bearerTokenOf(headers)
       const secrets = [...(request.secrets ?? []), ...(bearer === null ? [] : [bearer])]
       // A link the platform gave may carry a token in its query; the address goes into error details.
-      const context: RequestContext = { method: request.method, url: maskSecrets(url.href, secrets) }
+      // Masked when first read: building the secrets' pattern for every page of a long listing
+      // cost more than anything else the client adds to a bare request (workflow-client bench).
+      const context = maskedContext(request.method, url.href, secrets)
       if (request.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json;charset=UTF-8'
       if (request.signal?.aborted === true) throw errorFromTransport(request.signal.reason, context, request.signal)
 
@@ -159,6 +161,18 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       }
     },
     close: () => agent.close(),
+  }
+}
+
+/** The request's method and address, the address masked once, when something first reads it (an error, a retry notice). */
+function maskedContext(method: string, href: string, secrets: readonly string[]): RequestContext {
+  let masked: string | undefined
+  return {
+    method,
+    get url() {
+      masked ??= maskSecrets(href, secrets)
+      return masked
+    },
   }
 }
 

@@ -29,12 +29,10 @@ const typescript7 = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'
  *
  * The end-to-end tests are the longest check by far, and the one whose waits a busy machine can
  * push past their timeouts, so they start as soon as the build is done and run in the
- * foreground. Alone they leave about a third of the 2 cores idle (waiting on the page, the host,
- * the demo backend); the background checks beside them take that idle time and yield the rest
- * (niceness 19: under a fiftieth of a contended core). They still slow the suite: measured on
- * the 2-core machine, 368 s alone against 445–505 s in the gate (at niceness 10 and 19 alike,
- * within the runs' spread). The gate is shorter all the same than the suite followed by the
- * other checks, two at a time (about 350 CPU s: some 175 s more).
+ * foreground, in two Playwright workers (test/playwright.config.ts). They count as one core:
+ * their tests wait on the page, the host and the demo backend for much of their time, and the
+ * background checks beside them take that idle time and yield the rest (niceness 19: under a
+ * fiftieth of a contended core). Weighed as two, they would leave vitest to run after them.
  * vitest runs its files in `cores - 1` worker processes (its own default, said explicitly so the
  * weight is true). The longest chains are listed first (the build, then what waits for it), so
  * they start first when free.

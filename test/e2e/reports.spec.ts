@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Api } from '@contract'
 import { screenshot } from './fixtures'
 import { expect, openSandboxReports, test, type SandboxProcess } from './entities-fixtures'
@@ -21,6 +21,12 @@ const option = menuOption
 const choose = (page: Page, testId: string, text: string, search = false): Promise<void> => chooseOption(page, page.getByTestId(testId), text, search)
 
 /** A direct Reporting API call to the sandbox, behind the app's back. */
+/** Whether a column's heading in the series table lies wholly inside the table's box, as the user sees it. */
+async function columnInView(table: Locator, title: string): Promise<boolean> {
+  const [cell, box] = [await table.locator('th', { hasText: title }).first().boundingBox(), await table.boundingBox()]
+  return cell !== null && box !== null && cell.x >= box.x - 1 && cell.x + cell.width <= box.x + box.width + 1
+}
+
 async function report(sandbox: SandboxProcess, operation: 'time_series' | 'audience', body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.info.report_url}/API/v2/${operation}`, {
     method: 'POST',
@@ -131,6 +137,8 @@ test('a time series by country with a filter and a comparison equals what the pl
   await expect(chart).toHaveAttribute('data-painted', 'true')
   await screenshot(page, 'reports-result-light')
   await page.getByTestId('series-table').evaluate((element) => element.scrollIntoView({ block: 'end' }))
+  // Eight-digit totals in a 1320 px window: every column still shows at once, Change whole.
+  expect(await columnInView(page.getByTestId('series-table'), 'Change')).toBe(true)
   await screenshot(page, 'reports-table')
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin })
   await page.getByTestId('copy-tsv').click()
@@ -341,12 +349,7 @@ test('the series table fits the chart panel of a laptop window, and in a narrowe
   await page.getByTestId('run').click()
   const table = page.getByTestId('series-table')
   await expect(table.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
-  const heading = (title: string) => table.locator('th', { hasText: title }).first()
-  /** Whether a column's heading lies wholly inside the table's box, as the user sees it. */
-  const inside = async (title: string): Promise<boolean> => {
-    const [cell, box] = [await heading(title).boundingBox(), await table.boundingBox()]
-    return cell !== null && box !== null && cell.x >= box.x - 1 && cell.x + cell.width <= box.x + box.width + 1
-  }
+  const inside = (title: string): Promise<boolean> => columnInView(table, title)
   // A 1320 px window: every column shows at once, Change included.
   expect(await inside('Change')).toBe(true)
   expect(await inside('Series')).toBe(true)

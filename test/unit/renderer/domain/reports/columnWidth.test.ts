@@ -9,9 +9,10 @@ describe("the series table's number columns", () => {
     expect(numberColumnWidth([], 96)).toBe(96)
   })
 
-  it('widen for a ten-digit total, so it stays on one line', () => {
-    // "16,418,400" wrapped over two lines at 96 px in a laptop-wide chart panel.
-    expect(numberColumnWidth(['16,418,400', '547,280'], 96)).toBe(Math.ceil(8 * 8.9 + 2 * 4.45 + 24))
+  it('widen for an eight-digit total just enough that it stays on one line', () => {
+    // "16,418,400" wrapped over two lines at a fixed 96 px; its text and the small table's
+    // padding (8 px a side) need one pixel more.
+    expect(numberColumnWidth(['16,418,400', '547,280'], 96)).toBe(Math.ceil(8 * 8.9 + 2 * 4.45 + 16))
     expect(numberColumnWidth(['1,234,567,890'], 96)).toBeGreaterThan(numberColumnWidth(['16,418,400'], 96))
   })
 })

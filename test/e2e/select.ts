@@ -33,3 +33,14 @@ export async function chooseOption(page: Page, trigger: Locator, text: string | 
   await page.keyboard.press('Escape')
   await expect(openMenus(page)).toHaveCount(0)
 }
+
+/**
+ * Types `text` into the open value select `select` (suggestions from the platform) and waits for
+ * the answer to it: until then the menu still lists the earlier suggestions, then a spinner in
+ * their place, and a click on one of them can land as it goes. Seen on a loaded machine: "France
+ * (FR)" clicked in the earlier list was never chosen, and the next search was typed after "Fran".
+ */
+export async function searchValues(page: Page, select: Locator, text: string): Promise<void> {
+  await page.keyboard.type(text)
+  await expect(select).toHaveAttribute('data-answered', text)
+}

@@ -21,6 +21,11 @@ export function useValueSearch(key: Ref<string | null>, options: { minLength: nu
   const error = ref<string | null>(null)
   /** Names seen for values of this key, kept so picked values keep their labels. */
   const names = ref<Record<string, string>>({})
+  /**
+   * The text whose answer the results are (null before any): until the answer to what was
+   * typed arrives, the menu still lists the earlier suggestions and then makes way for a spinner.
+   */
+  const answeredFor = ref<string | null>(null)
 
   const latest = useLatestCall(
     (requestId, profileId: string, definition: ReportDefinition, field: string, text: string) =>
@@ -28,14 +33,16 @@ export function useValueSearch(key: Ref<string | null>, options: { minLength: nu
     {
       label: 'values',
       debounceMs: options.delayMs ?? 250,
-      onValue: (found) => {
+      onValue: (found, _profileId, _definition, _field, text) => {
+        answeredFor.value = text
         results.value = found
         error.value = null
         const known = { ...names.value }
         for (const entry of found) if (entry.name) known[entry.value] = entry.name
         names.value = known
       },
-      onError: (failure) => {
+      onError: (failure, _profileId, _definition, _field, text) => {
+        answeredFor.value = text
         results.value = []
         error.value = failure.message
       },
@@ -59,5 +66,5 @@ export function useValueSearch(key: Ref<string | null>, options: { minLength: nu
     latest.schedule(() => void ask(text.trim()))
   }
 
-  return { results, loading: latest.loading, error, names, search }
+  return { results, loading: latest.loading, error, names, answeredFor, search }
 }

@@ -32,6 +32,7 @@ describe('useValueSearch', () => {
     await vi.runAllTimersAsync()
     expect(api.reports.values).toHaveBeenCalledTimes(1)
     expect(api.reports.values.mock.calls[0]).toEqual([expect.objectContaining({ text: 'FRA', key: 'country', limit: 50 })])
+    expect(search.answeredFor.value).toBeNull()
     const firstId = (api.reports.values.mock.calls[0] as unknown as [{ requestId: string }])[0].requestId
     expect(search.loading.value).toBe(true)
 
@@ -42,6 +43,8 @@ describe('useValueSearch', () => {
     answers[0]!({ ok: true, value: [{ value: 'FR', name: 'France' }] })
     await vi.runAllTimersAsync()
     expect(search.results.value).toEqual([{ value: 'DE', name: 'Germany' }])
+    // The results say which text they answer: the newest, never the one cancelled.
+    expect(search.answeredFor.value).toBe('GER')
     expect(search.names.value).toEqual({ DE: 'Germany' })
     expect(search.loading.value).toBe(false)
     scope.stop()
@@ -54,6 +57,7 @@ describe('useValueSearch', () => {
     await vi.runAllTimersAsync()
     expect(search.error.value).toBe('The connection was lost.')
     expect(search.results.value).toEqual([])
+    expect(search.answeredFor.value).toBe('FR')
     scope.stop()
   })
 })

@@ -1,3 +1,5 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createHarness, draftWithFolder, type Harness } from '../unit/schedules/support'
@@ -78,5 +80,8 @@ export default async function bench(): Promise<void> {
   targets.check('wake-ups per minute at that gap, busy day', 60_000 / Math.min(...gaps), 'per min', TARGETS.wakeupsPerMinute, { atMost: true })
 
   for (const made of [empty, full, busy]) made.service.stop()
+  // The harness's folders are the test runner's to remove in a test; here they are the bench's.
+  for (const made of [empty, full, busy])
+    for (const folder of [path.dirname(made.folder), made.exportFolder]) await fs.rm(folder, { recursive: true, force: true })
   targets.verdict()
 }

@@ -78,11 +78,14 @@ export interface InputQuiet {
   sinceInput(): number
 }
 
-/** The page's input, timed from now on (Infinity since input before any); `dispose` stops listening. */
-export function pageInputQuiet(target: EventTarget = globalThis, now: () => number = () => performance.now()): InputQuiet & { dispose(): void } {
+/** The page's input of these kinds, timed from now on (Infinity since input before any); `dispose` stops listening. */
+export function pageInputQuiet(
+  target: EventTarget = globalThis,
+  now: () => number = () => performance.now(),
+  types: readonly string[] = ['keydown', 'input', 'pointerdown', 'wheel'],
+): InputQuiet & { dispose(): void } {
   let last = Number.NEGATIVE_INFINITY
   const onInput = (): void => void (last = now())
-  const types = ['keydown', 'input', 'pointerdown', 'wheel']
   const listening = typeof target.addEventListener === 'function'
   if (listening) for (const type of types) target.addEventListener(type, onInput, { capture: true, passive: true })
   return {
@@ -90,6 +93,29 @@ export function pageInputQuiet(target: EventTarget = globalThis, now: () => numb
     dispose: () => {
       if (listening) for (const type of types) target.removeEventListener(type, onInput, { capture: true })
     },
+  }
+}
+
+/** The page's typing (keys and text input), listened to from the first pause that asks (not when the module loads). */
+let pageTyping: InputQuiet | null = null
+export const pageTypingQuiet: InputQuiet = { sinceInput: () => (pageTyping ??= pageInputQuiet(globalThis, undefined, ['keydown', 'input'])).sinceInput() }
+
+/**
+ * Resolves once `quiet` has heard no input for `quietMs`, or after `longestMs` however the input
+ * goes on: background work that cannot be split (a large answer decoded in one task, and the
+ * garbage collection after it) waits for a pause in the typing instead of landing between a key
+ * and its frame.
+ */
+export async function inputPause(quiet: InputQuiet, quietMs: number, longestMs: number): Promise<void> {
+  // Bounded by the waits asked for, not by a clock: one that stands still must not hold it forever.
+  let waited = 0
+  for (;;) {
+    const since = quiet.sinceInput()
+    // Input timed after now was heard on another clock (tests stop or set back performance.now).
+    const left = since < 0 ? 0 : Math.min(quietMs - since, longestMs - waited)
+    if (left <= 0) return
+    await new Promise((resolve) => setTimeout(resolve, left))
+    waited += left
   }
 }
 

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest'
-import { inputAwareIdle, pageInputFrames, pageInputQuiet, type IdleTime, type InputFrames, type NativeIdle } from '../../../../renderer/src/lib/idle'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  inputAwareIdle,
+  inputPause,
+  pageInputFrames,
+  pageInputQuiet,
+  type IdleTime,
+  type InputFrames,
+  type InputQuiet,
+  type NativeIdle,
+} from '../../../../renderer/src/lib/idle'
 
 /** Idle callbacks run by hand, each told whether it timed out. */
 function manualIdle() {
@@ -146,5 +155,77 @@ describe('pageInputQuiet', () => {
     target.dispatchEvent(new Event('keydown'))
     now += 10
     expect(quiet.sinceInput()).toBe(40)
+  })
+
+  it('listens to the kinds of input it is given only', () => {
+    let now = 0
+    const target = new EventTarget()
+    const typing = pageInputQuiet(target, () => now, ['keydown', 'input'])
+    target.dispatchEvent(new Event('pointerdown'))
+    target.dispatchEvent(new Event('wheel'))
+    expect(typing.sinceInput()).toBe(Number.POSITIVE_INFINITY)
+    target.dispatchEvent(new Event('input'))
+    now += 5
+    expect(typing.sinceInput()).toBe(5)
+    typing.dispose()
+  })
+})
+
+describe('inputPause', () => {
+  afterEach(() => vi.useRealTimers())
+
+  /** A clock and input timed by hand: `type()` is a key pressed now. */
+  function typedInput() {
+    vi.useFakeTimers()
+    let last = Number.NEGATIVE_INFINITY
+    const quiet: InputQuiet = { sinceInput: () => Date.now() - last }
+    return { quiet, type: () => void (last = Date.now()) }
+  }
+  const settled = (promise: Promise<void>): { done: boolean } => {
+    const state = { done: false }
+    void promise.then(() => (state.done = true))
+    return state
+  }
+
+  it('resolves at once when nothing was typed lately', async () => {
+    const { quiet } = typedInput()
+    const pause = settled(inputPause(quiet, 100, 1_000))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(pause.done).toBe(true)
+  })
+
+  it('waits until no key came for the quiet time, however often keys come before', async () => {
+    const { quiet, type } = typedInput()
+    type()
+    const pause = settled(inputPause(quiet, 100, 1_000))
+    for (let key = 0; key < 5; key++) {
+      await vi.advanceTimersByTimeAsync(60)
+      expect(pause.done).toBe(false)
+      type()
+    }
+    await vi.advanceTimersByTimeAsync(99)
+    expect(pause.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(pause.done).toBe(true)
+  })
+
+  it('waits no longer than the longest pause, for typing that never stops', async () => {
+    const { quiet, type } = typedInput()
+    type()
+    const pause = settled(inputPause(quiet, 100, 1_000))
+    for (let elapsed = 0; elapsed < 960; elapsed += 40) {
+      await vi.advanceTimersByTimeAsync(40)
+      type()
+    }
+    expect(pause.done).toBe(false)
+    await vi.advanceTimersByTimeAsync(40)
+    expect(pause.done).toBe(true)
+  })
+
+  it('does not wait on input timed after now, as a clock set back or stopped would give', async () => {
+    vi.useFakeTimers()
+    const pause = settled(inputPause({ sinceInput: () => -19_000 }, 100, 1_000))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(pause.done).toBe(true)
   })
 })

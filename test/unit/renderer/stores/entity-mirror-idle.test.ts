@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { reactive } from 'vue'
 import type { Entity, Outcome } from '@contract'
 import { ApiError } from '../../../../renderer/src/api/bridge'
 import { blankKindState, createMirrorLoader, type KindState } from '../../../../renderer/src/stores/entityMirror'
-import type { IdleScheduler } from '../../../../renderer/src/lib/idle'
+import type { IdleScheduler, InputQuiet } from '../../../../renderer/src/lib/idle'
 import { manualCallbacks } from '../../../support/manual-callbacks'
 
 /**
@@ -50,5 +50,45 @@ describe('a long mirror arriving', () => {
     await opened
     expect(state.rows.map((row) => row.id)).toEqual(all.map((row) => row.id))
     expect(state.pendingTotal).toBeNull()
+  })
+
+  afterEach(() => vi.useRealTimers())
+
+  it('asks for the rest only in a pause of the typing: a key pressed is never kept waiting by a slice decoded', async () => {
+    vi.useFakeTimers()
+    const all = rows(1, 12_000)
+    const asked: number[] = []
+    const mirror = vi.fn((request: { offset?: number; limit?: number }): Promise<Outcome<{ rows: Entity[]; syncedAt: string; total: number }>> => {
+      const offset = request.offset ?? 0
+      asked.push(offset)
+      const slice = all.slice(offset, request.limit === undefined ? undefined : offset + request.limit)
+      return Promise.resolve({ ok: true, value: { rows: slice, syncedAt: '2026-01-01T00:00:00.000Z', total: all.length } })
+    })
+    Object.defineProperty(window, 'api', { value: { entities: { mirror } }, configurable: true })
+    let lastKey = Number.NEGATIVE_INFINITY
+    const inputQuiet: InputQuiet = { sinceInput: () => Date.now() - lastKey }
+    const idle: IdleScheduler = { request: (callback) => (callback(), 0), cancel: () => undefined }
+    const state: KindState = reactive(blankKindState('p1', 'publishers')) as KindState
+    const loader = createMirrorLoader({
+      state: () => state,
+      noteError: (_profile, _kind, error) => new ApiError({ code: 'internal', message: String(error) }),
+      online: () => undefined,
+      idle,
+      inputQuiet,
+    })
+    lastKey = Date.now()
+    const opened = loader.open('p1', 'publishers')
+    // Keys every 50 ms for half a second: only the first screenful is asked for meanwhile.
+    for (let key = 0; key < 10; key++) {
+      await vi.advanceTimersByTimeAsync(50)
+      lastKey = Date.now()
+    }
+    expect(asked).toEqual([0])
+    expect(state.rows).toHaveLength(300)
+    // A pause of 100 ms: the rest comes, slice after slice, while no key is pressed.
+    await vi.advanceTimersByTimeAsync(100)
+    await opened
+    expect(asked).toEqual([0, 300, 5_300, 10_300])
+    expect(state.rows.map((row) => row.id)).toEqual(all.map((row) => row.id))
   })
 })

@@ -24,6 +24,7 @@ export function presetHandlers({
   presetFiles,
   results,
   runHistory,
+  reports,
   alerts,
 }: Services): HandlersFor<'presets'> & HandlersFor<'results'> & HandlersFor<'history'> {
   return {
@@ -50,7 +51,12 @@ export function presetHandlers({
       for (const query of queries) answers.push(await keptResult(results, profileId, query).catch(() => null))
       return answers
     },
-    'history:list': (query) => runHistory.list(query),
+    // A run's line is written after its answer is handed back (a large result must not hold up the
+    // chart): the list waits for the lines still being written, so a run already shown is in it.
+    'history:list': async (query) => {
+      await reports.flush()
+      return runHistory.list(query)
+    },
     'history:get': ({ id }) => runHistory.get(id),
   }
 }

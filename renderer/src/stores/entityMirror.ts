@@ -54,9 +54,9 @@ const REST_IDLE_TIMEOUT_MS = 200
 
 /**
  * The next slice of the rest is asked for once no key has been pressed for this long, or after
- * REST_LONGEST_PAUSE_MS of typing without such a pause. Its answer is decoded in one
- * task, and a scavenge of the rows it made follows (6 to 11 ms each, traced in the entities
- * bench): landing between a key and its frame, they pushed the rows for that key a frame later.
+ * REST_LONGEST_PAUSE_MS of typing without such a pause. Its answer is decoded in one task, and
+ * a scavenge of the rows it made follows (6 to 11 ms each, traced in the entities bench):
+ * landing between a key and its frame, they pushed the rows for that key a frame later.
  */
 const REST_QUIET_MS = 100
 const REST_LONGEST_PAUSE_MS = 1_000

@@ -119,27 +119,27 @@ const KEYSTROKE = (text: string): string => `new Promise((resolve, reject) => {
   requestAnimationFrame(check)
 })`
 
-/** Resolves, after an open, with the time from its click until every row had arrived (the count no longer says "so far"). */
+/**
+ * Resolves once every row of the list has arrived (the count no longer says "so far" and shows
+ * the whole list), with the time since the last open's click; null when not within 30 s.
+ */
 const WHOLE_LIST = `new Promise((resolve) => {
+  const waitStarted = performance.now()
   const check = () => {
     const counter = document.querySelector('[data-test="row-count"]')
     if (counter && !counter.hasAttribute('data-arriving') && (counter.textContent ?? '').includes('${TOTAL}')) resolve(performance.now() - globalThis.benchOpenStarted)
+    else if (performance.now() - waitStarted > 30000) resolve(null)
     else requestAnimationFrame(check)
   }
   check()
 })`
 
-/** Resolves once every row of the list has arrived (the count no longer says "so far"); false after 30 s. */
-const WHOLE_LIST_IN = `new Promise((resolve) => {
-  const started = performance.now()
-  const check = () => {
-    const counter = document.querySelector('[data-test="row-count"]')
-    if (counter !== null && !counter.hasAttribute('data-arriving')) resolve(true)
-    else if (performance.now() - started > 30000) resolve(false)
-    else requestAnimationFrame(check)
-  }
-  check()
-})`
+/** Waits for the whole list (WHOLE_LIST); returns the time since the open's click. */
+async function wholeListIn(page: Page, after: string): Promise<number> {
+  const arrived = (await page.evaluate(WHOLE_LIST)) as number | null
+  ensure(arrived !== null, `the rest of the list had not arrived 30 s after ${after}`)
+  return arrived
+}
 
 const openPublishers = (page: Page): Promise<{ total: number; bridge: number }> => page.evaluate(OPEN_PUBLISHERS) as Promise<{ total: number; bridge: number }>
 interface Keystroke {
@@ -212,7 +212,7 @@ export default async function bench(): Promise<void> {
       await page.goto(url)
       await page.getByTestId('row-count').filter({ hasText: '150 brands' }).waitFor()
       cold.push(await openPublishers(page))
-      wholeList.push((await page.evaluate(WHOLE_LIST)) as number)
+      wholeList.push(await wholeListIn(page, 'a cold open'))
       // Warm: the page reloads, main already holds the mirror.
       await startOnBrands()
       await page.reload()
@@ -271,7 +271,7 @@ export default async function bench(): Promise<void> {
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     for (let round = 0; round < 3; round++) {
       // The whole list searched from the second round on, whatever the first left arriving.
-      if (round > 0) ensure((await page.evaluate(WHOLE_LIST_IN)) === true, `the rest of the list had not arrived 30 s after round ${round}`)
+      if (round > 0) await wholeListIn(page, `round ${round}`)
       await profiled(`keystroke round ${round + 1}`, async () => {
         for (const text of sequence) {
           typed++

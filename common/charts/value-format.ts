@@ -1,4 +1,5 @@
 import type { ChartField } from './chart-shapes'
+import { lazy } from '../lazy'
 
 /**
  * One formatter per number of digits: `toLocaleString` with options builds a new formatter on
@@ -13,7 +14,7 @@ function fixedFormat(digits: number): Intl.NumberFormat {
   }
   return format
 }
-const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+const compactFormat = lazy(() => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }))
 
 /** Numbers in the report's own terms: ints whole, floats and percents at the field's precision. */
 export function formatValue(value: number | null | undefined, field: Pick<ChartField, 'displayType' | 'precision'> | undefined): string {
@@ -40,7 +41,7 @@ export function fieldsFromValues(series: readonly { metric: string; values: read
 
 /** Axis ticks: short (1.2M, 35k) so labels never crowd the plot. */
 export function formatCompact(value: number, percent: boolean): string {
-  const text = compactFormat.format(value)
+  const text = compactFormat().format(value)
   return percent ? `${text}%` : text
 }
 

@@ -1,3 +1,5 @@
+import { lazy } from '../lazy'
+
 /**
  * One axis of a pivot (its rows or its columns) as a tree: the root is the grand total, each
  * level below it one field of the layout, outermost first. Every node has an id; a record adds
@@ -72,4 +74,4 @@ export function pathOf(node: AxisNode, nodes: readonly AxisNode[]): string[] {
 }
 
 /** Labels compare as people read them: "Publisher 2" before "Publisher 10". */
-export const labelCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+export const labelCollator = lazy(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }))

@@ -108,7 +108,7 @@ export function computePivot(source: PivotSource, layout: PivotLayout): Computed
     others.others = true
     for (const node of left) for (const columnNode of columnAxis.nodes) cells.merge(node.id, others.id, columnNode.id)
   }
-  for (const node of columnAxis.nodes) node.children.sort((left, right) => labelCollator.compare(left.label, right.label))
+  for (const node of columnAxis.nodes) node.children.sort((left, right) => labelCollator().compare(left.label, right.label))
 
   const rowHeaders: PivotHeader[] = []
   const rowNodes: number[] = []
@@ -182,11 +182,11 @@ function sortRows(rowAxis: Axis, columnAxis: Axis, layout: PivotLayout, read: Re
   const direction = layout.sort.direction === 'asc' ? 1 : -1
   const key = sortKey(columnAxis, layout, read)
   const compare = (left: AxisNode, right: AxisNode): number => {
-    if (key === null) return direction * labelCollator.compare(left.label, right.label)
+    if (key === null) return direction * labelCollator().compare(left.label, right.label)
     const a = key(left)
     const b = key(right)
-    if (a === null || b === null) return a === b ? labelCollator.compare(left.label, right.label) : a === null ? 1 : -1
-    return a === b ? labelCollator.compare(left.label, right.label) : direction * (a - b)
+    if (a === null || b === null) return a === b ? labelCollator().compare(left.label, right.label) : a === null ? 1 : -1
+    return a === b ? labelCollator().compare(left.label, right.label) : direction * (a - b)
   }
   for (const node of rowAxis.nodes) if (node.children.length > 1) node.children.sort(compare)
 }

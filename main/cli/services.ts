@@ -12,7 +12,6 @@ import { createRunHistoryStore, runHistoryFolder } from '../services/run-history
 import { createRequestCapture, recordRuns, type RecordedReportService } from '../services/run-history/record-runs'
 import { createPresetStore, presetsFolder, type PresetStore } from '../services/presets/preset-store'
 import { boardsFolder, createBoardStore, type BoardStore } from '../services/boards/board-store'
-import { createBoardFileMaker } from '../services/boards/board-file-maker'
 import type { BoardFileMaker } from '../services/boards/board-file-types'
 import { createDiskInfoStore, type InfoStore, type StoredInfo } from '../services/reports/info-store'
 import { createReportService } from '../services/reports/service'
@@ -24,7 +23,6 @@ import { platformDependents } from '../services/entities/dependents'
 import type { BulkApplier, ChangeLog } from '../services/bulk/apply-types'
 import { createJournalStore, journalsFolder } from '../services/bulk/journal'
 import { changesFolder, createChangeLog } from '../services/changes/change-log'
-import { createCliSchedules } from './schedules-services'
 
 /** What the commands use: the app's profile store, keychain and presets, and connections over one HTTP client. */
 export interface CliServices {
@@ -43,8 +41,11 @@ export interface CliServices {
    * `profileId`, runs over the connection `connect` makes, only when a tile runs (`--kept` never connects).
    */
   boardFiles(connect: () => Promise<Connection>, profileId: string | null): BoardFileMaker
-  /** The app's schedules, run from here with source `os` (`schedules run-due`, what the OS entry calls). Optional so test doubles may leave it out. */
-  schedules?(): RunningSchedules
+  /**
+   * The app's schedules, run from here with source `os` (`schedules run-due`, what the OS entry calls). Loaded
+   * when asked for (croner, the export jobs), not at every start. Optional so test doubles may leave it out.
+   */
+  schedules?(): Promise<RunningSchedules>
   /** What an alert check runs through: the report runner over a connection, not recorded as a run. */
   alertSource(connection: Connection, profileId: string | null): AlertDataSource
   /** The app's alert rules, by preset. */
@@ -113,15 +114,21 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       let reports: Promise<Pick<RecordedReportService, 'run' | 'audience'>> | null = null
       const reportsNow = () => (reports ??= connect().then((connection) => services.reports(connection, profileId)))
       const kept = createResultCache({ folder: resultsFolder(context.userDataDir), limitBytes: async () => Number.MAX_SAFE_INTEGER, notices })
-      return createBoardFileMaker({
-        board: (name) => boards.get(name),
-        presetDefinition: async (name) => (await presets.get(name)).definition,
-        kept: (id, kind, definition, preset) => kept.get(id, kind, definition, preset),
-        run: async (id, definition, options) => (await reportsNow()).run(id, definition, options),
-        audience: async (id, definition, options) => (await reportsNow()).audience(id, definition, options),
-        connectionName: async (id) => (id === null ? 'a connection given by flags' : ((await profiles.find(id))?.name ?? id)),
-        now,
-      })
+      // The page layout and drawing load when a board is drawn, not at every start of the command line.
+      let maker: Promise<BoardFileMaker> | null = null
+      const makerNow = () =>
+        (maker ??= import('../services/boards/board-file-maker').then(({ createBoardFileMaker }) =>
+          createBoardFileMaker({
+            board: (name) => boards.get(name),
+            presetDefinition: async (name) => (await presets.get(name)).definition,
+            kept: (id, kind, definition, preset) => kept.get(id, kind, definition, preset),
+            run: async (id, definition, options) => (await reportsNow()).run(id, definition, options),
+            audience: async (id, definition, options) => (await reportsNow()).audience(id, definition, options),
+            connectionName: async (id) => (id === null ? 'a connection given by flags' : ((await profiles.find(id))?.name ?? id)),
+            now,
+          }),
+        ))
+      return { make: async (request, signal) => (await makerNow()).make(request, signal) }
     },
     now,
     changeLog,
@@ -168,7 +175,8 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
       flushes.push(() => recorded.flush())
       return recorded
     },
-    schedules() {
+    async schedules() {
+      const { createCliSchedules } = await import('./schedules-services')
       const connectProfile = async (profileId: string): Promise<Connection> => {
         const stored = await profiles.find(profileId)
         if (stored === null)

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { PIVOT_AGGREGATES, PIVOT_WINDOW_LIMITS, type PivotAggregate, type PivotLayout, type PivotValue } from '../../../common/pivot/types'
-import { createAnalysis, type Analysis } from '../../services/analysis/analysis'
-import { withOpeningAdvice } from '../../services/analysis/engine'
-import { createOpenedFiles, type OpenedFileInfo } from '../../services/analysis/opened-files'
+import type { Analysis } from '../../services/analysis/analysis'
+import type { OpenedFileInfo } from '../../services/analysis/opened-files'
 import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
 import { csvRow } from '../csv'
@@ -69,7 +68,13 @@ async function openAll(analysis: Analysis, files: readonly string[]): Promise<Op
   return opened
 }
 
+// The engine and its file readers load when a pivot or a query runs, not at every start of the
+// command line: an export from cron does not pay for them.
 async function withAnalysis<T>(work: (analysis: Analysis) => Promise<T>): Promise<T> {
+  const [{ createAnalysis }, { createOpenedFiles }] = await Promise.all([
+    import('../../services/analysis/analysis'),
+    import('../../services/analysis/opened-files'),
+  ])
   const analysis = createAnalysis({ openedFiles: createOpenedFiles() })
   try {
     return await work(analysis)
@@ -176,7 +181,8 @@ export const sqlCommand: Command = {
           files.map((file) => file.id),
           query,
         )
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          const { withOpeningAdvice } = await import('../../services/analysis/engine')
           throw withOpeningAdvice(error, CLI_OPENING_ADVICE)
         })
       if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated })

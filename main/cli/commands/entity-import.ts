@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Entity } from '../../services/workflow/entities'
 import { builtInKinds, kindSpec } from '../../services/entities/kinds'
 import { planImport, type MatchKey } from '../../services/bulk/plan'
-import { readImportFile, type ImportFile } from '../../services/bulk/import-file'
+import type { ImportFile } from '../../services/bulk/import-file'
 import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
 import { connectionKey } from '../connection-key'
@@ -25,6 +25,8 @@ function fingerprintOf(digest: string, kind: string, match: string | undefined):
  * missing or cannot be read is a usage error naming the path given, a bad table is the plan's problem.
  */
 async function readFile(file: string): Promise<ImportFile> {
+  // The reader (its XLSX unzipping) loads when an import runs, not at every start of the command line.
+  const { readImportFile } = await import('../../services/bulk/import-file')
   try {
     return await readImportFile(file)
   } catch (error) {

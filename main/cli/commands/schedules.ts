@@ -10,10 +10,10 @@ import type { Command, CommandContext } from '../command'
 import { writeText } from '../io'
 import { UsageError } from '../usage'
 
-function schedulesOf(context: CommandContext): RunningSchedules {
+async function schedulesOf(context: CommandContext): Promise<RunningSchedules> {
   const make = context.services.schedules
   if (make === undefined) throw new AppError('internal', 'Schedules are not available in this command line.')
-  return make()
+  return await make()
 }
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`
@@ -76,7 +76,7 @@ const schedulesList: Command = {
   summary: 'list the schedules (cadence, next run, last outcome), one JSON line each',
   notes: ['Schedules are made in the app; they live in the "schedules" folder of its data (see --user-data).'],
   async run(context) {
-    const state = await schedulesOf(context).list()
+    const state = await (await schedulesOf(context)).list()
     for (const schedule of state.schedules) await writeText(context.io.stdout, line(scheduleLine(schedule)))
   },
 }
@@ -91,7 +91,7 @@ const schedulesRun: Command = {
   notes: ['A run of the same schedule already going (in the app or from the system scheduler) makes this one "skipped".', ...EXIT_NOTES],
   async run(context) {
     const name = context.args[0] ?? ''
-    const schedules = schedulesOf(context)
+    const schedules = await schedulesOf(context)
     const known = (await schedules.list()).schedules.some((schedule) => schedule.name.toLowerCase() === name.trim().toLowerCase())
     if (!known) throw new UsageError(`No schedule is named "${name}". Run "schedules list" to see them.`)
     const entry = await schedules.runByName(name)
@@ -112,7 +112,7 @@ const schedulesRunDue: Command = {
     ...EXIT_NOTES,
   ],
   async run(context) {
-    const entries = await schedulesOf(context).runDue()
+    const entries = await (await schedulesOf(context)).runDue()
     for (const entry of entries) await writeText(context.io.stdout, line(runLine(entry)))
     failIfAny(entries)
   },

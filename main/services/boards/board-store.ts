@@ -1,6 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { normalisePresetName, type Board, type BoardSummary, type FileProblem } from '@contract'
+import { lazy } from '../../../common/lazy'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
@@ -29,7 +30,7 @@ export interface BoardStore {
 
 export const boardsFolder = (userDataDir: string): string => path.join(userDataDir, 'boards')
 
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+const byName = lazy(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }))
 
 export function boardSummary(board: Board): BoardSummary {
   const presets = board.tiles.flatMap((tile) => (tile.source.kind === 'preset' ? [tile.source.preset] : []))
@@ -83,7 +84,7 @@ export function createBoardStore({ folder, notices, now = () => new Date() }: { 
       serial(async () => {
         const { byKey, refused } = await view.current()
         const boards = [...byKey.values()].map(({ board }) => boardSummary(board))
-        boards.sort((left, right) => byName.compare(left.name, right.name) || (left.name < right.name ? -1 : 1))
+        boards.sort((left, right) => byName().compare(left.name, right.name) || (left.name < right.name ? -1 : 1))
         return { boards, refused }
       }),
     get: (name) =>

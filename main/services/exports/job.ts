@@ -3,6 +3,7 @@ import { EXPORT_CAPS, type ExportFormat } from '@contract'
 import type { EventHub } from '../events'
 import { describeFile } from '../files/save-target'
 import type { ReportingClient } from '../reporting/client'
+import { lazy } from '../../../common/lazy'
 import { isAppError } from '../errors'
 import { saveStreamAtomically } from '../reporting/save-export'
 import type { ReportRequest } from '../reporting/schemas'
@@ -36,7 +37,10 @@ export interface LiveJob {
 export type StopReason = 'cancel' | 'quit'
 
 export const QUIT_SENTENCE = 'AdOps Desk quit while this export was running; nothing was saved. Export it again.'
-const CAPPED_SENTENCE = `The platform capped this export at ${EXPORT_CAPS.textRows.toLocaleString('en-US')} rows: its last row, Others, sums the rows past them. Narrow the dates or add filters to get every row.`
+const cappedSentence = lazy(
+  () =>
+    `The platform capped this export at ${EXPORT_CAPS.textRows.toLocaleString('en-US')} rows: its last row, Others, sums the rows past them. Narrow the dates or add filters to get every row.`,
+)
 
 /** What the job is to export and where (the save dialog's answer). */
 export interface JobOrder {
@@ -154,7 +158,7 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
       const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), order.includeTotal)
       update({ bytes, rows: rowsSoFar() })
       progress(bytes, rowsSoFar())
-      await finish({ state: 'done', bytes, rows: rowsSoFar(), capped, notes: capped === true ? [CAPPED_SENTENCE] : [], error: null })
+      await finish({ state: 'done', bytes, rows: rowsSoFar(), capped, notes: capped === true ? [cappedSentence()] : [], error: null })
     } catch (error) {
       if (stopReason === 'cancel') await finish({ state: 'cancelled', bytes, rows: rowsSoFar(), notes: ['Cancelled; nothing was saved.'], error: null })
       else if (stopReason === 'quit') await finish({ state: 'interrupted', bytes, rows: rowsSoFar(), error: QUIT_SENTENCE })

@@ -1,6 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { normalisePresetName, type FileProblem, type Preset, type PresetSummary, type ReportDefinition } from '@contract'
+import { lazy } from '../../../common/lazy'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
 import { createSerialQueue } from '../files/serial-queue'
@@ -43,7 +44,7 @@ export interface PresetStoreOptions {
 }
 
 /** One collator for every sort: `localeCompare` with options builds a new one per comparison. */
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+const byName = lazy(() => new Intl.Collator('en', { sensitivity: 'base', numeric: true }))
 
 export const presetsFolder = (userDataDir: string): string => path.join(userDataDir, 'presets')
 
@@ -146,7 +147,7 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
       serial(async () => {
         const { byKey, refused } = await current()
         const presets = [...byKey.values()].map(({ preset }) => summaryOf(preset))
-        presets.sort((left, right) => byName.compare(left.name, right.name) || (left.name < right.name ? -1 : 1))
+        presets.sort((left, right) => byName().compare(left.name, right.name) || (left.name < right.name ? -1 : 1))
         return { presets, refused }
       }),
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await presets.save({ name: 'Short lived', definition: weekly, description: '' }, false)
   // Made through the same service the app uses (here the command line's build of it).
   const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
-  const schedules = built.schedules?.()
+  const schedules = await built.schedules?.()
   const profile = await built.profiles.find('Demo')
   if (schedules === undefined || profile === null) throw new Error('setup')
   const folder = await schedules.chooseFolder()
@@ -139,7 +139,8 @@ describe('schedules on the command line', () => {
     const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
     const profile = await built.profiles.find('Demo')
     if (profile === null) throw new Error('setup')
-    await built.schedules?.().save({
+    const schedules = await built.schedules?.()
+    await schedules?.save({
       name: 'Watch bidders',
       target: { kind: 'preset', name: 'Bidders' },
       profileId: profile.id,
@@ -177,7 +178,7 @@ describe('schedules on the command line', () => {
       false,
     )
     const built = services({ userDataDir: userData, keychainService: KEYCHAIN_SERVICE, warn: () => undefined })
-    const schedules = built.schedules?.()
+    const schedules = await built.schedules?.()
     const profile = await built.profiles.find('Demo')
     const folder = await schedules?.chooseFolder()
     if (schedules === undefined || profile === null || folder === null || folder === undefined) throw new Error('setup')

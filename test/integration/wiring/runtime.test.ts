@@ -124,7 +124,9 @@ async function builtChunks(): Promise<Map<string, { code: string; sources: strin
   for (const name of await fs.readdir(outDir, { recursive: true })) {
     if (!name.endsWith('.js')) continue
     const file = path.join(outDir, name)
-    const map = JSON.parse(await fs.readFile(`${file}.map`, 'utf8')) as { sources: string[] }
+    // A facade chunk (a module imported both statically and dynamically, re-exported for the
+    // dynamic import) has no source map: it holds no source of its own.
+    const map = JSON.parse(await fs.readFile(`${file}.map`, 'utf8').catch(() => '{"sources":[]}')) as { sources: string[] }
     chunks.set(file, { code: await fs.readFile(file, 'utf8'), sources: map.sources.map((source) => path.resolve(path.dirname(file), source)) })
   }
   return chunks

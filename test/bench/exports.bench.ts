@@ -15,8 +15,9 @@ import { createTargets, ensure } from './targets'
 
 /**
  * Exports end to end against the large demo (a child process, so its memory and CPU are its
- * own): a 1,000,000-row csv (page URLs over 400 days; the file ends with the Others row) fetched
- * three ways, each checked to be the same bytes:
+ * own): a 1,000,000-row csv of eight numbers a row (page URLs over 400 days; the file ends with
+ * the Others row), at least 100 MiB as the issue that set the targets measured it (about 110 MB),
+ * fetched three ways, each checked to be the same bytes:
  * - `curl` with the same request body, then an fsync of its file: the baseline, what the
  *   network, the platform and a durable file cost (both others fsync before they rename);
  * - the app's export job, in this process as main runs it (services, queue, atomic save, row
@@ -29,6 +30,8 @@ import { createTargets, ensure } from './targets'
 
 const TARGETS = { appVsBaseline: 1.1, rssGrowthMb: 64, cliVsBaseline: 1.1 }
 const ROUNDS = 3
+const MIB = 1024 * 1024
+const MIN_FILE_BYTES = 100 * MIB
 const root = path.resolve(import.meta.dirname, '..', '..')
 
 async function startLargeSandbox(): Promise<{ child: ChildProcess; info: SandboxInfo }> {
@@ -123,7 +126,9 @@ export default async function bench(): Promise<void> {
       metricConditionLogic: '',
       sort: [],
     }
-    const options: ExportOptions = { format: 'csv', keys: ['page_url'], dataFields: ['impressions', 'revenue'] }
+    // Eight numbers a row make the 1,000,000 rows the platform caps a file at about 110 MB.
+    const dataFields = ['impressions', 'revenue', 'requests', 'clicks', 'bids', 'wins', 'margin', 'ecpm']
+    const options: ExportOptions = { format: 'csv', keys: ['page_url'], dataFields }
     // The exact body the job sends, so curl and the command line fetch the same file.
     const reportInfo = await services.reports.info(profile.id, 'demo', 'supply', { signal: new AbortController().signal })
     const { request } = planExport(definition, reportInfo, options, { now: () => new Date(), osOffsetMinutes: () => 0 })
@@ -211,7 +216,9 @@ export default async function bench(): Promise<void> {
       ensure(files.app?.sha === files.curl?.sha && files.cli?.sha === files.curl?.sha, `the three files differ: ${JSON.stringify(files)}`)
     }
 
-    process.stdout.write(`file: ${((files.curl?.bytes ?? 0) / 1e6).toFixed(1)} MB, 1,000,000 rows + Others (best of ${ROUNDS} each)\n`)
+    const bytes = files.curl?.bytes ?? 0
+    ensure(bytes >= MIN_FILE_BYTES, `the file is ${(bytes / MIB).toFixed(1)} MiB, under the 100 MiB the targets are set for`)
+    process.stdout.write(`file: ${(bytes / MIB).toFixed(1)} MiB (${(bytes / 1e6).toFixed(1)} MB), 1,000,000 rows + Others (best of ${ROUNDS} each)\n`)
     targets.note('curl', best.curl, 's')
     targets.note("fsync of curl's file", best.fsync, 's')
     targets.note('baseline: curl then fsync', best.baseline, 's')

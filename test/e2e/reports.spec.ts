@@ -20,13 +20,13 @@ const option = menuOption
 /** Picks an option of a select by its text; `search` types it first (long lists only render the options in view). */
 const choose = (page: Page, testId: string, text: string, search = false): Promise<void> => chooseOption(page, page.getByTestId(testId), text, search)
 
-/** A direct Reporting API call to the sandbox, behind the app's back. */
 /** Whether a column's heading in the series table lies wholly inside the table's box, as the user sees it. */
 async function columnInView(table: Locator, title: string): Promise<boolean> {
   const [cell, box] = [await table.locator('th', { hasText: title }).first().boundingBox(), await table.boundingBox()]
   return cell !== null && box !== null && cell.x >= box.x - 1 && cell.x + cell.width <= box.x + box.width + 1
 }
 
+/** A direct Reporting API call to the sandbox, behind the app's back. */
 async function report(sandbox: SandboxProcess, operation: 'time_series' | 'audience', body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.info.report_url}/API/v2/${operation}`, {
     method: 'POST',

@@ -1,3 +1,4 @@
+import { lazy } from '../../common/lazy'
 import { AppError } from '../services/errors'
 import { alertsFolder, createRuleStore, type RuleStore } from '../services/alerts/rules-store'
 import type { AlertDataSource } from '../services/alerts/service'
@@ -111,13 +112,11 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
     presets,
     boards,
     boardFiles(connect, profileId) {
-      let reports: Promise<Pick<RecordedReportService, 'run' | 'audience'>> | null = null
-      const reportsNow = () => (reports ??= connect().then((connection) => services.reports(connection, profileId)))
+      const reportsNow = lazy(() => connect().then((connection) => services.reports(connection, profileId)))
       const kept = createResultCache({ folder: resultsFolder(context.userDataDir), limitBytes: async () => Number.MAX_SAFE_INTEGER, notices })
       // The page layout and drawing load when a board is drawn, not at every start of the command line.
-      let maker: Promise<BoardFileMaker> | null = null
-      const makerNow = () =>
-        (maker ??= import('../services/boards/board-file-maker').then(({ createBoardFileMaker }) =>
+      const maker = lazy(() =>
+        import('../services/boards/board-file-maker').then(({ createBoardFileMaker }) =>
           createBoardFileMaker({
             board: (name) => boards.get(name),
             presetDefinition: async (name) => (await presets.get(name)).definition,
@@ -127,8 +126,9 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
             connectionName: async (id) => (id === null ? 'a connection given by flags' : ((await profiles.find(id))?.name ?? id)),
             now,
           }),
-        ))
-      return { make: async (request, signal) => (await makerNow()).make(request, signal) }
+        ),
+      )
+      return { make: async (request, signal) => (await maker()).make(request, signal) }
     },
     now,
     changeLog,

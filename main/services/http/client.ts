@@ -1,4 +1,5 @@
 import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici'
+import { lazy } from '../../../common/lazy'
 import { AppError } from '../errors'
 import { contentTypeOf, ERROR_BODY_LIMIT, parseBody, readLimitedText, type ResponseBody } from './body'
 import { answerTooLarge, deadlinePassed, errorFromTransport, type RequestContext } from './errors'
@@ -166,12 +167,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
 /** The request's method and address, the address masked once, when something first reads it (an error, a retry notice). */
 function maskedContext(method: string, href: string, secrets: readonly string[]): RequestContext {
-  let masked: string | undefined
+  const masked = lazy(() => maskSecrets(href, secrets))
   return {
     method,
     get url() {
-      masked ??= maskSecrets(href, secrets)
-      return masked
+      return masked()
     },
   }
 }

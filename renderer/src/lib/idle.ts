@@ -1,3 +1,5 @@
+import { lazy } from '../../../common/lazy'
+
 /** What an idle callback is told: how long the page expects to stay idle (absent where a scheduler cannot say). */
 export interface IdleTime {
   timeRemaining(): number
@@ -97,8 +99,8 @@ export function pageInputQuiet(
 }
 
 /** The page's typing (keys and text input), listened to from the first pause that asks (not when the module loads). */
-let pageTyping: InputQuiet | null = null
-export const pageTypingQuiet: InputQuiet = { sinceInput: () => (pageTyping ??= pageInputQuiet(globalThis, undefined, ['keydown', 'input'])).sinceInput() }
+const pageTyping = lazy(() => pageInputQuiet(globalThis, undefined, ['keydown', 'input']))
+export const pageTypingQuiet: InputQuiet = { sinceInput: () => pageTyping().sinceInput() }
 
 /**
  * Resolves once `quiet` has heard no input for `quietMs`, or after `longestMs` however the input
@@ -120,10 +122,10 @@ export async function inputPause(quiet: InputQuiet, quietMs: number, longestMs: 
 }
 
 /** The page's input frames, listened to from the first idle callback that asks (not when a scheduler is made). */
-let pageFrames: InputFrames | null = null
+const pageFrames = lazy(pageInputFrames)
 const sharedInputFrames: InputFrames = {
-  awaiting: () => (pageFrames ??= pageInputFrames()).awaiting(),
-  afterPaint: (callback) => (pageFrames ??= pageInputFrames()).afterPaint(callback),
+  awaiting: () => pageFrames().awaiting(),
+  afterPaint: (callback) => pageFrames().afterPaint(callback),
 }
 
 const pageIdle: NativeIdle = {

@@ -186,6 +186,14 @@ describe('inputPause', () => {
     void promise.then(() => (state.done = true))
     return state
   }
+  /** Presses `keys` keys, one every `everyMs`, the pause still waiting before each. */
+  async function keepTyping(type: () => void, pause: { done: boolean }, everyMs: number, keys: number): Promise<void> {
+    for (let key = 0; key < keys; key++) {
+      await vi.advanceTimersByTimeAsync(everyMs)
+      expect(pause.done).toBe(false)
+      type()
+    }
+  }
 
   it('resolves at once when nothing was typed lately', async () => {
     const { quiet } = typedInput()
@@ -198,11 +206,7 @@ describe('inputPause', () => {
     const { quiet, type } = typedInput()
     type()
     const pause = settled(inputPause(quiet, 100, 1_000))
-    for (let key = 0; key < 5; key++) {
-      await vi.advanceTimersByTimeAsync(60)
-      expect(pause.done).toBe(false)
-      type()
-    }
+    await keepTyping(type, pause, 60, 5)
     await vi.advanceTimersByTimeAsync(99)
     expect(pause.done).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -213,10 +217,8 @@ describe('inputPause', () => {
     const { quiet, type } = typedInput()
     type()
     const pause = settled(inputPause(quiet, 100, 1_000))
-    for (let elapsed = 0; elapsed < 960; elapsed += 40) {
-      await vi.advanceTimersByTimeAsync(40)
-      type()
-    }
+    // 24 keys 40 ms apart: 960 ms of typing with no pause of 100 ms.
+    await keepTyping(type, pause, 40, 24)
     expect(pause.done).toBe(false)
     await vi.advanceTimersByTimeAsync(40)
     expect(pause.done).toBe(true)

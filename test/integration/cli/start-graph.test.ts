@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { chunkSources } from '../../support/chunk-sources'
 import { freshBuild } from '../../support/child-process'
 
 /**
@@ -42,13 +43,8 @@ function startGraph(): StartGraph {
       else packages.add(target)
     }
   }
-  const sources = [...chunks].flatMap((chunk) => {
-    // The bundler's own runtime helpers come without a source map: they have no sources.
-    const mapFile = path.join(folder, `${chunk}.map`)
-    if (!existsSync(mapFile)) return []
-    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }
-    return map.sources.map((source) => path.relative(path.resolve(folder, '../..'), path.resolve(folder, path.dirname(chunk), source)))
-  })
+  const root = path.resolve(folder, '../..')
+  const sources = [...chunks].flatMap((chunk) => chunkSources(path.join(folder, chunk)).map((source) => path.relative(root, source)))
   return { chunks: [...chunks], sources, packages: [...packages] }
 }
 

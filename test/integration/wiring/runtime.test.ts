@@ -7,6 +7,7 @@ import { startWebHost } from '../../../main/hosts/web/server'
 import { createRuntime, type LoadSandbox, type Runtime } from '../../../main/runtime'
 import { createFolderDialogs } from '../../../main/services/files/folder-dialogs'
 import { startSandboxInWorker } from '../../../main/sandbox/in-worker'
+import { chunkSources } from '../../support/chunk-sources'
 import { createMemoryKeychain } from '../../support/memory-keychain'
 import { temporaryFolder } from '../../support/services'
 
@@ -124,10 +125,7 @@ async function builtChunks(): Promise<Map<string, { code: string; sources: strin
   for (const name of await fs.readdir(outDir, { recursive: true })) {
     if (!name.endsWith('.js')) continue
     const file = path.join(outDir, name)
-    // A facade chunk (a module imported both statically and dynamically, re-exported for the
-    // dynamic import) has no source map: it holds no source of its own.
-    const map = JSON.parse(await fs.readFile(`${file}.map`, 'utf8').catch(() => '{"sources":[]}')) as { sources: string[] }
-    chunks.set(file, { code: await fs.readFile(file, 'utf8'), sources: map.sources.map((source) => path.resolve(path.dirname(file), source)) })
+    chunks.set(file, { code: await fs.readFile(file, 'utf8'), sources: chunkSources(file) })
   }
   return chunks
 }

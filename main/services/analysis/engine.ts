@@ -1,5 +1,6 @@
 import type * as DuckDB from '@duckdb/node-api'
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
+import { lazy } from '../../../common/lazy'
 import { AppError } from '../errors'
 
 /**
@@ -119,8 +120,6 @@ async function withTimeLimit<T>(connection: DuckDBConnection, timeLimitMs: numbe
   }
 }
 
-let engineModule: Promise<typeof DuckDB> | null = null
-
 /**
  * DuckDB's module, loaded once. Not at start: the engine's native library and its bindings cost
  * every start of the app and of the web host (each end-to-end test starts one) about a third of
@@ -128,10 +127,7 @@ let engineModule: Promise<typeof DuckDB> | null = null
  * (ENGINE_WARM_UP_DELAY_MS), so the first analysis does not wait for it either (the pivot-paint
  * bench's first pivot took 0.45 s longer when it did).
  */
-export function loadEngine(): Promise<typeof DuckDB> {
-  engineModule ??= import('@duckdb/node-api')
-  return engineModule
-}
+export const loadEngine: () => Promise<typeof DuckDB> = lazy(() => import('@duckdb/node-api'))
 
 /** How long after start the engine loads in the background. */
 export const ENGINE_WARM_UP_DELAY_MS = 1_500

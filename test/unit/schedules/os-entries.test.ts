@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { promises as fs } from 'node:fs'
+import { promises as fs, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runDueCommand } from '../../../main/services/schedules/os-entries/entry-command'
@@ -19,7 +19,7 @@ import { temporaryFolder } from '../../support/services'
 function fakeRunner(answers: { systemd: boolean; crontab?: boolean }) {
   const calls: string[] = []
   let crontab = 'MAILTO=ops@example.com\n0 1 * * * /usr/bin/backup\n'
-  const tasks = new Set<string>()
+  const tasks = new Map<string, string>()
   const run: CommandRunner = async (file, args, options) => {
     calls.push([file, ...args].join(' '))
     if (file === 'systemctl') return { code: answers.systemd ? 0 : 1, stdout: '', stderr: answers.systemd ? '' : 'Failed to connect to bus' }
@@ -30,9 +30,17 @@ function fakeRunner(answers: { systemd: boolean; crontab?: boolean }) {
       return { code: 0, stdout: '', stderr: '' }
     }
     if (file === 'schtasks') {
-      if (args[0] === '/Create') tasks.add(String(args[2]))
+      // The task as created from the XML file; `/Query /XML` answers it (the installer reads it back).
+      if (args[0] === '/Create')
+        tasks.set(
+          String(args[2]),
+          readFileSync(String(args[4]))
+            .toString('utf16le')
+            .replace(/^\ufeff/, ''),
+        )
       if (args[0] === '/Delete') tasks.delete(String(args[2]))
-      return { code: args[0] === '/Query' && !tasks.has(String(args[2])) ? 1 : 0, stdout: '', stderr: '' }
+      const task = tasks.get(String(args[2]))
+      return { code: args[0] === '/Query' && task === undefined ? 1 : 0, stdout: args.includes('/XML') ? (task ?? '') : '', stderr: '' }
     }
     return { code: 0, stdout: '', stderr: '' }
   }

@@ -11,8 +11,10 @@ import type { OsEntryState } from '@contract'
 import { AppError } from '../../errors'
 import { writeFileAtomic } from '../../files/atomic'
 import type { OsEntryPort } from '../service'
+import { checkEntryArguments } from './entry-check'
 import {
   CRON_MARKER,
+  crontabEntries,
   crontabLine,
   ENTRY_NAME,
   LAUNCHD_LABEL,
@@ -81,6 +83,11 @@ function failed(what: string, result: CommandResult): AppError {
   return new AppError('internal', `${what}${said === '' ? '' : ` (${said})`}. Schedules still run while the app is open.`, { exitCode: result.code })
 }
 
+/** The entry read back was not the one written: what was written is taken away, and this says so. */
+function notAsWritten(what: string, undone: string): AppError {
+  return new AppError('storage', `${what}, so it was ${undone}. Check that nothing else edits it, then try again. Schedules still run while the app is open.`)
+}
+
 export function createOsEntry(options: OsEntryOptions): OsEntryPort {
   const fs = options.fs ?? nodeFs
   const { run } = options
@@ -95,19 +102,27 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
       () => true,
       () => false,
     )
-  /** A unit file or agent's first bytes as text (ours are under 2 KB); '' when it is not there or cannot be read. */
-  async function textOf(file: string): Promise<string> {
+  /** A unit file or agent's first bytes (ours are under 2 KB); empty when it is not there or cannot be read. */
+  async function bytesOf(file: string): Promise<Buffer> {
     const handle = await fs.open(file, 'r').catch(() => null)
-    if (handle === null) return ''
+    if (handle === null) return Buffer.alloc(0)
     try {
       const buffer = Buffer.alloc(ENTRY_FILE_READ_LIMIT)
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-      return buffer.subarray(0, bytesRead).toString('utf8')
+      return buffer.subarray(0, bytesRead)
     } catch {
-      return ''
+      return Buffer.alloc(0)
     } finally {
       await handle.close().catch(() => undefined)
     }
+  }
+  const textOf = async (file: string): Promise<string> => (await bytesOf(file)).toString('utf8')
+  /** Writes an entry's file and reads it back: false (and the file removed) when it does not read back as written. */
+  async function writtenAsIs(file: string, content: string | Buffer): Promise<boolean> {
+    await writeFileAtomic(file, content, fs)
+    if ((await bytesOf(file)).equals(Buffer.from(content))) return true
+    await fs.rm(file, { force: true })
+    return false
   }
 
   /** A user systemd answers `systemctl --user`; without one (containers, WSL, some desktops) cron, where there is a crontab. */
@@ -148,10 +163,11 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
    */
   async function ownsInstalled(which: Kind): Promise<boolean> {
     switch (which) {
+      // Whole lines: an ExecStart or crontab line an earlier version split over two (a line break in a path) is still ours.
       case 'systemd':
-        return (await exists(timerFile)) && (await textOf(serviceFile)).split('\n').includes(systemdExecStart(options.command))
+        return (await exists(timerFile)) && `\n${await textOf(serviceFile)}`.includes(`\n${systemdExecStart(options.command)}\n`)
       case 'cron':
-        return (await crontab()).split('\n').includes(crontabLine(options.command))
+        return crontabEntries(await crontab()).ours.includes(crontabLine(options.command))
       case 'launchd':
         return (await textOf(plist)).includes(launchAgentArguments(options.command))
       case 'task-scheduler': {
@@ -159,6 +175,54 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
         return queried.code === 0 && taskRunsCommand(queried.stdout, options.command)
       }
     }
+  }
+
+  const logFile = options.logFile ?? path.join(options.homeDir, 'Library', 'Logs', 'AdOps Desk', 'schedules.log')
+
+  /** Each writes its entry and reads it back before the scheduler loads it; one not exactly as written is taken away. */
+  const installers: Record<Kind, () => Promise<void>> = {
+    async systemd() {
+      const service = await writtenAsIs(serviceFile, systemdService(options.command))
+      if (!service || !(await writtenAsIs(timerFile, systemdTimer()))) {
+        // Both go: an earlier install's timer without its service would be a dead entry.
+        await fs.rm(serviceFile, { force: true })
+        await fs.rm(timerFile, { force: true })
+        throw notAsWritten('The systemd unit did not read back as written', 'removed')
+      }
+      const reload = await run('systemctl', ['--user', 'daemon-reload'])
+      if (reload.code !== 0) throw failed('systemd could not read the new timer', reload)
+      const enable = await run('systemctl', ['--user', 'enable', '--now', `${ENTRY_NAME}.timer`])
+      if (enable.code !== 0) throw failed('systemd could not start the timer', enable)
+    },
+    async cron() {
+      const line = crontabLine(options.command)
+      const written = await run('crontab', ['-'], { input: withCrontabLine(await crontab(), line) })
+      if (written.code !== 0) throw failed('The crontab could not be written', written)
+      const kept = await crontab()
+      const { ours } = crontabEntries(kept)
+      if (ours.length === 1 && ours[0] === line) return
+      if (ours.length > 0) await run('crontab', ['-'], { input: withCrontabLine(kept, null) })
+      throw notAsWritten('The crontab did not keep the entry as written', 'removed')
+    },
+    async launchd() {
+      if (!(await writtenAsIs(plist, launchAgentPlist(options.command, logFile)))) throw notAsWritten('The LaunchAgent did not read back as written', 'removed')
+      // Loaded again so a changed command takes effect; "not loaded" on the first unload is fine.
+      await run('launchctl', ['unload', plist])
+      const load = await run('launchctl', ['load', '-w', plist])
+      if (load.code !== 0) throw failed('launchd could not load the agent', load)
+    },
+    async 'task-scheduler'() {
+      const file = path.join(options.homeDir, 'AppData', 'Local', 'Temp', `${ENTRY_NAME}.xml`)
+      // schtasks reads the XML as the declaration says: UTF-16 with its byte-order mark.
+      const xml = Buffer.from(`\ufeff${taskSchedulerXml(options.command, options.now(), options.userId ?? '')}`, 'utf16le')
+      if (!(await writtenAsIs(file, xml))) throw notAsWritten('The task file did not read back as written', 'removed')
+      const created = await run('schtasks', ['/Create', '/TN', TASK_NAME, '/XML', file, '/F'])
+      await fs.rm(file, { force: true })
+      if (created.code !== 0) throw failed('Task Scheduler could not create the task', created)
+      if (await ownsInstalled('task-scheduler')) return
+      await run('schtasks', ['/Delete', '/TN', TASK_NAME, '/F'])
+      throw notAsWritten('Task Scheduler did not keep the task as written', 'deleted')
+    },
   }
 
   return {
@@ -177,33 +241,11 @@ export function createOsEntry(options: OsEntryOptions): OsEntryPort {
       const which = await kind()
       if (which === null)
         throw new AppError('internal', 'This system has no scheduler AdOps Desk can use (no user systemd, no crontab); schedules run while the app is open.')
-      if (which === 'systemd') {
-        await writeFileAtomic(serviceFile, systemdService(options.command))
-        await writeFileAtomic(timerFile, systemdTimer())
-        const reload = await run('systemctl', ['--user', 'daemon-reload'])
-        if (reload.code !== 0) throw failed('systemd could not read the new timer', reload)
-        const enable = await run('systemctl', ['--user', 'enable', '--now', `${ENTRY_NAME}.timer`])
-        if (enable.code !== 0) throw failed('systemd could not start the timer', enable)
-      } else if (which === 'cron') {
-        const written = await run('crontab', ['-'], { input: withCrontabLine(await crontab(), crontabLine(options.command)) })
-        if (written.code !== 0) throw failed('The crontab could not be written', written)
-      } else if (which === 'launchd') {
-        await writeFileAtomic(
-          plist,
-          launchAgentPlist(options.command, options.logFile ?? path.join(options.homeDir, 'Library', 'Logs', 'AdOps Desk', 'schedules.log')),
-        )
-        // Loaded again so a changed command takes effect; "not loaded" on the first unload is fine.
-        await run('launchctl', ['unload', plist])
-        const load = await run('launchctl', ['load', '-w', plist])
-        if (load.code !== 0) throw failed('launchd could not load the agent', load)
-      } else {
-        const file = path.join(options.homeDir, 'AppData', 'Local', 'Temp', `${ENTRY_NAME}.xml`)
-        // schtasks reads the XML as the declaration says: UTF-16 with its byte-order mark.
-        await writeFileAtomic(file, Buffer.from(`\ufeff${taskSchedulerXml(options.command, options.now(), options.userId ?? '')}`, 'utf16le'))
-        const created = await run('schtasks', ['/Create', '/TN', TASK_NAME, '/XML', file, '/F'])
-        await fs.rm(file, { force: true })
-        if (created.code !== 0) throw failed('Task Scheduler could not create the task', created)
-      }
+      checkEntryArguments(which, options.command, [
+        ...(which === 'launchd' ? [{ what: "The path of the agent's log file", text: logFile }] : []),
+        ...(which === 'task-scheduler' ? [{ what: 'The Windows user name', text: options.userId ?? '' }] : []),
+      ])
+      await installers[which]()
     },
 
     async ownsEntry() {

@@ -1,7 +1,9 @@
 /**
  * Pure text builders for the OS scheduler entries: one dispatcher entry that starts
  * `adops-desk schedules run-due` every few minutes and after a missed start (the machine was off
- * or asleep); run-due decides which schedules are due. Nothing here touches the disk.
+ * or asleep); run-due decides which schedules are due. Nothing here touches the disk. The
+ * builders do not refuse anything: the installer checks the arguments first (entry-check.ts), and
+ * ownership builds the text of an entry an earlier version may have written unchecked.
  */
 
 /** How often the OS starts run-due: a scheduled run starts at most this late when the app is closed. */
@@ -58,9 +60,59 @@ export function crontabLine(command: readonly string[]): string {
   return `*/${DISPATCH_MINUTES} * * * * ${command.map(shellQuote).join(' ')} >/dev/null 2>&1 ${CRON_MARKER}`
 }
 
-/** A crontab with our line replaced (or removed when `line` is null), every other line kept as it was. */
+/** How our crontab line starts: the dispatch cadence, then the quoted program. */
+const CRON_LINE_START = `*/${DISPATCH_MINUTES} * * * * '`
+/** How far back a broken entry's first line is looked for: a path holds few line breaks. */
+const BROKEN_ENTRY_MAX_LINES = 16
+
+/** Whether /bin/sh, reading `text`, is still inside a single-quoted string at its end. */
+function endsInsideQuotes(text: string): boolean {
+  let inside = false
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]
+    if (inside) inside = character !== "'"
+    else if (character === '\\') index += 1
+    else if (character === "'") inside = true
+  }
+  return inside
+}
+
+/** Whether lines from..through, read as one text up to the marker, make one whole entry of ours. */
+function wholeEntry(lines: readonly string[], from: number, through: number): boolean {
+  if (!(lines[from] ?? '').startsWith(CRON_LINE_START)) return false
+  const text = lines.slice(from, through + 1).join('\n')
+  return !endsInsideQuotes(text.slice(0, text.lastIndexOf(CRON_MARKER)))
+}
+
+/**
+ * A crontab split into our entries (each its text, lines joined by `\n`) and every other line.
+ * An entry is a marker line, with the lines before it when an earlier version let a line break
+ * of a path split it (its first line opens a quote the marker line closes); a marker line with
+ * no such start is taken alone.
+ */
+export function crontabEntries(text: string): { ours: string[]; kept: string[] } {
+  const lines = text.split('\n')
+  const ours: string[] = []
+  const taken = new Set<number>()
+  let claimedThrough = -1
+  lines.forEach((line, index) => {
+    if (!line.includes(CRON_MARKER)) return
+    let from = index
+    for (let start = index; start >= Math.max(claimedThrough + 1, index - BROKEN_ENTRY_MAX_LINES); start -= 1)
+      if (wholeEntry(lines, start, index)) {
+        from = start
+        break
+      }
+    for (let taking = from; taking <= index; taking += 1) taken.add(taking)
+    ours.push(lines.slice(from, index + 1).join('\n'))
+    claimedThrough = index
+  })
+  return { ours, kept: lines.filter((_line, index) => !taken.has(index)) }
+}
+
+/** A crontab with our entry replaced (or removed when `line` is null), a broken one's every line too; every other line kept as it was. */
 export function withCrontabLine(current: string, line: string | null): string {
-  const kept = current.split('\n').filter((existing) => !existing.includes(CRON_MARKER))
+  const { kept } = crontabEntries(current)
   while (kept.length > 0 && kept[kept.length - 1] === '') kept.pop()
   if (line !== null) kept.push(line)
   return kept.length === 0 ? '' : `${kept.join('\n')}\n`

@@ -23,6 +23,15 @@ const HOUR_MS = 3_600_000
 const WEEK_MS = 7 * DAY_MS
 /** The fewest same-weekday values a baseline is taken from. */
 const MIN_HISTORY = 2
+/**
+ * Past this magnitude a line is judged scaled down by SCALE_DOWN: the sums and differences of
+ * a baseline (an even-count median of two 1e308, −1e308 against 1e308) stay inside a double's
+ * range. Both are powers of two, so scaling is exact, and the change and z-score are ratios, the
+ * same at any scale. Up to 2^960 every intermediate (±1,000 z × a spread of twice the largest
+ * value, 1,000 × a change) stays under 2^1000.
+ */
+const LARGE = 2 ** 960
+const SCALE_DOWN = 2 ** -64
 
 const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/
 
@@ -84,6 +93,8 @@ export interface JudgedLine {
   z: Float64Array
   fired: Uint8Array
   firedCount: number
+  /** Buckets that had a baseline but whose change or z-score is past a double's range (1e308 against a millionth): not judged. */
+  unjudged: number
 }
 
 export interface JudgeWindow {
@@ -127,6 +138,8 @@ function spreadOf(history: Float64Array, count: number, center: number, scratch:
   return Math.abs(center) * FLAT_SPREAD || 1
 }
 
+const finiteOrNaN = (value: number): number => (Number.isFinite(value) ? value : Number.NaN)
+
 /** The five per-bucket arrays of a line as views of one buffer: one allocation and one fill instead of five (a check judges 500 lines). */
 function judgedArrays(length: number): Pick<JudgedLine, 'baseline' | 'low' | 'high' | 'changePct' | 'z'> {
   const all = new Float64Array(length * 5).fill(Number.NaN)
@@ -137,7 +150,7 @@ function judgedArrays(length: number): Pick<JudgedLine, 'baseline' | 'low' | 'hi
 /** Judges one line against its seasonal baseline, with the rule's direction, change, z-score and floor. */
 export function judgeLine(values: ReadonlyArray<number | null>, index: Int32Array, rule: AlertRule, window: JudgeWindow): JudgedLine {
   const length = values.length
-  const result: JudgedLine = { ...judgedArrays(length), fired: new Uint8Array(length), firedCount: 0 }
+  const result: JudgedLine = { ...judgedArrays(length), fired: new Uint8Array(length), firedCount: 0, unjudged: 0 }
   const stride = length === 0 ? 0 : index.length / length
   const weeks = Math.min(rule.weeks, stride)
   const history = new Float64Array(Math.max(1, weeks))
@@ -149,7 +162,15 @@ export function judgeLine(values: ReadonlyArray<number | null>, index: Int32Arra
   const last = Math.min(window.until, length)
   // One numeric copy (NaN for gaps): reading a plain array of numbers and nulls in the inner loop costs several times more.
   const points = new Float64Array(length)
-  for (let at = 0; at < length; at += 1) points[at] = values[at] ?? Number.NaN
+  let largest = 0
+  for (let at = 0; at < length; at += 1) {
+    const value = values[at] ?? Number.NaN
+    points[at] = Number.isFinite(value) ? value : Number.NaN
+    if (Number.isFinite(value) && Math.abs(value) > largest) largest = Math.abs(value)
+  }
+  // `unit` is what one of the platform's units is worth in `points`: 1, or SCALE_DOWN for a line near a double's limit.
+  const unit = largest > LARGE ? SCALE_DOWN : 1
+  if (unit !== 1) for (let at = 0; at < length; at += 1) points[at] = (points[at] as number) * unit
   for (let at = Math.max(0, window.from); at < last; at += 1) {
     let count = 0
     const row = at * stride
@@ -162,16 +183,21 @@ export function judgeLine(values: ReadonlyArray<number | null>, index: Int32Arra
     if (count < least || count === 0) continue
     sortFew(history, count)
     const center = medianOfSorted(history, count)
-    result.baseline[at] = center
+    result.baseline[at] = center / unit
     // A baseline under the floor (or at zero, where a percentage means nothing) is not judged.
-    if (center < rule.minBaseline || center <= 0) continue
+    if (center / unit < rule.minBaseline || center <= 0) continue
     const spread = spreadOf(history, count, center, scratch)
-    if (watchDrop) result.low[at] = Math.min(center * (1 - change), center - rule.minZ * spread)
-    if (watchRise) result.high[at] = Math.max(center * (1 + change), center + rule.minZ * spread)
+    // A band past a double's range (scaled back) is not drawn: NaN, as where nothing was judged.
+    if (watchDrop) result.low[at] = finiteOrNaN(Math.min(center * (1 - change), center - rule.minZ * spread) / unit)
+    if (watchRise) result.high[at] = finiteOrNaN(Math.max(center * (1 + change), center + rule.minZ * spread) / unit)
     const value = points[at] as number
     if (Number.isNaN(value)) continue
     const changePct = ((value - center) / center) * 100
     const z = (value - center) / spread
+    if (!Number.isFinite(changePct) || !Number.isFinite(z)) {
+      result.unjudged += 1
+      continue
+    }
     result.changePct[at] = changePct
     result.z[at] = z
     if ((watchDrop && changePct <= -rule.minChangePct && z <= -rule.minZ) || (watchRise && changePct >= rule.minChangePct && z >= rule.minZ)) {

@@ -43,6 +43,18 @@ export interface FiredStore {
 const notFound = () =>
   new AppError('not_found', 'That alert is no longer kept (the oldest alerts make room for new ones). Check the preset again to see what fires now.')
 
+/** An alert the fired list could not read back is refused with a sentence, and nothing is written. */
+function refuseUnkeepable(alert: KeptAlert): void {
+  const checked = keptAlertSchema.safeParse(alert)
+  if (checked.success) return
+  const first = checked.error.issues[0]
+  throw new AppError(
+    'internal',
+    `The alert on ${alert.series} at ${alert.bucket} could not be kept: its ${first?.path.join('.') || 'content'} is not a number AdOps Desk can store. The fired alerts kept so far are unchanged; check the preset again once the platform answers ordinary numbers.`,
+    { error: `${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}` },
+  )
+}
+
 export function createFiredStore(options: { folder: string; notices: Pick<Notices, 'add'>; now: () => Date }): FiredStore {
   const { now } = options
   const document = createDocumentStore({
@@ -80,6 +92,8 @@ export function createFiredStore(options: { folder: string; notices: Pick<Notice
 
   return {
     async add(alerts) {
+      // Checked before the file is touched: JSON writes ±Infinity and NaN as null, which the next start would refuse, moving the whole list aside.
+      for (const alert of alerts) refuseUnkeepable(alert)
       const added: KeptAlert[] = []
       await document.update((current) => {
         const known = new Set(current.alerts.map((alert) => alert.incident))

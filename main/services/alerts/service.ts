@@ -83,7 +83,20 @@ export async function checkDefinition(
   return { result: { firings, dataAsOf: asOf.toISOString(), checkedSeries: judged.length }, plan, view, judged }
 }
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits
+/** Rounded to `digits` decimals; a number too large to scale that far has no decimals left to round (1e307 × 10 would be Infinity). */
+function round(value: number, digits: number): number {
+  const scaled = value * 10 ** digits
+  return Number.isFinite(scaled) ? Math.round(scaled) / 10 ** digits : value
+}
+
+/** What a backtest says about buckets left unjudged because their numbers are past a double's range. */
+function unjudgedNotes(judged: readonly JudgedSeries[]): string[] {
+  const count = judged.reduce((sum, entry) => sum + entry.judged.unjudged, 0)
+  if (count === 0) return []
+  return [
+    `${count} ${count === 1 ? 'bucket was' : 'buckets were'} not judged: the platform answered numbers so far apart that their change cannot be computed. Check the data on the platform.`,
+  ]
+}
 
 /** NaN (not judged) as the bridge's null. */
 const orNull = (values: Float64Array): Array<number | null> => Array.from(values, (value) => (Number.isNaN(value) ? null : value))
@@ -260,7 +273,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
         lines,
         firedCount: lines.reduce((sum, line) => sum + line.firedCount, 0),
         dataAsOf: checked.result.dataAsOf,
-        notes: [...checked.plan.notes, ...checked.view.notes],
+        notes: [...checked.plan.notes, ...checked.view.notes, ...unjudgedNotes(checked.judged)],
       }
     },
     check,

@@ -9,7 +9,7 @@ import { topLines } from './ranking'
 import { reduceView } from './reducer'
 import { chartLines, planChart, timeSeriesBody, type ChartPlan } from './platform-body'
 import { planScope, type ClockContext, type ReportScope } from './scope'
-import { changeAgainst, seriesStats } from './stats'
+import { changeAgainst, seriesStats, totalOverflowed } from './stats'
 
 export const DEFAULT_POINT_BUDGET = 2_000
 /** Calls in flight at once: several metrics load together without flooding the platform. */
@@ -124,6 +124,7 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
   const mappings = mergeMappings(main.map((entry) => entry.answer.mappings))
 
   const series: Series[] = []
+  const unsummed: string[] = []
   for (const metric of definition.metrics) {
     const additive = info.dataFields.find((field) => field.name === metric)?.additive ?? false
     const current = main.find((entry) => entry.metric === metric)?.answer
@@ -132,6 +133,7 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
       const label = lineLabel(line, chart.breakdown, mappings)
       const values = current === undefined ? categories.map(() => null) : alignByName(current, line, categories)
       const stats = seriesStats(values, additive)
+      if (totalOverflowed(stats, additive)) unsummed.push(`${label} (${metric})`)
       const role = line === TOTAL_LINE ? 'total' : 'line'
       if (before === undefined) {
         series.push({ key: `${metric}|${line}`, metric, line, label, role, values, stats })
@@ -152,6 +154,7 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
     }
   }
 
+  if (unsummed.length > 0) notes.push(unsummedNote(unsummed))
   const reduced = reduceView({ categories, comparisonCategories, series }, options.pointBudget ?? DEFAULT_POINT_BUDGET)
   const labels = chart.isTime
     ? {}
@@ -166,6 +169,12 @@ export async function runTimeSeries(context: RunContext, definition: ReportDefin
     ...(Object.keys(labels).length > 0 ? { categoryLabels: labels } : {}),
     markers: uniqueMarkers(main.map((entry) => entry.answer)),
   }
+}
+
+/** The sentence for lines whose total cannot be shown; the chart still draws them. */
+function unsummedNote(labels: readonly string[]): string {
+  const named = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ')
+  return `No total is shown for ${named}: the platform answered numbers too large to add up. The chart shows them as answered; check the data on the platform.`
 }
 
 /** The comparison's values on the main x-axis: by position on a time axis, by category otherwise. */

@@ -24,6 +24,7 @@ import { platformDependents } from '../services/entities/dependents'
 import type { BulkApplier, ChangeLog } from '../services/bulk/apply-types'
 import { createJournalStore, journalsFolder } from '../services/bulk/journal'
 import { changesFolder, createChangeLog } from '../services/changes/change-log'
+import { cliEntityWrites, type CliEntityWrites } from './entity-writes'
 
 /** What the commands use: the app's profile store, keychain and presets, and connections over one HTTP client. */
 export interface CliServices {
@@ -56,6 +57,8 @@ export interface CliServices {
   now(): Date
   /** The app's change log (per connection, in the same data folder), so writes made here show in the app's log. */
   changeLog: ChangeLog
+  /** Single writes (`entities create/update/delete`) through the app's entity service: each one recorded in the change log. */
+  entities(connection: Connection): CliEntityWrites
   /** The app's bulk applier over this connection: the same journals, so an interrupted apply is resumed by either. */
   bulk(connection: Connection): BulkApplier
   /** Waits for what runs recorded, then releases the connection pool. */
@@ -132,6 +135,7 @@ export function createCliServices(context: CliServicesContext, overrides: CliSer
     },
     now,
     changeLog,
+    entities: (connection) => cliEntityWrites(connection, changeLog, now),
     bulk: (connection) =>
       createBulkApplier({
         workflowFor: async () => connection.workflow,

@@ -1,6 +1,7 @@
 import type { Entity, EntityId } from '../../services/workflow/entities'
 import { entityIdProblem, isEntityKind } from '../../services/workflow/entities'
 import type { Command, CommandContext } from '../command'
+import { connectionKey } from '../connection-key'
 import { writeCsv } from '../csv'
 import { readJsonObject, writeJson, writeText } from '../io'
 import { UsageError } from '../usage'
@@ -27,6 +28,14 @@ function dataArgument(context: CommandContext): string {
   const data = context.values.data
   if (data === undefined) throw new UsageError('--data FILE (or --data - for standard input) is required.')
   return data
+}
+
+const CHANGE_LOG_NOTE = 'Recorded in the connection\'s change log ("changes list"), as the app records its single writes, whether the platform took it or not.'
+
+/** The app's entity service over this command's connection, and the key its change log is kept under. */
+async function entityWrites(context: CommandContext) {
+  const connection = await context.connect()
+  return { writes: context.services.entities(connection), profileId: await connectionKey(context.values, context.services) }
 }
 
 const list: Command = {
@@ -85,12 +94,12 @@ const create: Command = {
   options: ['data'],
   connection: 'workflow',
   summary: 'create an entity from a JSON object; prints it with its new id',
-  notes: ['Never repeated automatically: if the outcome is unknown, the error says so.'],
+  notes: ['Never repeated automatically: if the outcome is unknown, the error says so.', CHANGE_LOG_NOTE],
   async run(context) {
     const kind = kindArgument(context)
     const entity = await readJsonObject(dataArgument(context), '--data', context.io.stdin)
-    const connection = await context.connect()
-    await writeJson(context.io.stdout, await connection.workflow.create(kind, entity, { signal: context.signal }))
+    const { writes, profileId } = await entityWrites(context)
+    await writeJson(context.io.stdout, await writes.create(profileId, kind, entity))
   },
 }
 
@@ -101,6 +110,7 @@ const update: Command = {
   options: ['data'],
   connection: 'workflow',
   summary: 'replace an entity with a JSON object (send the whole entity, as "entities get" prints it)',
+  notes: ["Sent as the app sends an edit: the platform's copy, read just before, with the fields of --data on top.", CHANGE_LOG_NOTE],
   async run(context) {
     const kind = kindArgument(context)
     const id = idArgument(context)
@@ -108,8 +118,9 @@ const update: Command = {
     if (entity.id !== undefined && String(entity.id) !== String(id)) {
       throw new UsageError(`The id in --data (${String(entity.id)}) is not the id ${String(id)} being updated.`)
     }
-    const connection = await context.connect()
-    await connection.workflow.update(kind, id, entity, { signal: context.signal })
+    const { writes, profileId } = await entityWrites(context)
+    // Forced: the command line has no form that opened an earlier copy, so there is nothing to be in conflict with.
+    await writes.update(profileId, kind, id, entity, entity, true)
     await writeJson(context.io.stdout, { kind, id, updated: true })
   },
 }
@@ -121,11 +132,12 @@ const remove: Command = {
   options: [],
   connection: 'workflow',
   summary: 'delete an entity',
+  notes: [CHANGE_LOG_NOTE],
   async run(context) {
     const kind = kindArgument(context)
     const id = idArgument(context)
-    const connection = await context.connect()
-    await connection.workflow.delete(kind, id, { signal: context.signal })
+    const { writes, profileId } = await entityWrites(context)
+    await writes.delete(profileId, kind, id)
     await writeJson(context.io.stdout, { kind, id, deleted: true })
   },
 }

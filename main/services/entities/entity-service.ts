@@ -43,7 +43,8 @@ export interface EntityService {
 }
 
 export interface EntityServiceOptions {
-  workspace: Workspace
+  /** Where each profile's connection comes from (the command line hands its one connection). */
+  workspace: Pick<Workspace, 'connection'>
   mirrors: MirrorStore
   events: EventHub
   /** The OS save dialog in the app; in the web host, a new name in its exports folder. The page never gives a path. */

@@ -1,4 +1,4 @@
-import { promises as nodeFs } from 'node:fs'
+import { promises as nodeFs, type Dirent } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 
@@ -57,15 +57,26 @@ export interface SweepOptions {
  * only older than `maxAgeMs`. Best effort: a file it cannot remove is left for the next start.
  * Returns the names removed.
  */
-export async function sweepStaleTemps(folder: string, { now, of = () => true, maxAgeMs = STALE_TEMPORARY_MS }: SweepOptions): Promise<string[]> {
-  const removed: string[] = []
+export async function sweepStaleTemps(folder: string, options: SweepOptions): Promise<string[]> {
   const entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch(() => [])
-  const before = now().getTime() - maxAgeMs
+  return sweepTempsAmong(folder, entries, options)
+}
+
+/** `sweepStaleTemps` over a listing the caller already made (the presets folder's first read lists it anyway). */
+export async function sweepTempsAmong(
+  folder: string,
+  entries: readonly Dirent[],
+  { now, of = () => true, maxAgeMs = STALE_TEMPORARY_MS }: SweepOptions,
+): Promise<string[]> {
+  const removed: string[] = []
+  // The clock is read only when there is a temp to judge: a folder without any costs nothing but the listing.
+  let before: number | null = null
   for (const entry of entries) {
     const target = TEMPORARY.exec(entry.name)?.[1]
     if (!entry.isFile() || target === undefined || !of(target)) continue
     const file = path.join(folder, entry.name)
     const stat = await nodeFs.stat(file).catch(() => null)
+    before ??= now().getTime() - maxAgeMs
     if (stat === null || stat.mtime.getTime() > before) continue
     await nodeFs.rm(file, { force: true }).then(
       () => removed.push(entry.name),

@@ -1,7 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import type { FileProblem, Preset } from '@contract'
-import { asideName } from '../files/atomic'
+import { asideName, sweepTempsAmong } from '../files/atomic'
 import type { Notices } from '../notices'
 import { readPresetDocument } from './format'
 import { fileNameKey, nameKey } from './names'
@@ -51,6 +51,8 @@ export interface PresetFolderOptions {
 export function createPresetFolder({ folder, notices, now }: PresetFolderOptions): PresetFolder {
   const files = new Map<string, LoadedFile>()
   const onDisk = new Set<string>()
+  /** Set once the first read swept what killed writes left (stale temps of preset files), as the document stores do at their start. */
+  let swept = false
 
   /** What a file's text (or the failure to read it) makes of it; moves a file that is not a preset aside. */
   async function interpret(
@@ -90,10 +92,15 @@ export function createPresetFolder({ folder, notices, now }: PresetFolderOptions
 
   /** Brings the in-memory view in line with the folder: new and changed files read, removed ones forgotten. */
   async function refresh(): Promise<void> {
-    const entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    let entries = await nodeFs.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return []
       throw error
     })
+    if (!swept) {
+      const removed = new Set(await sweepTempsAmong(folder, entries, { now, of: (target) => target.endsWith('.json') }))
+      if (removed.size > 0) entries = entries.filter((entry) => !removed.has(entry.name))
+      swept = true
+    }
     // Temp files start with a dot and files moved aside do not end in .json: only presets are read.
     const names = new Set(entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.')).map((entry) => entry.name))
     onDisk.clear()

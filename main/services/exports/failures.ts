@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { formatBytes } from '../../../common/format'
 import { isAppError } from '../errors'
+import { nameTooLong } from '../files/save-target'
 
 // One way to write a byte count (common/format); jobs.ts and the command line import it from here.
 export { formatBytes }
@@ -20,6 +21,7 @@ export function exportFailure(error: unknown, filePath: string, bytes: number, a
       return `The disk is full: ${file} could not be written in ${folder}, and nothing was saved. Free some space, or choose another disk, and export again.`
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
       return `AdOps Desk may not write in the folder ${folder}; nothing was saved. Export again and choose another folder.`
+    if (code === 'ENAMETOOLONG') return `${nameTooLong(file)} Nothing was saved.`
     if (code === 'ENOENT') return `The folder ${folder} is gone; nothing was saved. Export again and choose an existing folder.`
     return `${file} could not be written in ${folder}${typeof code === 'string' ? ` (${code})` : ''}; nothing was saved. Check the disk and export again.`
   }

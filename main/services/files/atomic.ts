@@ -38,6 +38,37 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   await syncFolder(folder, fs)
 }
 
+/** The longest file name most file systems take (ext4, APFS, Btrfs; NTFS counts 255 UTF-16 units, which this bound also keeps), in UTF-8 bytes. */
+export const MAX_FILE_NAME_BYTES = 255
+/** What an atomic write's temp adds around the name it writes: `.` before, `.<12 hex>.tmp` after. */
+export const TEMPORARY_NAME_BYTES = 18
+
+/** The longest start of `text` that is at most `limit` bytes of UTF-8, cut between characters (never inside a surrogate pair). */
+export function firstBytes(text: string, limit: number): string {
+  let used = 0
+  let end = 0
+  for (const character of text) {
+    used += Buffer.byteLength(character, 'utf8')
+    if (used > limit) break
+    end += character.length
+  }
+  return text.slice(0, end)
+}
+
+/** The longest end of `text` that is at most `limit` bytes of UTF-8, cut between characters. */
+export function lastBytes(text: string, limit: number): string {
+  const characters = Array.from(text)
+  let used = 0
+  let start = characters.length
+  while (start > 0) {
+    const size = Buffer.byteLength(characters[start - 1] as string, 'utf8')
+    if (used + size > limit) break
+    used += size
+    start -= 1
+  }
+  return characters.slice(start).join('')
+}
+
 /** The temp file of an atomic write of `<name>`: `.<name>.<12 hex>.tmp` (writeFileAtomic, save-export.ts). */
 const TEMPORARY = /^\.(.+)\.[0-9a-f]{12}\.tmp$/
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import type { z } from 'zod'
-import { asideName } from './atomic'
+import { asideName, MAX_FILE_NAME_BYTES } from './atomic'
 
 export type JsonFileRead<T> =
   | { state: 'missing' }
@@ -96,12 +97,36 @@ export async function moveAside(filePath: string, reason: string, now: Date): Pr
   return { state: 'corrupt', movedTo: target, reason }
 }
 
-/** An id (a profile's, say) as one safe file or folder name, whatever characters it holds: no separators, no "..". */
+/**
+ * A safe name's bound (it is ASCII, so bytes): with `.jsonl` after it and a file moved aside's
+ * `.corrupt-<time>` (33) after that, or an atomic write's temp around it, within 255.
+ */
+export const SAFE_NAME_BYTES = MAX_FILE_NAME_BYTES - '.jsonl'.length - '.corrupt-2026-12-07T10-00-00-000Z'.length
+/** Hex digits of the digest that tells two long ids with the same start apart. */
+const DIGEST_DIGITS = 16
+
+/**
+ * An id (a profile's, say) as one safe file or folder name, whatever characters it holds: no
+ * separators, no "..". Percent-encoded (a CJK character takes 9 bytes), so a long id is cut
+ * between characters and ends in `.` and a digest of the whole id: a raw `.` is never in the
+ * encoding itself, so no other id can make that name, and `idOfSafeFileName` answers null for it.
+ */
 export function safeFileName(id: string): string {
-  return encodeURIComponent(id).replace(/\./g, '%2E')
+  const encoded = encodeSafely(id)
+  if (encoded.length <= SAFE_NAME_BYTES) return encoded
+  const room = SAFE_NAME_BYTES - 1 - DIGEST_DIGITS
+  let start = ''
+  for (const character of id) {
+    const next = encodeSafely(character)
+    if (start.length + next.length > room) break
+    start += next
+  }
+  return `${start}.${createHash('sha256').update(id).digest('hex').slice(0, DIGEST_DIGITS)}`
 }
 
-/** The id a `safeFileName` was made from, or null for a name it cannot have made (a temp file, a file put there by hand). */
+const encodeSafely = (text: string): string => encodeURIComponent(text).replace(/\./g, '%2E')
+
+/** The id a `safeFileName` was made from, or null for a name it cannot have made (a temp file, a file put there by hand) or cannot tell the id of (a long id's cut name). */
 export function idOfSafeFileName(name: string): string | null {
   try {
     const id = decodeURIComponent(name)

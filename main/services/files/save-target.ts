@@ -1,7 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { AppError } from '../errors'
-import { writeFileAtomic, type AtomicFs } from './atomic'
+import { firstBytes, lastBytes, MAX_FILE_NAME_BYTES, TEMPORARY_NAME_BYTES, writeFileAtomic, type AtomicFs } from './atomic'
 import type { FileFilter, SaveFileDialog } from './dialogs'
 
 /**
@@ -36,13 +36,32 @@ export function withExtension(name: string, extension: string): string {
   return name.toLowerCase().endsWith(`.${extension.toLowerCase()}`) ? name : `${name}.${extension}`
 }
 
-/** A file name made from user text (a preset name, a report): no folders, no characters a file system refuses. */
+/** Room kept after a base name: its extension, or the ` 2026-12-08.pdf` a board file's suggested name adds. */
+const EXTENSION_ROOM = 24
+/** A base name's bound in UTF-8 bytes: with its extension and an atomic write's temp suffix, within a file name's 255. */
+export const BASE_NAME_BYTES = MAX_FILE_NAME_BYTES - TEMPORARY_NAME_BYTES - EXTENSION_ROOM
+/** The end kept when a name is cut in the middle: a pattern's dates come last, and two runs' files must not share a name. */
+const KEPT_END_BYTES = 48
+const ELLIPSIS = '…'
+
+/**
+ * A file name made from user text (a preset name, a report): no folders, no characters a file
+ * system refuses, and at most BASE_NAME_BYTES bytes of UTF-8. A longer name keeps its start and its end
+ * with "…" between, cut between characters.
+ */
 export function safeBaseName(name: string): string {
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 150)
-  return cleaned === '' ? 'export' : cleaned
+  const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-').replace(/^[\s.]+|[\s.]+$/g, '')
+  if (cleaned === '') return 'export'
+  const allowed = cleaned
+  if (Buffer.byteLength(allowed, 'utf8') <= BASE_NAME_BYTES) return allowed
+  const end = lastBytes(allowed, KEPT_END_BYTES).trimStart()
+  const start = firstBytes(allowed, BASE_NAME_BYTES - Buffer.byteLength(ELLIPSIS + end, 'utf8')).trimEnd()
+  return `${start}${ELLIPSIS}${end}`
+}
+
+/** The sentence for a file name longer than the disk takes: what happened and what to do, never "check the disk". */
+export function nameTooLong(fileName: string): string {
+  return `The name ${fileName} is too long for the disk: a file name holds at most ${MAX_FILE_NAME_BYTES} bytes (about 85 characters of Chinese or Japanese, 255 of plain Latin letters), and a whole path about 4,000. Choose a shorter name or folder and try again.`
 }
 
 /** What may cross the bridge about a file: its base name and its folder's base name, never the path. */
@@ -55,10 +74,12 @@ export async function writeChosenFile(target: string, data: string | Uint8Array,
   try {
     await writeFileAtomic(target, data, fs)
   } catch (error) {
+    const errorCode = (error as NodeJS.ErrnoException).code ?? null
+    if (errorCode === 'ENAMETOOLONG') throw new AppError('storage', nameTooLong(path.basename(target)), { errorCode })
     throw new AppError(
       'storage',
       `${path.basename(target)} could not be written in ${path.basename(path.dirname(target))}. Check that the folder still exists, that you may write to it and that the disk is not full.`,
-      { errorCode: (error as NodeJS.ErrnoException).code ?? null },
+      { errorCode },
     )
   }
 }

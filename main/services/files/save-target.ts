@@ -45,14 +45,21 @@ const KEPT_END_BYTES = 48
 const ELLIPSIS = '…'
 
 /**
+ * Names Windows keeps for devices, in any case, whatever follows the first dot, trailing spaces
+ * dropped (`CON`, `con.csv`, `AUX .txt`; COM and LPT with 0–9 or a superscript 1–3).
+ */
+const DEVICE_STEM = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]) *(?=\.|$)/i
+
+/**
  * A file name made from user text (a preset name, a report): no folders, no characters a file
- * system refuses, and at most BASE_NAME_BYTES bytes of UTF-8. A longer name keeps its start and its end
+ * system refuses, no name Windows keeps for a device (files travel, so on every OS: `CON` becomes
+ * `CON_`), and at most BASE_NAME_BYTES bytes of UTF-8. A longer name keeps its start and its end
  * with "…" between, cut between characters.
  */
 export function safeBaseName(name: string): string {
   const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-').replace(/^[\s.]+|[\s.]+$/g, '')
   if (cleaned === '') return 'export'
-  const allowed = cleaned
+  const allowed = cleaned.replace(DEVICE_STEM, (stem) => `${stem.trimEnd()}_`)
   if (Buffer.byteLength(allowed, 'utf8') <= BASE_NAME_BYTES) return allowed
   const end = lastBytes(allowed, KEPT_END_BYTES).trimStart()
   const start = firstBytes(allowed, BASE_NAME_BYTES - Buffer.byteLength(ELLIPSIS + end, 'utf8')).trimEnd()

@@ -75,11 +75,16 @@ export function createRuleStore(options: { folder: string; notices: Pick<Notices
     return Buffer.byteLength(fileName) <= MAX_FILE_NAME_BYTES ? path.join(rulesFolder, fileName) : null
   }
 
+  /** Stems whose earlier file was looked for already: this version never writes one, so once is enough. */
+  const earlierLookedFor = new Set<string>()
+
   /** The preset's file; one saved under the earlier name is moved to the new one (written there, then removed). */
   async function readFile(preset: string): Promise<RulesFile> {
-    const current = await files.read(keyOf(preset))
+    const key = keyOf(preset)
+    const current = await files.read(key)
     const earlier = earlierFile(preset)
-    if (current.savedAt !== null || earlier === null) return current
+    if (current.savedAt !== null || earlier === null || earlierLookedFor.has(key[0])) return current
+    earlierLookedFor.add(key[0])
     const read = await readJsonFile(earlier, rulesFileSchema, now, { version: RULES_VERSION })
     if (read.state === 'corrupt') {
       options.notices.add({
@@ -89,7 +94,7 @@ export function createRuleStore(options: { folder: string; notices: Pick<Notices
       })
     }
     if (read.state !== 'ok') return current
-    await files.write(keyOf(preset), read.value)
+    await files.write(key, read.value)
     await fs.rm(earlier, { force: true })
     return read.value
   }
@@ -120,7 +125,7 @@ export function createRuleStore(options: { folder: string; notices: Pick<Notices
 }
 
 /** A rules file's stem: the preset file's readable stem, then 12 hex digits of the name key's digest (two names, two files). */
-export function rulesFileStem(preset: string): string {
+function rulesFileStem(preset: string): string {
   const digest = createHash('sha256').update(nameKey(preset)).digest('hex').slice(0, 12)
   return `${fileStem(preset)}-${digest}`
 }

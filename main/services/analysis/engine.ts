@@ -132,6 +132,20 @@ export const loadEngine: () => Promise<typeof DuckDB> = lazy(() => import('@duck
 /** How long after start the engine loads in the background. */
 export const ENGINE_WARM_UP_DELAY_MS = 1_500
 
+/** A setting's value that names a place on this machine: `/…`, `\\…`, `~…` or a drive (`C:\…`). */
+const ABSOLUTE_PATH = /^([/\\~]|[A-Za-z]:[/\\])/
+
+/**
+ * Empties every setting that holds a path (secret_directory is `<home>/.duckdb/stored_secrets`):
+ * `duckdb_settings()` stays readable after the lock, and no path of this machine may reach the page.
+ * Nothing of ours uses them: no secrets, extensions or spilling once locked.
+ */
+async function clearPathSettings(connection: DuckDBConnection): Promise<void> {
+  const settings = (await connection.runAndReadAll('SELECT name, value FROM duckdb_settings()')).getRows()
+  for (const [name, value] of settings)
+    if (typeof name === 'string' && typeof value === 'string' && ABSOLUTE_PATH.test(value)) await connection.run(`SET ${sqlIdentifier(name)}=''`)
+}
+
 /** Creates an in-memory database, lets `load` create its tables, then locks it. */
 export async function createLockedDatabase(load: DatabaseLoader, limits: EngineLimits = ENGINE_LIMITS): Promise<LockedDatabase> {
   const { DuckDBInstance, StatementType } = await loadEngine()
@@ -145,6 +159,7 @@ export async function createLockedDatabase(load: DatabaseLoader, limits: EngineL
     // Nothing spills to a folder of the engine's choosing: past the memory limit a query fails.
     await connection.run("SET temp_directory=''")
     await load(connection)
+    await clearPathSettings(connection)
     await connection.run('SET enable_external_access=false')
     await connection.run('SET lock_configuration=true')
   } catch (error) {

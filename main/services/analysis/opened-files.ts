@@ -6,7 +6,8 @@ import { strFromU8, unzipSync } from 'fflate'
 import { formatBytes } from '../../../common/format'
 import { readXlsxTable, XLSX_LIMITS } from '../bulk/read-xlsx'
 import { AppError } from '../errors'
-import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, sqlString, type EngineLimits, type LockedDatabase } from './engine'
+import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, type EngineLimits, type LockedDatabase } from './engine'
+import { describeTable, loadText, safeTableName, type AnalysisColumn } from './table-load'
 
 /**
  * The files opened for analysis, registered in main only: the page names one by an opaque id,
@@ -17,11 +18,7 @@ import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, sqlS
 
 export type FileKind = 'csv' | 'tsv' | 'xlsx'
 
-export interface AnalysisColumn {
-  name: string
-  /** DuckDB's type, as read (VARCHAR, BIGINT, DOUBLE, DATE…). */
-  type: string
-}
+export type { AnalysisColumn } from './table-load'
 
 export interface OpenedFileInfo {
   id: string
@@ -92,40 +89,6 @@ function sheetNames(bytes: Uint8Array): string[] {
   } catch {
     return []
   }
-}
-
-function safeTableName(fileName: string): string {
-  const base = path
-    .basename(fileName, path.extname(fileName))
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 40)
-  return /^[a-z][a-z0-9_]*$/.test(base) ? base : ''
-}
-
-async function describeTable(connection: DuckDBConnection, table: string): Promise<{ columns: AnalysisColumn[]; rowCount: number }> {
-  const columns = await connection.runAndReadAll(
-    `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ${sqlString(table)} ORDER BY ordinal_position`,
-  )
-  const count = await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(table)}`)
-  return {
-    columns: columns.getRows().map(([name, type]) => ({ name: String(name), type: String(type) })),
-    rowCount: Number(count.getRows()[0]?.[0] ?? 0),
-  }
-}
-
-async function loadText(connection: DuckDBConnection, table: string, filePath: string, kind: 'csv' | 'tsv', wholeSample: boolean): Promise<void> {
-  // Explicit options: a header row; short rows padded with empty cells and long rows kept
-  // (strict_mode off) rather than refused; the separator sniffed unless the extension says tab.
-  const options = [
-    'header=true',
-    'null_padding=true',
-    'strict_mode=false',
-    kind === 'tsv' ? "delim='\\t'" : null,
-    wholeSample ? 'sample_size=-1' : null,
-  ].filter(Boolean)
-  await connection.run(`CREATE TABLE ${sqlIdentifier(table)} AS SELECT * FROM read_csv(${sqlString(filePath)}, ${options.join(', ')})`)
 }
 
 async function loadRows(connection: DuckDBConnection, table: string, header: string[], rows: string[][]): Promise<void> {

@@ -61,11 +61,20 @@ export const pivotWindowSchema = z.object({
 export const analysisPivotSchema = z.object({ pivotId: z.string(), rowCount: z.number().int().nonnegative(), columnCount: z.number().int().nonnegative() })
 export type AnalysisPivot = z.infer<typeof analysisPivotSchema>
 
-/** The SQL box's answer: at most the row cap (10,000) rows; `truncated` says more were left out. */
+/**
+ * main/services/analysis/sql-answer.ts' SQL_ANSWER_LIMITS and the row cap, as the contract bounds
+ * them: a cell is cut to 32,768 characters and an ellipsis (UTF-16 counts an astral character
+ * twice), at most 2,000 columns; test/unit/analysis/contract.test.ts keeps them equal.
+ */
+export const SQL_ANSWER_BOUNDS = { rows: 10_000, columns: 2_000, cellChars: 32_768 } as const
+const sqlText = z.string().max(SQL_ANSWER_BOUNDS.cellChars * 2 + 1)
+
+/** The SQL box's answer: at most the row cap (10,000) rows and 64 MB; `truncated` says more were left out, `notes` what was cut. */
 export const sqlRowsSchema = z.object({
-  columns: z.array(z.string()),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).max(10_000),
+  columns: z.array(sqlText).max(SQL_ANSWER_BOUNDS.columns),
+  rows: z.array(z.array(z.union([sqlText, z.number(), z.boolean(), z.null()])).max(SQL_ANSWER_BOUNDS.columns)).max(SQL_ANSWER_BOUNDS.rows),
   truncated: z.boolean(),
+  notes: z.array(z.string().max(500)).max(4),
 })
 export type SqlRows = z.infer<typeof sqlRowsSchema>
 

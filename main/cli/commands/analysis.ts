@@ -166,7 +166,7 @@ export const sqlCommand: Command = {
   summary: 'run one read-only SQL query over csv/tsv/xlsx files on this machine',
   notes: [
     'Each file is a table named from its file name (sales_november.csv → sales_november; t1, t2… when the name is not a plain word).',
-    'Only SELECT (or WITH … SELECT); no other file, no network, no extension or setting; at most 10,000 rows, 30 seconds.',
+    'Only SELECT (or WITH … SELECT); no other file, no network, no extension or setting; at most 10,000 rows, 64 MB, 30 seconds; a cell past 32,768 characters is cut (said).',
     'Example: adops-desk sql export.csv --query "SELECT publisher, sum(revenue) FROM export GROUP BY 1 ORDER BY 2 DESC LIMIT 10"',
     'Exit codes here: 0 ok, 2 bad flags or a file that cannot be opened, 1 the engine refused or failed the query.',
   ],
@@ -185,9 +185,10 @@ export const sqlCommand: Command = {
           const { withOpeningAdvice } = await import('../../services/analysis/engine')
           throw withOpeningAdvice(error, CLI_OPENING_ADVICE)
         })
-      if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated })
+      if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated, notes: result.notes })
       else await writeText(io.stdout, [result.columns, ...result.rows.map((row) => row.map(cellText))].map(csvRow).join(''))
-      if (result.truncated)
+      for (const note of result.notes) await writeText(io.stderr, `adops-desk: warning: ${note}\n`)
+      if (result.truncated && result.notes.length === 0)
         await writeText(
           io.stderr,
           `adops-desk: warning: only the first ${result.rows.length.toLocaleString('en-US')} rows are shown; add a LIMIT or aggregate.\n`,

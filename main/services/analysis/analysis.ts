@@ -1,9 +1,10 @@
 import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../common/pivot/types'
 import { AppError } from '../errors'
 import type { OpenFilesDialog } from '../files/dialogs'
-import type { BoundedRows, EngineLimits } from './engine'
+import type { BoundedRows } from './engine'
 import { createOpenedFiles, type OpenedFileInfo, type OpenedFiles } from './opened-files'
 import { computePivot, type AnalysisFilter, type EnginePivot } from './pivot-query'
+import type { SqlAnswerLimits } from './sql-answer'
 import { runSqlBox } from './sql-box'
 
 /**
@@ -29,7 +30,7 @@ export interface Analysis {
   files(): OpenedFileInfo[]
   pivot(fileId: string, layout: PivotLayout, filters: readonly AnalysisFilter[]): Promise<PivotSummary>
   window(pivotId: string, request: PivotWindowRequest): Promise<PivotWindow>
-  sql(fileIds: readonly string[], query: string, limits?: Partial<Pick<EngineLimits, 'rowCap' | 'timeLimitMs'>>): Promise<BoundedRows>
+  sql(fileIds: readonly string[], query: string, limits?: Partial<SqlAnswerLimits>): Promise<BoundedRows>
   close(fileId: string): Promise<void>
   dispose(): void
 }

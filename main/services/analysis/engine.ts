@@ -1,7 +1,11 @@
 import type * as DuckDB from '@duckdb/node-api'
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import { lazy } from '../../../common/lazy'
 import { AppError } from '../errors'
+import { cellOf, sqlIdentifier, timeLimitPassed, type BoundedRows, type CellValue } from './engine-values'
+import { createSqlQueries, SQL_ANSWER_LIMITS, type SqlAnswerLimits, type StatementCheck } from './sql-answer'
+
+export { cellOf, sqlIdentifier, sqlString, type BoundedRows, type CellValue } from './engine-values'
 
 /**
  * The embedded analytical engine (DuckDB, in memory, in main). A database is built for the
@@ -26,48 +30,23 @@ export interface EngineLimits {
 
 export const ENGINE_LIMITS: EngineLimits = { rowCap: 10_000, timeLimitMs: 30_000, memoryLimit: '2GB' }
 
-export type CellValue = string | number | boolean | null
-
-export interface BoundedRows {
-  columns: string[]
-  rows: CellValue[][]
-  /** More rows than the cap: the rest were not read. */
-  truncated: boolean
-}
-
 /** One locked database: its tables are loaded, its configuration closed. */
 export interface LockedDatabase {
   /** A statement of our own (the pivot's), parameters bound by position, within the time limit. */
   run(sql: string, parameters?: readonly CellValue[]): Promise<void>
   /** A query read whole (bounded by its own SQL: the pivot's windows), within the time limit. */
   read(sql: string, parameters?: readonly CellValue[]): Promise<BoundedRows>
-  /** A query read up to the row cap, within the time limit, on a connection of its own. */
-  readBounded(sql: string, limits?: Partial<Pick<EngineLimits, 'rowCap' | 'timeLimitMs'>>): Promise<BoundedRows>
-  /** The statement type of `sql` (prepared, never run) and how many statements it holds. */
-  inspect(sql: string): Promise<{ statements: number; isSelect: boolean }>
+  /**
+   * A query typed by the user (the SQL box): prepared, refused by `check` or read within the
+   * answer's bounds (sql-answer.ts), on a connection of its own under one wall-clock limit.
+   */
+  readChecked(sql: string, check: StatementCheck, limits?: Partial<SqlAnswerLimits>): Promise<BoundedRows>
+  /** Closes the database once no query runs on it any more. */
   close(): void
 }
 
 /** A loader: given a connection of a not-yet-locked database, creates its tables. */
 export type DatabaseLoader = (connection: DuckDBConnection) => Promise<void>
-
-/** A SQL string literal: the one place a text (a file path, by our own loader) enters a statement unbound. */
-export function sqlString(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`
-}
-
-/** An identifier, quoted: column names come from the file, and a crafted file may name a column anything. */
-export function sqlIdentifier(name: string): string {
-  if (name.includes('\u0000')) throw new AppError('bad_input', 'A column name holds a NUL character; rename the column in the file and open it again.')
-  return `"${name.replaceAll('"', '""')}"`
-}
-
-/** DuckDB's values as the page and the CLI take them: numbers when they fit, text otherwise. */
-export function cellOf(value: DuckDBValue): CellValue {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString()
-  return String(value)
-}
 
 const PATH_IN_TEXT = /"[^"]*[/\\][^"]*"|'[^']*[/\\][^']*'|(?:[A-Za-z]:)?[/\\][\w.\-/\\ ]+/g
 
@@ -91,11 +70,7 @@ export function withOpeningAdvice(error: unknown, advice: string): unknown {
 export function engineProblem(error: unknown, timeLimitMs: number): AppError {
   if (error instanceof AppError) return error
   const text = error instanceof Error ? error.message : String(error)
-  if (/^INTERRUPT Error/i.test(text) || /interrupted/i.test(text))
-    return new AppError(
-      'timeout',
-      `The query ran longer than ${Math.round(timeLimitMs / 1000)} seconds and was stopped; narrow it (fewer columns, a filter, a LIMIT) and run it again.`,
-    )
+  if (/^INTERRUPT Error/i.test(text) || /interrupted/i.test(text)) return timeLimitPassed(timeLimitMs)
   if (/^Permission Error/i.test(text) || /disabled (by|through) configuration|configuration has been locked/i.test(text))
     return new AppError(
       'forbidden',
@@ -148,7 +123,8 @@ async function clearPathSettings(connection: DuckDBConnection): Promise<void> {
 
 /** Creates an in-memory database, lets `load` create its tables, then locks it. */
 export async function createLockedDatabase(load: DatabaseLoader, limits: EngineLimits = ENGINE_LIMITS): Promise<LockedDatabase> {
-  const { DuckDBInstance, StatementType } = await loadEngine()
+  const engine = await loadEngine()
+  const { DuckDBInstance } = engine
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
@@ -184,6 +160,7 @@ export async function createLockedDatabase(load: DatabaseLoader, limits: EngineL
     queue = next.catch(() => undefined)
     return next
   }
+  const queries = createSqlQueries(engine, () => instance.connect(), engineProblem)
   return {
     run: (sql, parameters = []) =>
       serial(() =>
@@ -195,37 +172,13 @@ export async function createLockedDatabase(load: DatabaseLoader, limits: EngineL
       serial(() =>
         withTimeLimit(connection, limits.timeLimitMs, async () => {
           const reader = await (await bind(sql, parameters)).runAndReadAll()
-          return { columns: reader.columnNames(), rows: reader.getRows().map((row) => row.map(cellOf)), truncated: false }
+          return { columns: reader.columnNames(), rows: reader.getRows().map((row) => row.map(cellOf)), truncated: false, notes: [] }
         }),
       ),
-    async readBounded(sql, own = {}) {
-      const rowCap = own.rowCap ?? limits.rowCap
-      const timeLimitMs = own.timeLimitMs ?? limits.timeLimitMs
-      // A connection of its own: interrupting it stops this query, never a pivot being computed.
-      const queryConnection = await instance.connect()
-      try {
-        return await withTimeLimit(queryConnection, timeLimitMs, async () => {
-          const reader = await queryConnection.streamAndReadUntil(sql, rowCap + 1)
-          const rows = reader.getRows()
-          return { columns: reader.columnNames(), rows: rows.slice(0, rowCap).map((row) => row.map(cellOf)), truncated: rows.length > rowCap }
-        })
-      } finally {
-        queryConnection.closeSync()
-      }
-    },
-    async inspect(sql) {
-      try {
-        const extracted = await connection.extractStatements(sql)
-        if (extracted.count !== 1) return { statements: extracted.count, isSelect: false }
-        const prepared = await extracted.prepare(0)
-        return { statements: 1, isSelect: prepared.statementType === StatementType.SELECT }
-      } catch (error) {
-        throw engineProblem(error, limits.timeLimitMs)
-      }
-    },
+    readChecked: (sql, check, own = {}) => queries.read(sql, check, { rowCap: limits.rowCap, timeLimitMs: limits.timeLimitMs, ...SQL_ANSWER_LIMITS, ...own }),
     close() {
       connection.closeSync()
-      instance.closeSync()
+      void queries.idle().then(() => instance.closeSync())
     },
   }
 }

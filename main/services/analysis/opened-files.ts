@@ -7,7 +7,7 @@ import { formatBytes } from '../../../common/format'
 import { readXlsxTable, XLSX_LIMITS } from '../bulk/read-xlsx'
 import { AppError } from '../errors'
 import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, type EngineLimits, type LockedDatabase } from './engine'
-import { describeTable, loadText, safeTableName, type AnalysisColumn } from './table-load'
+import { describeTable, identityOf, loadText, safeTableName, type AnalysisColumn } from './table-load'
 
 /**
  * The files opened for analysis, registered in main only: the page names one by an opaque id,
@@ -39,6 +39,9 @@ export interface AnalysisFileLimits {
 
 export const ANALYSIS_FILE_LIMITS: AnalysisFileLimits = { maxTextBytes: 1024 * 1024 * 1024 }
 
+/** Files open at once: each is a database in main's memory (a 3 MB export held about 12 MB). */
+export const MAX_OPEN_FILES = 16
+
 export interface OpenedFiles {
   /** Reads and registers the file at `filePath` (a path main's dialog or an export job gave). */
   open(filePath: string): Promise<OpenedFileInfo>
@@ -54,6 +57,8 @@ export interface OpenedFiles {
 
 interface Registered {
   info: OpenedFileInfo
+  /** identityOf(its path) when it was opened: opening the same file again gives this one. */
+  identity: string | null
   load: (connection: DuckDBConnection) => Promise<void>
   database: LockedDatabase
 }
@@ -109,10 +114,17 @@ async function loadRows(connection: DuckDBConnection, table: string, header: str
 export interface OpenedFilesOptions {
   limits?: AnalysisFileLimits
   engineLimits?: EngineLimits
+  maxOpenFiles?: number
 }
 
-export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits = ENGINE_LIMITS }: OpenedFilesOptions = {}): OpenedFiles {
+export function createOpenedFiles({
+  limits = ANALYSIS_FILE_LIMITS,
+  engineLimits = ENGINE_LIMITS,
+  maxOpenFiles = MAX_OPEN_FILES,
+}: OpenedFilesOptions = {}): OpenedFiles {
   const files = new Map<string, Registered>()
+  /** Opens under way, by identity: a second open of the same file waits for the first. */
+  const opening = new Map<string, Promise<OpenedFileInfo>>()
   let combined: { key: string; database: LockedDatabase } | null = null
   let counter = 0
 
@@ -179,37 +191,58 @@ export function createOpenedFiles({ limits = ANALYSIS_FILE_LIMITS, engineLimits 
     return { info: { name, table, notes }, load: (connection, tableName) => loadRows(connection, tableName, sheet.header, rows) }
   }
 
+  async function openNew(filePath: string, identity: string | null): Promise<OpenedFileInfo> {
+    const { info, load } = await prepare(filePath)
+    let notes = info.notes
+    let load2 = (connection: DuckDBConnection): Promise<void> => load(connection, info.table)
+    let described: { columns: AnalysisColumn[]; rowCount: number } = { columns: [], rowCount: 0 }
+    const build = (): Promise<LockedDatabase> =>
+      createLockedDatabase(async (connection) => {
+        await load2(connection)
+        described = await describeTable(connection, info.table)
+      }, engineLimits)
+    let database: LockedDatabase
+    try {
+      database = await build()
+    } catch (error) {
+      const text = error instanceof Error ? error.message : ''
+      if (!/^Conversion Error/.test(text) || fileKindOf(info.name) === 'xlsx') throw loadProblem(info.name, error, engineLimits)
+      // A column's first rows looked like numbers and a later one is not: read the whole file to type it.
+      load2 = (connection) => loadText(connection, info.table, filePath, fileKindOf(info.name) === 'tsv' ? 'tsv' : 'csv', true)
+      database = await build().catch((again: unknown) => {
+        throw loadProblem(info.name, again, engineLimits)
+      })
+      notes = [...notes, 'Some columns mix numbers and text; they were read as text (sums and averages use the values that are numbers).']
+    }
+    if (described.columns.length === 0 || (described.rowCount === 0 && described.columns.length <= 1 && described.columns[0]?.name === 'column0')) {
+      database.close()
+      throw new AppError('bad_input', `${info.name} holds no rows; its first line must name the columns, and the data follow it.`)
+    }
+    const opened: OpenedFileInfo = { id: randomUUID(), ...info, notes, ...described }
+    files.set(opened.id, { info: opened, identity, load: load2, database })
+    return opened
+  }
+
   return {
     async open(filePath) {
-      const { info, load } = await prepare(filePath)
-      let notes = info.notes
-      let load2 = (connection: DuckDBConnection): Promise<void> => load(connection, info.table)
-      let described: { columns: AnalysisColumn[]; rowCount: number } = { columns: [], rowCount: 0 }
-      const build = (): Promise<LockedDatabase> =>
-        createLockedDatabase(async (connection) => {
-          await load2(connection)
-          described = await describeTable(connection, info.table)
-        }, engineLimits)
-      let database: LockedDatabase
+      const identity = await identityOf(filePath)
+      const same = identity === null ? undefined : [...files.values()].find((file) => file.identity === identity)
+      if (same !== undefined) return same.info
+      const pending = identity === null ? undefined : opening.get(identity)
+      if (pending !== undefined) return pending
+      if (files.size + opening.size >= maxOpenFiles)
+        throw new AppError(
+          'conflict',
+          `At most ${maxOpenFiles} files can be open for analysis at once; close one you no longer need (its × in the list) and open this one again.`,
+        )
+      const opened = openNew(filePath, identity)
+      if (identity === null) return opened
+      opening.set(identity, opened)
       try {
-        database = await build()
-      } catch (error) {
-        const text = error instanceof Error ? error.message : ''
-        if (!/^Conversion Error/.test(text) || fileKindOf(info.name) === 'xlsx') throw loadProblem(info.name, error, engineLimits)
-        // A column's first rows looked like numbers and a later one is not: read the whole file to type it.
-        load2 = (connection) => loadText(connection, info.table, filePath, fileKindOf(info.name) === 'tsv' ? 'tsv' : 'csv', true)
-        database = await build().catch((again: unknown) => {
-          throw loadProblem(info.name, again, engineLimits)
-        })
-        notes = [...notes, 'Some columns mix numbers and text; they were read as text (sums and averages use the values that are numbers).']
+        return await opened
+      } finally {
+        opening.delete(identity)
       }
-      if (described.columns.length === 0 || (described.rowCount === 0 && described.columns.length <= 1 && described.columns[0]?.name === 'column0')) {
-        database.close()
-        throw new AppError('bad_input', `${info.name} holds no rows; its first line must name the columns, and the data follow it.`)
-      }
-      const opened: OpenedFileInfo = { id: randomUUID(), ...info, notes, ...described }
-      files.set(opened.id, { info: opened, load: load2, database })
-      return opened
     },
     list: () => [...files.values()].map((file) => file.info),
     info: (id) => registered(id).info,

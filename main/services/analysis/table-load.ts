@@ -1,3 +1,4 @@
+import { realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { AppError } from '../errors'
@@ -8,7 +9,8 @@ import { sqlIdentifier, sqlString } from './engine'
  * DuckDB reads every path it is given as a glob pattern (`*`, `?`, `[…]`): a file named `*.csv`
  * read every csv beside it and `r[0-9].csv` read `r5.csv`. So the path is escaped into a
  * pattern that matches only itself, and checked with DuckDB's own glob() to resolve to exactly
- * the chosen file before it is read.
+ * the chosen file before it is read. And which file a path names, so the same file opened
+ * twice (an export job asked for again, a link to it) is one opened file.
  */
 
 export interface AnalysisColumn {
@@ -34,6 +36,17 @@ export async function literalPattern(connection: DuckDBConnection, filePath: str
       `${path.basename(filePath)} could not be read as itself (its name holds * ? or [ characters the engine reads as a pattern); rename it without them and open it again.`,
     )
   return pattern
+}
+
+/** The same file, whichever path names it: its real path, size and time of change. Null when it cannot be read (the open says so). */
+export async function identityOf(filePath: string): Promise<string | null> {
+  try {
+    const real = await realpath(filePath)
+    const facts = await stat(real)
+    return JSON.stringify([real, facts.size, facts.mtimeMs])
+  } catch {
+    return null
+  }
 }
 
 export function safeTableName(fileName: string): string {

@@ -85,7 +85,7 @@ describe('adops-desk sql', () => {
     expectSuccess(run)
     expect(run.stdout).toBe('label,revenue\r\nAlpha,15\r\nBeta,30\r\n')
     const json = await cli(['sql', sales, '--query', 'SELECT count(*) AS n FROM sales'])
-    expect(JSON.parse(json.stdout)).toEqual({ columns: ['n'], rows: [[5]], truncated: false })
+    expect(JSON.parse(json.stdout)).toEqual({ columns: ['n'], rows: [[5]], truncated: false, notes: [] })
   })
 
   it('is locked down like the app: another file on disk is refused, exit 1', async () => {

@@ -89,6 +89,7 @@ describe('the engine is locked down for the SQL box', () => {
         ['A', 5],
       ],
       truncated: true,
+      notes: [],
     })
   })
 

@@ -160,7 +160,7 @@ export async function createLockedDatabase(load: DatabaseLoader, limits: EngineL
     queue = next.catch(() => undefined)
     return next
   }
-  const queries = createSqlQueries(engine, () => instance.connect(), engineProblem)
+  const queries = createSqlQueries({ engine, connect: () => instance.connect(), problem: engineProblem })
   return {
     run: (sql, parameters = []) =>
       serial(() =>

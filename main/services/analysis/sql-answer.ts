@@ -84,7 +84,7 @@ const bytesOf = (cell: CellValue): number => (typeof cell === 'string' ? Buffer.
  */
 export async function readAnswer(
   engine: typeof DuckDB,
-  connection: DuckDBConnection,
+  connection: QueryConnection,
   sql: string,
   check: StatementCheck,
   limits: SqlAnswerLimits,
@@ -155,6 +155,18 @@ const STOP_GRACE_MS = 2_000
 
 const delay = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds).unref())
 
+/** What a query needs of its connection: the engine's own, or a test's stand-in. */
+export type QueryConnection = Pick<DuckDBConnection, 'extractStatements' | 'stream' | 'interrupt' | 'closeSync'>
+
+export interface SqlQuerySources {
+  engine: typeof DuckDB
+  /** A new connection to the database, for one query. */
+  connect: () => Promise<QueryConnection>
+  /** An engine failure as a sentence (engine.ts' engineProblem). */
+  problem: (error: unknown, timeLimitMs: number) => AppError
+  stopGraceMs?: number
+}
+
 /** The SQL box's queries on one database. */
 export interface SqlQueries {
   /** `sql` prepared, checked and read on a connection of its own, all of it under one wall-clock limit. */
@@ -171,18 +183,14 @@ export interface SqlQueries {
  * stopped the next one is refused: at most one runaway holds a thread per database, and the
  * file's shared connection (its pivots) never waits on it.
  */
-export function createSqlQueries(
-  engine: typeof DuckDB,
-  connect: () => Promise<DuckDBConnection>,
-  problem: (error: unknown, timeLimitMs: number) => AppError,
-): SqlQueries {
+export function createSqlQueries({ engine, connect, problem, stopGraceMs = STOP_GRACE_MS }: SqlQuerySources): SqlQueries {
   const running = new Set<Promise<void>>()
   /** Queries past their limit whose engine work has not ended yet. */
   const stopping = new Set<Promise<void>>()
   return {
     async read(sql, check, limits) {
       // An interrupt usually lands within milliseconds: the next query waits that long, not more.
-      if (stopping.size > 0) await Promise.race([Promise.all([...stopping]), delay(STOP_GRACE_MS)])
+      if (stopping.size > 0) await Promise.race([Promise.all([...stopping]), delay(stopGraceMs)])
       if (stopping.size > 0)
         throw new AppError('conflict', 'The last query passed the time limit and is still being stopped; wait a few seconds, then run this one.')
       const connection = await connect()

@@ -233,7 +233,7 @@ export function createOpenedFiles({
       if (files.size + opening.size >= maxOpenFiles)
         throw new AppError(
           'conflict',
-          `At most ${maxOpenFiles} files can be open for analysis at once; close one you no longer need (its × in the list) and open this one again.`,
+          `At most ${maxOpenFiles} files can be open for analysis at once; close one you no longer need, then open this one again.`,
         )
       const opened = openNew(filePath, identity)
       if (identity === null) return opened

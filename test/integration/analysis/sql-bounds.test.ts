@@ -119,7 +119,7 @@ describe('the files open at once are capped and the same file has one id', () =>
     const one = await analysis.open(file('one.csv', SALES))
     await analysis.open(file('two.csv', SALES))
     await expect(analysis.open(file('three.csv', SALES))).rejects.toThrow(
-      'At most 2 files can be open for analysis at once; close one you no longer need (its × in the list) and open this one again.',
+      'At most 2 files can be open for analysis at once; close one you no longer need, then open this one again.',
     )
     await analysis.close(one.id)
     expect((await analysis.open(file('three.csv', SALES))).name).toBe('three.csv')

@@ -30,10 +30,12 @@ export function globLiteral(filePath: string): string {
 export async function literalPattern(connection: DuckDBConnection, filePath: string): Promise<string> {
   const pattern = globLiteral(filePath)
   const matches = (await connection.runAndReadAll(`SELECT file FROM glob(${sqlString(pattern)})`)).getRows().map(([file]) => String(file))
+  const name = path.basename(filePath)
+  if (matches.length === 0) throw new AppError('storage', `${name} could not be read; check that it still exists and that you may read it.`)
   if (matches.length !== 1 || path.normalize(matches[0] ?? '') !== path.normalize(filePath))
     throw new AppError(
       'bad_input',
-      `${path.basename(filePath)} could not be read as itself (its name holds * ? or [ characters the engine reads as a pattern); rename it without them and open it again.`,
+      `${name} could not be read as itself (its name holds * ? or [ characters the engine reads as a pattern); rename it without them and open it again.`,
     )
   return pattern
 }

@@ -3,6 +3,8 @@ import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAnalysis, type Analysis } from '../../../main/services/analysis/analysis'
+import { loadEngine } from '../../../main/services/analysis/engine'
+import { globLiteral, literalPattern } from '../../../main/services/analysis/table-load'
 
 /**
  * The file the user chose is the file read (issue 38, item 9): DuckDB reads a path as a glob
@@ -50,6 +52,23 @@ describe.skipIf(process.platform === 'win32')('a chosen file is read as itself, 
     writeFileSync(path.join(folder, 'd1', 'a.csv'), 'label\nWRONG-FOLDER\n')
     writeFileSync(path.join(inner, 'a.csv'), 'label\nright-folder\n')
     expect(await labelsOf(path.join(inner, 'a.csv'))).toEqual(['right-folder'])
+  })
+})
+
+describe('the literal pattern', () => {
+  it('makes each pattern character a class of its own, and a file gone by then is said so', async () => {
+    expect(globLiteral('/data/r[0-9]*.csv?')).toBe('/data/r[[]0-9][*].csv[?]')
+    const { DuckDBInstance } = await loadEngine()
+    const instance = await DuckDBInstance.create(':memory:')
+    const connection = await instance.connect()
+    try {
+      await expect(literalPattern(connection, path.join(folder, 'gone[1].csv'))).rejects.toThrow(
+        'gone[1].csv could not be read; check that it still exists and that you may read it.',
+      )
+    } finally {
+      connection.closeSync()
+      instance.closeSync()
+    }
   })
 })
 

@@ -29,3 +29,41 @@ export async function checkFolder(folder: string, fs: Pick<typeof nodeFs, 'acces
     )
   }
 }
+
+/**
+ * Why the data folder refused a lock or a ledger line, in words (the error's code, never its path):
+ * what a full disk, a read-only or vanished data folder, or a file where a folder should be answer.
+ */
+export function storageReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+    case 'EFBIG':
+      return 'the disk is full, or a file there reached its size limit'
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return 'the data folder is read-only, or its permissions changed'
+    case 'EEXIST':
+    case 'ENOTDIR':
+    case 'EISDIR':
+      return 'a file is where a folder should be'
+    case 'ENOENT':
+      return 'the data folder is gone (a network home that went away, or a removed disk)'
+    default:
+      return 'the file system refused it'
+  }
+}
+
+const WHAT_TO_DO = 'Free some space on the disk, or check that the data folder can be written, then run it again.'
+
+/** The ledger line of a run that could not take its lock: it did not start, and no platform call was made. */
+export const lockFailureSentence = (error: unknown): string =>
+  `This run did not start: AdOps Desk could not take the schedule's run lock in its data folder (${storageReason(error)}). ${WHAT_TO_DO}`
+
+/** A run's sentence once its ledger line could not be written: what the run did, then why it is not recorded. */
+export function unrecordedSentence(run: { fileName: string | null; error: string | null }, error: unknown): string {
+  const done = run.error ?? (run.fileName === null ? 'The run itself went well.' : `The file ${run.fileName} was written.`)
+  return `${done} Its line could not be written to the run ledger (${storageReason(error)}), so AdOps Desk waits a while before running this schedule again. ${WHAT_TO_DO}`
+}

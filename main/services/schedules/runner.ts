@@ -15,7 +15,7 @@ import { safeBaseName, withExtension } from '../files/save-target'
 import type { AlertsPort } from './alerts-port'
 import { writeBoardFile } from './board-action'
 import type { Ledger } from './ledger'
-import { checkFolder, RunFailure } from './run-failure'
+import { checkFolder, lockFailureSentence, RunFailure, unrecordedSentence } from './run-failure'
 import type { RunLocks } from './run-lock'
 import type { StoredSchedule } from './schedule-store'
 
@@ -48,8 +48,8 @@ export interface RunnerDependencies {
   ): Promise<{ fileName: string; failure: { code: string | null; sentence: string } | null }>
   alerts: AlertsPort | null
   notify(notification: { title: string; body: string; failed: boolean }): void
-  /** A run ended (the app sends `onScheduleRun`). */
-  ran(entry: LedgerEntry): void
+  /** A run ended (the app sends `onScheduleRun`), recorded in the ledger or not. */
+  ran(report: RunReport): void
   retry?: { attempts: number; firstDelayMs: number }
   fs?: Pick<typeof nodeFs, 'access' | 'stat'>
 }
@@ -66,6 +66,15 @@ export interface RunRequest {
    */
   stillDue?: () => Promise<boolean>
 }
+
+/** What a run ended with: its line, whether the ledger took it, and whether the data folder refused the lock or the line. */
+export interface RunReport {
+  entry: LedgerEntry
+  recorded: boolean
+  storageFailed: boolean
+}
+
+export const SKIPPED_SENTENCE = 'Another run of this schedule was still going (in the app or started by the system scheduler), so this one did not start.'
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -156,9 +165,32 @@ export function createRunner(dependencies: RunnerDependencies) {
     }
   }
 
+  /** The line written (or, when the ledger refuses it, kept as the run's outcome), notified and sent as an event. */
+  async function finish(written: LedgerEntry, lockFailed: boolean): Promise<RunReport> {
+    let entry = written
+    let recorded = true
+    try {
+      await ledger.append(entry)
+    } catch (error) {
+      recorded = false
+      entry = { ...entry, outcome: 'failed', error: unrecordedSentence(entry, error) }
+    }
+    if (entry.outcome === 'failed') dependencies.notify({ title: `Schedule failed: ${entry.scheduleName}`, body: entry.error ?? '', failed: true })
+    const report = { entry, recorded, storageFailed: lockFailed || !recorded }
+    dependencies.ran(report)
+    return report
+  }
+
+  /** A scheduled slot's own check once the lock is decided; a failure to read the ledger counts as still due (the run decides). */
+  const stillDue = (request: RunRequest): Promise<boolean> => (request.stillDue === undefined ? Promise.resolve(true) : request.stillDue().catch(() => true))
+
   return {
-    /** The run's ledger line; null when a scheduled slot was left alone (see `stillDue`). */
-    async run(schedule: StoredSchedule, request: RunRequest): Promise<LedgerEntry | null> {
+    /**
+     * One run, never rejecting: a lock or a ledger line the data folder refuses is the run's
+     * outcome (failed, with a sentence), reported like any failure. Null when a scheduled slot
+     * was already handled by another process (see `stillDue`).
+     */
+    async run(schedule: StoredSchedule, request: RunRequest): Promise<RunReport | null> {
       const startedAt = clock.now()
       const base = {
         id: randomUUID(),
@@ -171,35 +203,28 @@ export function createRunner(dependencies: RunnerDependencies) {
         startedAt: startedAt.toISOString(),
         late: request.late,
       }
-      const lock = await locks.acquire(schedule.id)
-      if (request.stillDue !== undefined && (lock === null || !(await request.stillDue()))) {
-        await lock?.release()
+      const notRun = { durationMs: 0, fileName: null, alertsFired: null, missingTiles: null, attempts: 0 }
+      let lock: Awaited<ReturnType<RunLocks['acquire']>>
+      try {
+        lock = await locks.acquire(schedule.id)
+      } catch (error) {
+        return finish({ ...base, ...notRun, outcome: 'failed', error: lockFailureSentence(error) }, true)
+      }
+      // A scheduled slot whose lock a live run holds writes no line: it stays due and is looked at again when that run ends.
+      if ((lock === null && request.stillDue !== undefined) || !(await stillDue(request))) {
+        await lock?.release().catch(() => undefined)
         return null
       }
+      if (lock === null) return finish({ ...base, ...notRun, outcome: 'skipped', error: SKIPPED_SENTENCE }, false)
       let entry: LedgerEntry
-      if (lock === null) {
-        entry = {
-          ...base,
-          durationMs: 0,
-          outcome: 'skipped',
-          fileName: null,
-          alertsFired: null,
-          missingTiles: null,
-          error: 'Another run of this schedule was still going (in the app or started by the system scheduler), so this one did not start.',
-          attempts: 0,
-        }
-      } else {
-        try {
-          const result = await attempt(schedule)
-          entry = { ...base, durationMs: clock.now().getTime() - startedAt.getTime(), outcome: result.error === null ? 'ok' : 'failed', ...result }
-        } finally {
-          await lock.release()
-        }
+      try {
+        const result = await attempt(schedule)
+        entry = { ...base, durationMs: clock.now().getTime() - startedAt.getTime(), outcome: result.error === null ? 'ok' : 'failed', ...result }
+      } finally {
+        // A lock that cannot be removed is taken over as stale by the next run (its holder is gone by then).
+        await lock.release().catch(() => undefined)
       }
-      await ledger.append(entry)
-      if (entry.outcome === 'failed') dependencies.notify({ title: `Schedule failed: ${schedule.name}`, body: entry.error ?? '', failed: true })
-      dependencies.ran(entry)
-      return entry
+      return finish(entry, false)
     },
   }
 }

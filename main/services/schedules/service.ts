@@ -5,75 +5,25 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import type { LedgerEntry, ReportDefinition, RunSource, Schedule, ScheduleDraft } from '@contract'
-import type { BoardFileMaker } from '../boards/board-file-types'
+import type { LedgerEntry, Schedule, ScheduleDraft } from '@contract'
 import { AppError } from '../errors'
-import type { Notices } from '../notices'
-import type { AlertsPort } from './alerts-port'
-import { createLedger, type Ledger } from './ledger'
+import { createLedger } from './ledger'
 import { createRunLocks } from './run-lock'
-import { createRunner, unknownSchedule, type RunClock } from './runner'
-import { dueRuns, lastPlannedBySchedule, nextRunOf, createSchedulerLoop, type SchedulerClock, type SchedulerLoop } from './scheduler'
+import { createRunner, unknownSchedule, type RunReport } from './runner'
+import { dueRuns, lastPlannedBySchedule, nextRunOf, createSchedulerLoop, type SchedulerLoop } from './scheduler'
 import { createScheduleStore, type StoredSchedule } from './schedule-store'
 import { saveDraft } from './save-draft'
-import { osEntryState, scheduleView, type OsEntryPort } from './schedule-view'
-import type { SchedulesService } from './types'
+import { createSlotMemory } from './slot-memory'
+import { osEntryState, scheduleView } from './schedule-view'
+import type { RunningSchedules, SchedulesServiceOptions } from './service-options'
 
 export type { OsEntryPort } from './schedule-view'
-
-export interface SchedulesServiceOptions {
-  /** `<data>/schedules`: the file of schedules, the ledger and the locks. */
-  folder: string
-  source: RunSource
-  notices: Pick<Notices, 'add'>
-  clock: SchedulerClock & RunClock
-  presetOf(name: string): Promise<ReportDefinition>
-  /** Throws `not_found` when there is no board of that name. */
-  boardExists(name: string): Promise<void>
-  /** Draws a board as one PDF or PNG file; null where this build cannot (board runs then fail with a sentence). */
-  boardFiles: BoardFileMaker | null
-  /** The report's own timezone in whole hours (the platform's `info`); null when it has none. */
-  reportOffsetHours(profileId: string, definition: ReportDefinition): Promise<number | null>
-  exportTo(
-    schedule: StoredSchedule,
-    format: 'xlsx' | 'csv' | 'tsv',
-    targetOf: Parameters<Parameters<typeof createRunner>[0]['exportTo']>[2],
-  ): ReturnType<Parameters<typeof createRunner>[0]['exportTo']>
-  alerts: AlertsPort | null
-  chooseFolderPath(): Promise<string | null>
-  notify(notification: { title: string; body: string; failed: boolean }): void
-  ran(entry: LedgerEntry, failureCount: number): void
-  osEntry: OsEntryPort | null
-  backgroundSupported: boolean
-  pid: number
-  log: { warn(message: string, details?: Record<string, unknown>): void }
-  isAlive?: (pid: number) => boolean
-  /** The computer's IANA zone; the process's own when absent (tests pin one). */
-  computerTimeZone?: string
-  retry?: { attempts: number; firstDelayMs: number }
-}
-
-export interface RunningSchedules extends SchedulesService {
-  /** Starts the app's timer (the first check runs missed slots once, late). */
-  start(): Promise<void>
-  /** The machine woke: look now. */
-  wake(): Promise<void>
-  stop(): void
-  /** The "keep running in the tray / menu bar" setting, as the window closes. */
-  keepRunning(): Promise<boolean>
-  /** Resolves once no check and no run is going on (tests; quitting waits for runs). */
-  idle(): Promise<void>
-  /** What the OS entry runs: every due or missed slot once; resolves when they have all ended. */
-  runDue(): Promise<LedgerEntry[]>
-  /** A schedule by name (the command line's `schedules run NAME`), run now. */
-  runByName(name: string): Promise<LedgerEntry>
-  ledgerOf(): Ledger
-}
+export type { RunningSchedules, SchedulesServiceOptions } from './service-options'
 
 export function createSchedulesService(options: SchedulesServiceOptions): RunningSchedules {
   const { clock } = options
   const store = createScheduleStore({ folder: options.folder, notices: options.notices, now: () => clock.now() })
-  const ledger = createLedger({ folder: options.folder })
+  const ledger = createLedger({ folder: options.folder, ...(options.ledgerFs ? { fs: options.ledgerFs } : {}) })
   const locks = createRunLocks({
     folder: path.join(options.folder, 'locks'),
     pid: options.pid,
@@ -81,12 +31,12 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     ...(options.isAlive ? { isAlive: options.isAlive } : {}),
   })
   const inFlight = new Map<string, Promise<LedgerEntry | null>>()
+  const memory = createSlotMemory()
   let loop: SchedulerLoop | null = null
 
-  async function failureCount(entries?: LedgerEntry[]): Promise<number> {
-    const { failuresSeenAt } = await store.read()
-    const seen = failuresSeenAt === null ? -Infinity : Date.parse(failuresSeenAt)
-    return (entries ?? (await ledger.all())).filter((entry) => entry.outcome === 'failed' && Date.parse(entry.startedAt) > seen).length
+  /** Failed runs since the badge was cleared: the ledger's (`recorded`, read now when absent) and those it refused. */
+  async function failureCount(recorded?: LedgerEntry[]): Promise<number> {
+    return memory.failedSince(recorded ?? (await ledger.all()), (await store.read()).failuresSeenAt)
   }
 
   const runner = createRunner({
@@ -100,29 +50,39 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     exportTo: (schedule, format, targetOf) => options.exportTo(schedule, format, targetOf),
     alerts: options.alerts,
     notify: options.notify,
-    ran: (entry) =>
+    ran(report) {
+      memory.ended(report, clock.now())
+      if (!report.recorded) options.log.warn('a schedule run could not be written to the ledger', { schedule: report.entry.scheduleId })
       void failureCount().then(
-        (count) => options.ran(entry, count),
+        (count) => options.ran(report.entry, count),
         () => undefined,
-      ),
+      )
+    },
     ...(options.retry ? { retry: options.retry } : {}),
   })
 
-  function track(id: string, running: Promise<LedgerEntry | null>): Promise<LedgerEntry | null> {
-    inFlight.set(id, running)
-    void running.finally(() => {
-      if (inFlight.get(id) === running) inFlight.delete(id)
-      void loop?.poke()
-    })
-    return running
+  /** A run going on here; once it ends the loop looks again (its slot is handled in memory even when the ledger refused it). */
+  function track(id: string, running: Promise<RunReport | null>): Promise<LedgerEntry | null> {
+    // The runner never rejects; were it to, the run still ends here, logged, never an unhandled rejection.
+    const ended = running
+      .catch((error: unknown) => void options.log.warn('a schedule run ended with an error', { error: String(error) }))
+      .then((report) => {
+        if (inFlight.get(id) === ended) inFlight.delete(id)
+        void loop?.poke()
+        return report?.entry ?? null
+      })
+    inFlight.set(id, ended)
+    return ended
   }
+
+  const lastPlanned = (entries: LedgerEntry[]) => memory.lastPlanned(lastPlannedBySchedule(entries))
 
   /** Starts every due slot not already running here; each re-reads the ledger once it holds the lock. */
   async function startDue(): Promise<Array<Promise<LedgerEntry | null>>> {
     const [{ schedules }, entries] = await Promise.all([store.read(), ledger.all()])
     const now = clock.now()
-    return dueRuns(schedules, now, lastPlannedBySchedule(entries), options.computerTimeZone)
-      .filter((due) => !inFlight.has(due.schedule.id))
+    return dueRuns(schedules, now, lastPlanned(entries), options.computerTimeZone)
+      .filter((due) => !inFlight.has(due.schedule.id) && !memory.backedOff(due.schedule.id, now))
       .map((due) =>
         track(
           due.schedule.id,
@@ -131,7 +91,7 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
             trigger: 'schedule',
             plannedAt: due.slot,
             late: due.late,
-            stillDue: async () => (lastPlannedBySchedule(await ledger.all()).get(due.schedule.id) ?? -Infinity) < due.slot.getTime(),
+            stillDue: async () => (lastPlanned(await ledger.all()).get(due.schedule.id) ?? -Infinity) < due.slot.getTime(),
           }),
         ),
       )
@@ -174,11 +134,12 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
 
   return {
     async list() {
-      const [document, entries] = await Promise.all([store.read(), ledger.all()])
+      const [document, recorded] = await Promise.all([store.read(), ledger.all()])
+      const entries = memory.withUnrecorded(recorded)
       return {
         schedules: await Promise.all(document.schedules.map((schedule) => view(schedule, entries, document.folders))),
         osEntry: await osEntryState(options.osEntry, entries),
-        failureCount: await failureCount(entries),
+        failureCount: await failureCount(recorded),
         keepRunningInBackground: document.keepRunningInBackground,
         backgroundSupported: options.backgroundSupported,
       }
@@ -194,8 +155,8 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
         reportOffsetHours: options.reportOffsetHours,
       })
       void loop?.poke()
-      const [document, entries] = await Promise.all([store.read(), ledger.all()])
-      return view(saved, entries, document.folders)
+      const [document, recorded] = await Promise.all([store.read(), ledger.all()])
+      return view(saved, memory.withUnrecorded(recorded), document.folders)
     },
 
     async remove(id) {

@@ -108,7 +108,7 @@ const schedulesRunDue: Command = {
   connection: null,
   summary: 'run every schedule whose time has come (a missed one once, marked late); what the system scheduler calls',
   notes: [
-    'Each due schedule runs once, under the same lock as the app, so a schedule the app is running is left to it. One JSON line per run; nothing when nothing is due.',
+    'Each due schedule runs once, under the same lock as the app: a schedule the app is running is left to it, and its line says "skipped". One JSON line per run; nothing when nothing is due.',
     ...EXIT_NOTES,
   ],
   async run(context) {

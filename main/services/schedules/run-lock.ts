@@ -1,12 +1,27 @@
 /**
  * One run of a schedule at a time, across processes (the app's scheduler and the command line
  * the OS entry starts): a lock file per schedule in the data folder, created exclusively,
- * holding the pid and the start time. A lock whose process is gone (a crash, a killed run) is
- * stale: it is taken over, and the take-over itself is exclusive, so two takers cannot both win.
+ * holding the pid, the start time, and where the system says so (Linux) the holder's process
+ * start and the boot's id. A lock is stale when its holder is gone, when its pid now names another
+ * process (another start, another boot: a crash, then a reboot, hands pids out again), or when it
+ * is older than the run limit; a stale lock is taken over, and the take-over itself is exclusive,
+ * so two takers cannot both win. A lock file is read bounded and never through a symlink.
  */
-import { promises as nodeFs } from 'node:fs'
+import { constants as fsConstants, promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { safeFileName } from '../files/json-file'
+import { linuxProcessIdentity, type ProcessIdentity } from './process-identity'
+
+export type { ProcessIdentity } from './process-identity'
+
+/**
+ * The longest a run is taken to hold its lock. No run has a total deadline of its own (an export
+ * keeps only an idle timeout, the retries add 90 s), so this bound is chosen: far past any real run,
+ * short enough that a lock naming a reused pid frees its schedule the same day.
+ */
+export const RUN_LIMIT_MS = 6 * 60 * 60 * 1000
+/** A lock file is a line of JSON; past this many bytes it is not one of ours (and is not read further). */
+export const LOCK_READ_BYTES = 4096
 
 export interface RunLocks {
   /** The lock, or null when a live run holds it. */
@@ -21,7 +36,17 @@ export interface RunLockOptions {
   now: () => Date
   /** Whether a process runs; `process.kill(pid, 0)` by default. */
   isAlive?: (pid: number) => boolean
-  fs?: Pick<typeof nodeFs, 'writeFile' | 'readFile' | 'rm' | 'mkdir' | 'rename'>
+  /** /proc on Linux by default; elsewhere nothing (then only liveness and age decide). */
+  identity?: ProcessIdentity
+  fs?: Pick<typeof nodeFs, 'writeFile' | 'open' | 'rm' | 'mkdir' | 'rename'>
+}
+
+/** A lock file as read: older versions wrote pid and startedAt only. */
+interface LockHolder {
+  pid: number
+  startedAt: number
+  processStart: string | null
+  bootId: string | null
 }
 
 export function processIsAlive(pid: number): boolean {
@@ -34,26 +59,74 @@ export function processIsAlive(pid: number): boolean {
   }
 }
 
+const noIdentity: ProcessIdentity = { startOf: async () => null, bootId: async () => null }
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+/** The holder a lock file's text names; null when it names none (cut short, not ours). */
+export function parseHolder(text: string): LockHolder | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null) return null
+    const { pid, startedAt, processStart, bootId } = parsed as Record<string, unknown>
+    const started = typeof startedAt === 'string' ? Date.parse(startedAt) : NaN
+    if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || !Number.isFinite(started)) return null
+    return { pid, startedAt: started, processStart: textOf(processStart), bootId: textOf(bootId) }
+  } catch {
+    return null
+  }
+}
+
 export function createRunLocks(options: RunLockOptions): RunLocks {
   const fs = options.fs ?? nodeFs
   const isAlive = options.isAlive ?? processIsAlive
+  const identity = options.identity ?? (process.platform === 'linux' ? linuxProcessIdentity : noIdentity)
   const fileOf = (scheduleId: string) => path.join(options.folder, `${safeFileName(scheduleId)}.lock`)
 
-  async function holder(file: string): Promise<{ pid: number } | null> {
+  /**
+   * The lock file's holder: 'none' when there is no file, null when it names no holder. Opened
+   * without following a symlink and without waiting on a FIFO, checked to be a plain file, and
+   * read up to LOCK_READ_BYTES: a lock made a link to an endless device cannot hang a run.
+   */
+  async function holder(file: string): Promise<LockHolder | null | 'none'> {
+    let handle: Awaited<ReturnType<typeof nodeFs.open>>
     try {
-      const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'))
-      const pid = (parsed as { pid?: unknown }).pid
-      return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? { pid } : { pid: -1 }
+      handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0))
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      // Unreadable or cut short (the holder died while writing it): no live holder can be named.
-      return { pid: -1 }
+      // ELOOP (a symlink), EACCES and the like: no holder can be named.
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : null
+    }
+    try {
+      if (!(await handle.stat()).isFile()) return null
+      const buffer = Buffer.alloc(LOCK_READ_BYTES)
+      const { bytesRead } = await handle.read(buffer, 0, LOCK_READ_BYTES, 0)
+      return parseHolder(buffer.subarray(0, bytesRead).toString('utf8'))
+    } catch {
+      return null
+    } finally {
+      await handle.close().catch(() => undefined)
     }
   }
 
+  /** The holder still runs: the same process (pid, start, boot) within the run limit. */
+  async function live(current: LockHolder): Promise<boolean> {
+    if (!isAlive(current.pid)) return false
+    if (options.now().getTime() - current.startedAt > RUN_LIMIT_MS) return false
+    const boot = current.bootId === null ? null : await identity.bootId()
+    if (boot !== null && boot !== current.bootId) return false
+    const start = current.processStart === null ? null : await identity.startOf(current.pid)
+    return start === null || start === current.processStart
+  }
+
+  async function heldBy(file: string): Promise<boolean> {
+    const current = await holder(file)
+    return current !== 'none' && current !== null && (await live(current))
+  }
+
   async function tryCreate(file: string): Promise<boolean> {
+    const [processStart, bootId] = await Promise.all([identity.startOf(options.pid), identity.bootId()])
+    const content = { pid: options.pid, startedAt: options.now().toISOString(), ...(processStart ? { processStart } : {}), ...(bootId ? { bootId } : {}) }
     try {
-      await fs.writeFile(file, JSON.stringify({ pid: options.pid, startedAt: options.now().toISOString() }), { flag: 'wx', mode: 0o600 })
+      await fs.writeFile(file, JSON.stringify(content), { flag: 'wx', mode: 0o600 })
       return true
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
@@ -67,11 +140,10 @@ export function createRunLocks(options: RunLockOptions): RunLocks {
       const file = fileOf(scheduleId)
       const release = async () => {
         const current = await holder(file)
-        if (current?.pid === options.pid) await fs.rm(file, { force: true })
+        if (current !== 'none' && current?.pid === options.pid) await fs.rm(file, { force: true })
       }
       if (await tryCreate(file)) return { release }
-      const current = await holder(file)
-      if (current !== null && current.pid > 0 && isAlive(current.pid)) return null
+      if (await heldBy(file)) return null
       // Stale: moved away under a name of our own first, so of two processes taking it over only one succeeds.
       const aside = `${file}.${options.pid}.stale`
       try {
@@ -82,9 +154,6 @@ export function createRunLocks(options: RunLockOptions): RunLocks {
       await fs.rm(aside, { force: true })
       return (await tryCreate(file)) ? { release } : null
     },
-    async held(scheduleId) {
-      const current = await holder(fileOf(scheduleId))
-      return current !== null && current.pid > 0 && isAlive(current.pid)
-    },
+    held: (scheduleId) => heldBy(fileOf(scheduleId)),
   }
 }

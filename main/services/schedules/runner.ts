@@ -60,9 +60,9 @@ export interface RunRequest {
   plannedAt: Date | null
   late: boolean
   /**
-   * A scheduled slot: checked again once the lock is ours (the other process may have run the
-   * slot meanwhile). Such a run also writes no line when a live run holds the lock: its slot
-   * stays due and is looked at again when that run ends.
+   * A scheduled slot: checked again once the lock is decided (the other process may have run the
+   * slot meanwhile: then no line). A slot still due while a live run holds the lock is a
+   * `skipped` line, so the ledger (and run-due) says why it did not run.
    */
   stillDue?: () => Promise<boolean>
 }
@@ -210,8 +210,7 @@ export function createRunner(dependencies: RunnerDependencies) {
       } catch (error) {
         return finish({ ...base, ...notRun, outcome: 'failed', error: lockFailureSentence(error) }, true)
       }
-      // A scheduled slot whose lock a live run holds writes no line: it stays due and is looked at again when that run ends.
-      if ((lock === null && request.stillDue !== undefined) || !(await stillDue(request))) {
+      if (!(await stillDue(request))) {
         await lock?.release().catch(() => undefined)
         return null
       }

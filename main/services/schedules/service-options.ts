@@ -10,6 +10,7 @@ import type { Ledger, LedgerOptions } from './ledger'
 import type { RunnerDependencies, RunClock } from './runner'
 import type { SchedulerClock } from './scheduler'
 import type { StoredSchedule } from './schedule-store'
+import type { ProcessIdentity } from './process-identity'
 import type { OsEntryPort } from './schedule-view'
 import type { SchedulesService } from './types'
 
@@ -40,6 +41,8 @@ export interface SchedulesServiceOptions {
   pid: number
   log: { warn(message: string, details?: Record<string, unknown>): void }
   isAlive?: (pid: number) => boolean
+  /** What tells a lock's holder from a later process with its pid; /proc on Linux by default. */
+  processIdentity?: ProcessIdentity
   /** The computer's IANA zone; the process's own when absent (tests pin one). */
   computerTimeZone?: string
   retry?: { attempts: number; firstDelayMs: number }

@@ -29,6 +29,7 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     pid: options.pid,
     now: () => clock.now(),
     ...(options.isAlive ? { isAlive: options.isAlive } : {}),
+    ...(options.processIdentity ? { identity: options.processIdentity } : {}),
   })
   const inFlight = new Map<string, Promise<LedgerEntry | null>>()
   const memory = createSlotMemory()

@@ -78,7 +78,7 @@ describe('run locks', () => {
     alive.delete(100)
     const taken = await os.acquire('s')
     expect(taken).not.toBeNull()
-    expect(JSON.parse(await fs.readFile(path.join(folder, 's.lock'), 'utf8'))).toEqual({ pid: 200, startedAt: '2026-11-26T07:00:00.000Z' })
+    expect(JSON.parse(await fs.readFile(path.join(folder, 's.lock'), 'utf8'))).toMatchObject({ pid: 200, startedAt: '2026-11-26T07:00:00.000Z' })
     // The old holder's release does not remove the new holder's lock.
     await held?.release()
     expect(await os.held('s')).toBe(true)

@@ -13,6 +13,7 @@ import { createRunner, unknownSchedule, type RunReport } from './runner'
 import { dueRuns, lastPlannedBySchedule, nextRunOf, createSchedulerLoop, type SchedulerLoop } from './scheduler'
 import { createScheduleStore, type StoredSchedule } from './schedule-store'
 import { saveDraft } from './save-draft'
+import { withScheduleBounds } from './schedule-bounds'
 import { createSlotMemory } from './slot-memory'
 import { osEntryState, scheduleView } from './schedule-view'
 import type { RunningSchedules, SchedulesServiceOptions } from './service-options'
@@ -33,6 +34,8 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
   })
   const inFlight = new Map<string, Promise<LedgerEntry | null>>()
   const memory = createSlotMemory()
+  // Saves go through the bounds on how many schedules there are and how often they run together.
+  const boundedStore = withScheduleBounds(store)
   let loop: SchedulerLoop | null = null
 
   /** Failed runs since the badge was cleared: the ledger's (`recorded`, read now when absent) and those it refused. */
@@ -148,7 +151,7 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
 
     async save(draft: ScheduleDraft) {
       const saved = await saveDraft(draft, {
-        store,
+        store: boundedStore,
         now: clock.now(),
         computerTimeZone: options.computerTimeZone,
         presetOf: options.presetOf,

@@ -175,9 +175,17 @@ export function createRunner(dependencies: RunnerDependencies) {
       recorded = false
       entry = { ...entry, outcome: 'failed', error: unrecordedSentence(entry, error) }
     }
-    if (entry.outcome === 'failed') dependencies.notify({ title: `Schedule failed: ${entry.scheduleName}`, body: entry.error ?? '', failed: true })
     const report = { entry, recorded, storageFailed: lockFailed || !recorded }
-    dependencies.ran(report)
+    // Told first, and neither telling may throw out of the run: its slot must count as handled whatever a notifier does.
+    const tell = (what: () => void) => {
+      try {
+        what()
+      } catch {
+        // A notification that could not be shown leaves the run's outcome as it is.
+      }
+    }
+    tell(() => dependencies.ran(report))
+    if (entry.outcome === 'failed') tell(() => dependencies.notify({ title: `Schedule failed: ${entry.scheduleName}`, body: entry.error ?? '', failed: true }))
     return report
   }
 

@@ -3,7 +3,8 @@
  * relative range like "last 7 days" resolves at run time), the file is exported to the
  * schedule's folder under its pattern, the alerts are checked, network failures are tried
  * again a bounded number of times with backoff, anything else fails at once with a sentence.
- * A failure notifies; whatever happens, the line is written and the next run still comes.
+ * A failure notifies; whatever happens the run ends with its line (the run's outcome even when
+ * the ledger refuses it), it never rejects, and the next run still comes.
  */
 import { randomUUID } from 'node:crypto'
 import { promises as nodeFs } from 'node:fs'

@@ -32,7 +32,10 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     ...(options.isAlive ? { isAlive: options.isAlive } : {}),
     ...(options.processIdentity ? { identity: options.processIdentity } : {}),
   })
+  // The first run of each schedule going on here (a Run now refused beside it must not hide it from
+  // the loop, which would start its slot again), and every run, for idle().
   const inFlight = new Map<string, Promise<LedgerEntry | null>>()
+  const runs = new Set<Promise<LedgerEntry | null>>()
   const memory = createSlotMemory()
   // Saves go through the bounds on how many schedules there are and how often they run together.
   const boundedStore = withScheduleBounds(store)
@@ -72,10 +75,12 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
       .catch((error: unknown) => void options.log.warn('a schedule run ended with an error', { error: String(error) }))
       .then((report) => {
         if (inFlight.get(id) === ended) inFlight.delete(id)
+        runs.delete(ended)
         void loop?.poke()
         return report?.entry ?? null
       })
-    inFlight.set(id, ended)
+    if (!inFlight.has(id)) inFlight.set(id, ended)
+    runs.add(ended)
     return ended
   }
 
@@ -226,11 +231,11 @@ export function createSchedulesService(options: SchedulesServiceOptions): Runnin
     async idle() {
       for (;;) {
         await loop?.settled()
-        if (inFlight.size === 0) {
+        if (runs.size === 0) {
           await loop?.settled()
-          if (inFlight.size === 0) return
+          if (runs.size === 0) return
         }
-        await Promise.all(inFlight.values())
+        await Promise.all(runs)
       }
     },
     stop() {

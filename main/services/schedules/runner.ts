@@ -167,7 +167,7 @@ export function createRunner(dependencies: RunnerDependencies) {
   }
 
   /** The line written (or, when the ledger refuses it, kept as the run's outcome), notified and sent as an event. */
-  async function finish(written: LedgerEntry, lockFailed: boolean): Promise<RunReport> {
+  async function finish(written: LedgerEntry, lockRefused: boolean): Promise<RunReport> {
     let entry = written
     let recorded = true
     try {
@@ -176,7 +176,7 @@ export function createRunner(dependencies: RunnerDependencies) {
       recorded = false
       entry = { ...entry, outcome: 'failed', error: unrecordedSentence(entry, error) }
     }
-    const report = { entry, recorded, storageFailed: lockFailed || !recorded }
+    const report = { entry, recorded, storageFailed: lockRefused || !recorded }
     // Told first, and neither telling may throw out of the run: its slot must count as handled whatever a notifier does.
     const tell = (what: () => void) => {
       try {
@@ -224,15 +224,19 @@ export function createRunner(dependencies: RunnerDependencies) {
         return null
       }
       if (lock === null) return finish({ ...base, ...notRun, outcome: 'skipped', error: SKIPPED_SENTENCE }, false)
-      let entry: LedgerEntry
-      try {
-        const result = await attempt(schedule)
-        entry = { ...base, durationMs: clock.now().getTime() - startedAt.getTime(), outcome: result.error === null ? 'ok' : 'failed', ...result }
-      } finally {
-        // A lock that cannot be removed is taken over as stale by the next run (its holder is gone by then).
-        await lock.release().catch(() => undefined)
+      const result = await attempt(schedule)
+      const entry: LedgerEntry = {
+        ...base,
+        durationMs: clock.now().getTime() - startedAt.getTime(),
+        outcome: result.error === null ? 'ok' : 'failed',
+        ...result,
       }
-      return finish(entry, false)
+      // A lock the data folder will not let go of stays until its holder is gone or past the run limit: storage trouble, backed off like a refused line.
+      const released = await lock.release().then(
+        () => true,
+        () => false,
+      )
+      return finish(entry, !released)
     },
   }
 }

@@ -5,6 +5,7 @@ import type { Notice } from '@contract'
 import { AppError } from '../errors'
 import type { Notices } from '../notices'
 import { sweepStaleTemps, writeFileAtomic, type AtomicFs } from './atomic'
+import { refuseUnreadable } from './checked-write'
 import { idOfSafeFileName, readJsonFile, safeFileName, type Versioning } from './json-file'
 import { createSerialQueue } from './serial-queue'
 
@@ -83,6 +84,8 @@ export function createDocumentStore<S extends z.ZodType>(options: DocumentStoreO
 
   // The cache changes only once the file has: a failed write leaves both as they were.
   async function save(value: T): Promise<void> {
+    // Checked before the write: a value the next reader would refuse would have the whole file moved aside there.
+    refuseUnreadable(value, schema, 'The change')
     try {
       await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`, fs)
     } catch (error) {

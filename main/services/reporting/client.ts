@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { REPORT_LIMITS } from '../../../common/limits'
 import type { z } from 'zod'
 import type { ConnectionSettings } from '../connection/settings'
 import { AppError } from '../errors'
@@ -20,6 +21,7 @@ import {
   type ReportTarget,
   type TimeSeriesResult,
 } from './schemas'
+import { isReportTimezone } from './report-timezone'
 import { errorFromReportingStatus, reportAccessDenied } from './statuses'
 import { checkRequest } from './wire-schemas'
 
@@ -100,7 +102,11 @@ export function createReportingClient({ http, tokens, settings }: ReportingClien
   }
 
   return {
-    info: (target, options = {}) => jsonQuery('info', reportInfoSchema, { project_name: target.project_name, slicer_name: target.slicer_name }, options.signal),
+    async info(target, options = {}) {
+      const info = await jsonQuery('info', reportInfoSchema, { project_name: target.project_name, slicer_name: target.slicer_name }, options.signal)
+      checkReportTimezone(info.timezone, { method: 'POST', url: `${base}/API/v2/info` })
+      return info
+    },
     timeSeries: (request, options = {}) => jsonQuery('time_series', timeSeriesSchema, request, options.signal),
     audience: (request, options = {}) => jsonQuery('audience', audienceSchema, request, options.signal),
     async export(request, options = {}) {
@@ -174,6 +180,18 @@ function fileNameOf(header: string | string[] | undefined): string | null {
   }
   const plain = /filename="?([^";]+)"?/i.exec(value)
   return plain?.[1]?.trim() ?? null
+}
+
+/**
+ * The report's timezone is kept as a schedule's offset and sent back as `timezone`: the spec allows
+ * whole hours from -12 to +12 only, so anything else (0.01, 1e308) is refused here, before it is kept.
+ */
+function checkReportTimezone(timezone: number | undefined, context: RequestContext): void {
+  if (timezone === undefined || isReportTimezone(timezone)) return
+  const { min, max } = REPORT_LIMITS.utcOffsetHours
+  throw badResponse(`it gave a report timezone AdOps Desk cannot use (${timezone}); a timezone is a whole number of hours from ${min} to +${max}.`, context, {
+    reason: `timezone ${timezone}`,
+  })
 }
 
 function assertTarget(request: ReportRequest): void {

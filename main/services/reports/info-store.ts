@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { createKeyedDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
+import { isReportTimezone } from '../reporting/report-timezone'
 import { reportInfoSchema, type ReportInfo } from '../reporting/schemas'
 
 /**
@@ -25,7 +26,12 @@ export interface InfoStore {
   removeProfile(profileId: string): Promise<void>
 }
 
-const fileSchema = z.object({ version: z.literal(1), project: z.string(), report: z.string(), fetchedAt: z.string(), info: reportInfoSchema }).nullable()
+/** A copy keeps only a timezone the app can use (the client refuses others): one kept by an older version is fetched again. */
+const storedInfoSchema = reportInfoSchema.refine(
+  (info) => info.timezone === undefined || isReportTimezone(info.timezone),
+  'the report timezone is not a whole number of hours from -12 to +12',
+)
+const fileSchema = z.object({ version: z.literal(1), project: z.string(), report: z.string(), fetchedAt: z.string(), info: storedInfoSchema }).nullable()
 type InfoKey = readonly [profileId: string, project: string, report: string]
 
 export function createDiskInfoStore(userDataDir: string, notices: Notices): InfoStore {

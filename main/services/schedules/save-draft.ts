@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { SCHEDULE_LIMITS, type ReportDefinition, type ScheduleDraft } from '@contract'
 import { AppError, isAppError } from '../errors'
 import type { DocumentStore } from '../files/document-store'
+import { isReportTimezone } from '../reporting/report-timezone'
 import { unknownSchedule } from './runner'
 import type { SchedulesDocument, StoredSchedule } from './schedule-store'
 import { checkCadence } from './timing'
@@ -47,6 +48,12 @@ async function offsetMinutesOf(draft: ScheduleDraft, context: SaveDraftContext):
       `The report's timezone could not be read (${isAppError(error) ? error.message : String(error)}). Choose the computer's timezone, or try again when the platform answers.`,
     )
   })
+  // The port may answer a copy kept from before the client checked it: an offset the schedules file cannot hold stops here.
+  if (hours !== null && !isReportTimezone(hours))
+    throw invalidField(
+      'timezone',
+      `The report's timezone (${hours}) is not a whole number of hours from -12 to +12, so a schedule cannot run in it. Choose the computer's timezone, or ask the platform's administrators about the report's timezone.`,
+    )
   return (hours ?? 0) * 60
 }
 

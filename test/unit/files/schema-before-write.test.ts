@@ -1,0 +1,101 @@
+/**
+ * Issue 38 item 6 (review M4, M5): no store may write what its own reader refuses. A value the
+ * schema rejects is refused with a sentence before anything is written, and the file on disk (and
+ * what the store hands out) stays as it was, so the next reader never moves a whole file aside.
+ */
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createFiredStore, type KeptAlert } from '../../../main/services/alerts/fired-store'
+import { createDocumentStore, createKeyedDocumentStore } from '../../../main/services/files/document-store'
+import { createNotices } from '../../../main/services/notices'
+import { caught } from '../../integration/clients/support/outcomes'
+import { temporaryFolder } from '../../support/services'
+
+const countsSchema = z.object({ version: z.literal(1), counts: z.array(z.int()) })
+type Counts = z.infer<typeof countsSchema>
+
+function expectRefusal(error: Error & { code?: string }): void {
+  expect(error.code).toBe('storage')
+  expect(error.message).toMatch(/was not saved because .*would not be able to read it back\. What was saved before is kept as it was/)
+}
+
+describe('the document store checks a document against its schema before writing it', () => {
+  it('refuses a write and an update its schema rejects, and leaves the file and the cache as they were', async () => {
+    const folder = await temporaryFolder()
+    const filePath = path.join(folder, 'counts.json')
+    const corrupt: unknown[] = []
+    const options = { filePath, schema: countsSchema, fallback: { version: 1, counts: [] } as Counts, onCorrupt: (found: unknown) => corrupt.push(found) }
+    const store = createDocumentStore(options)
+    await store.write({ version: 1, counts: [1, 2] })
+    const before = await fs.readFile(filePath, 'utf8')
+
+    expectRefusal(await caught(store.write({ version: 1, counts: [1, 0.6] })))
+    expectRefusal(await caught(store.update((current) => ({ ...current, counts: [...current.counts, Number.NEGATIVE_INFINITY] }))))
+
+    expect(await fs.readFile(filePath, 'utf8')).toBe(before)
+    expect(await store.read()).toEqual({ version: 1, counts: [1, 2] })
+    // The next change that is valid goes through, from the document as it was.
+    expect(await store.update((current) => ({ ...current, counts: [...current.counts, 3] }))).toEqual({ version: 1, counts: [1, 2, 3] })
+    expect(await createDocumentStore(options).read()).toEqual({ version: 1, counts: [1, 2, 3] })
+    expect(corrupt).toEqual([])
+    expect((await fs.readdir(folder)).sort()).toEqual(['counts.json'])
+  })
+
+  it('a keyed store refuses the same way, for that key only', async () => {
+    const folder = await temporaryFolder()
+    const store = createKeyedDocumentStore<typeof countsSchema, readonly [name: string]>({
+      folder,
+      schema: countsSchema,
+      fallback: () => ({ version: 1, counts: [] }),
+      onCorrupt: () => undefined,
+    })
+    await store.write(['kept'], { version: 1, counts: [7] })
+    expectRefusal(await caught(store.write(['kept'], { version: 1, counts: [Number.NaN] })))
+    expectRefusal(await caught(store.write(['new'], { version: 1, counts: [1e400] })))
+    expect(await store.keys()).toEqual([['kept']])
+    expect(JSON.parse(await fs.readFile(path.join(folder, 'kept.json'), 'utf8'))).toEqual({ version: 1, counts: [7] })
+  })
+})
+
+function keptAlert(id: string, changePct: number): KeptAlert {
+  return {
+    id,
+    preset: 'Monday revenue',
+    rule: 'rule-1',
+    series: 'Total',
+    bucket: '2026-11-25',
+    value: 10,
+    baseline: 100,
+    changePct,
+    z: -5,
+    metric: 'impressions',
+    direction: 'drop',
+    firedAt: '2026-11-26T06:00:00.000Z',
+    dataAsOf: '2026-11-26T02:00:00.000Z',
+    snoozedUntil: null,
+    incident: `incident-${id}`,
+    acknowledged: false,
+    granularity: 'granularity_day',
+    categories: ['2026-11-25'],
+    line: { key: 'impressions|Total', label: 'Total', role: 'total', values: [10], baseline: [100], low: [50], high: [150], fired: [true], firedCount: 1 },
+    firedIndex: 0,
+  }
+}
+
+describe('the fired alerts', () => {
+  it('refuses an alert holding -Infinity, and the alerts fired before stay readable after a restart', async () => {
+    const folder = await temporaryFolder()
+    const notices = createNotices()
+    const options = { folder, notices, now: () => new Date('2026-11-26T06:00:00.000Z') }
+    const fired = createFiredStore(options)
+    await fired.add([keptAlert('older', -90)])
+
+    expectRefusal(await caught(fired.add([keptAlert('overflow', Number.NEGATIVE_INFINITY)])))
+
+    const restarted = createFiredStore(options)
+    expect((await restarted.list({})).alerts.map((alert) => alert.id)).toEqual(['older'])
+    expect(notices.list()).toEqual([])
+  })
+})

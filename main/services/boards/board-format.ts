@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { boardSchema, type Board } from '@contract'
+import { unreadableWrite } from '../files/checked-write'
 import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentRefusal } from '../files/versioned-document'
 
 /**
@@ -51,13 +52,21 @@ export function readBoardDocument(parsed: unknown, migrations: BoardMigrations =
 
 /** Parsing through the schema puts every key in its declared order, whatever order the caller built it in. */
 export function canonicalBoard(board: Board): z.infer<typeof boardFileSchema> {
-  const { name, description, savedAt, overrides, tiles } = boardSchema.parse(board)
+  const refused = (error: z.ZodError) => unreadableWrite(`The board “${board.name}”`, `its content is not a board: ${describeIssue(error)}`)
+  const checked = boardSchema.safeParse(board)
+  if (!checked.success) throw refused(checked.error)
+  const { name, description, savedAt, overrides, tiles } = checked.data
   // The connection is always written (null: the active one), so the file says it plainly.
   const { dates, timezone, profileId = null } = overrides
-  return boardFileSchema.parse({ version: BOARD_FORMAT, name, description, savedAt, overrides: { dates, timezone, profileId }, tiles })
+  const file = boardFileSchema.safeParse({ version: BOARD_FORMAT, name, description, savedAt, overrides: { dates, timezone, profileId }, tiles })
+  if (!file.success) throw refused(file.error)
+  return file.data
 }
 
-/** The file's text: the current format, keys in a stable order, 2-space indent, final newline. */
+/** The file's text: the current format, keys in a stable order, 2-space indent, final newline; read back before it is written. */
 export function boardFileText(board: Board): string {
-  return `${JSON.stringify(canonicalBoard(board), null, 2)}\n`
+  const text = `${JSON.stringify(canonicalBoard(board), null, 2)}\n`
+  const readBack = readBoardDocument(JSON.parse(text))
+  if (readBack.state !== 'ok') throw unreadableWrite(`The board “${board.name}”`, readBack.reason)
+  return text
 }

@@ -61,8 +61,10 @@ export function createBoardStore({ folder, notices, now = () => new Date() }: { 
   /** Writes the board to its file (a new one when `fileName` is null), then removes the file it replaces. */
   async function write(board: Board, fileName: string | null, onDisk: Set<string>, previousFile: string | null = null): Promise<Board> {
     const target = fileName ?? fileNameFor(board.name, onDisk)
+    // Built (and read back) before the write: a board its reader would refuse says so and leaves the file as it was.
+    const text = boardFileText(board)
     try {
-      await writeFileAtomic(path.join(folder, target), boardFileText(board))
+      await writeFileAtomic(path.join(folder, target), text)
     } catch (error) {
       throw new AppError('storage', `The board “${board.name}” could not be saved to disk. Check that the disk is not full and try again.`, {
         error: (error as Error).message,

@@ -87,8 +87,9 @@ export function createBoardTransfer(boards: BoardStore, presets: PresetStore, di
       const carried = found.filter((preset): preset is Preset => preset !== null)
       const target = await dialogs.chooseSavePath(`${fileStem(board.name)}.board.json`, BOARD_FILES)
       if (target === null) return { saved: false, fileName: null, presets: 0 }
+      const text = boardBundleText(board, carried)
       try {
-        await writeFileAtomic(target, boardBundleText(board, carried))
+        await writeFileAtomic(target, text)
       } catch (error) {
         throw new AppError('storage', `The board could not be written to ${path.basename(target)}. Check that the folder exists and you may write to it.`, {
           error: (error as Error).message,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
+import { unreadableWrite } from '../files/checked-write'
 import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentRefusal } from '../files/versioned-document'
 
 /**
@@ -118,18 +119,27 @@ export function readPresetDocument(parsed: unknown): PresetRead {
 
 /** The file's text: the current format, keys in the schema's order, 2-space indent, final newline. */
 export function presetFileText(preset: Preset): string {
-  return `${JSON.stringify(canonicalFile(preset), null, 2)}\n`
+  const text = `${JSON.stringify(canonicalFile(preset), null, 2)}\n`
+  // Read back as the folder will read it: a file it would refuse is never written.
+  const readBack = readPresetDocument(JSON.parse(text))
+  if (readBack.state !== 'ok') throw unreadableWrite(`The preset “${preset.name}”`, readBack.reason)
+  return text
 }
 
-/** Parsing through the schema puts every key in its declared order, whatever order the caller built it in. */
+/**
+ * Parsing through the schema puts every key in its declared order, whatever order the caller built it in;
+ * a preset the schema refuses is refused as a `storage` error with a sentence, and nothing is written.
+ */
 export function canonicalFile(preset: Preset): PresetFile {
-  return presetFileSchema.parse({
+  const checked = presetFileSchema.safeParse({
     version: PRESET_FORMAT,
     name: preset.name,
     description: preset.description,
     savedAt: preset.savedAt,
     definition: preset.definition,
   })
+  if (!checked.success) throw unreadableWrite(`The preset “${preset.name}”`, `its content is not a preset: ${describeIssue(checked.error)}`)
+  return checked.data
 }
 
 export function bundleText(presets: readonly Preset[]): string {

@@ -118,8 +118,10 @@ export function createPresetStore({ folder, notices, now = () => new Date() }: P
         ? previousFile
         : fileNameFor(preset.name, previousFile, tried)
     const filePath = path.join(folder, fileName)
+    // Built (and read back) before the write: a preset its reader would refuse says so and leaves the file as it was.
+    const text = presetFileText(preset)
     try {
-      await writeFileAtomic(filePath, presetFileText(preset))
+      await writeFileAtomic(filePath, text)
     } catch (error) {
       throw new AppError('storage', `The preset “${preset.name}” could not be saved to disk. Check that the disk is not full and try again.`, {
         error: (error as Error).message,

@@ -52,8 +52,9 @@ export function createPresetTransfer(store: PresetStore, dialogs: FileDialogs): 
       const single = presets.length === 1 && only !== undefined
       const target = await dialogs.chooseSavePath(single ? `${fileStem(only.name)}.json` : 'adopsdesk-presets.json', PRESET_FILES)
       if (target === null) return { saved: false, fileName: null, count: 0 }
+      const text = single ? presetFileText(only) : bundleText(presets)
       try {
-        await writeFileAtomic(target, single ? presetFileText(only) : bundleText(presets))
+        await writeFileAtomic(target, text)
       } catch (error) {
         throw new AppError('storage', `The presets could not be written to ${path.basename(target)}. Check that the folder exists and you may write to it.`, {
           error: (error as Error).message,

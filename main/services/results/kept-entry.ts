@@ -76,18 +76,23 @@ export async function readKeptEntry(filePath: string, legacyFilePath: string, no
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return moveAside(filePath, `it could not be read (${(error as Error).message})`, now())
     return readJsonFile(legacyFilePath, legacyFileSchema, now)
   }
-  const problem = (reason: string) => moveAside(filePath, reason, now())
+  const judged = judgeKeptFile(bytes)
+  return 'problem' in judged ? moveAside(filePath, judged.problem, now()) : { state: 'ok', value: judged.value }
+}
+
+/** A kept result file's bytes checked whole, header and values: what `readKeptEntry` reads, and what the cache checks before writing one. */
+export function judgeKeptFile(bytes: Buffer): { value: KeptEntry } | { problem: string } {
   const decoded = decodeKeptFile(bytes)
-  if ('problem' in decoded) return problem(decoded.problem)
+  if ('problem' in decoded) return decoded
   const judged = judgeDocument(decoded.header, headerSchema, { version: FORMAT_VERSION })
-  if ('problem' in judged) return problem(judged.problem)
+  if ('problem' in judged) return judged
   const header = judged.value
   if (header.kind === 'audience') {
-    return decoded.values.length === 0 ? { state: 'ok', value: header } : problem('its values do not match the counts in its header')
+    return decoded.values.length === 0 ? { value: header } : { problem: 'its values do not match the counts in its header' }
   }
-  if (header.valueCounts.length !== header.result.series.length) return problem('its header counts values for another number of series')
+  if (header.valueCounts.length !== header.result.series.length) return { problem: 'its header counts values for another number of series' }
   const values = splitValues(decoded.values, header.valueCounts)
-  if (!Array.isArray(values)) return problem(values.problem)
+  if (!Array.isArray(values)) return values
   const series = header.result.series.map((entry, index) => ({ ...entry, values: values[index] ?? [] }))
-  return { state: 'ok', value: { ...header, result: { ...header.result, series } } }
+  return { value: { ...header, result: { ...header.result, series } } }
 }

@@ -3,12 +3,13 @@ import path from 'node:path'
 import type { z } from 'zod'
 import type { audienceResultSchema, timeSeriesResultSchema, CachedResult, ReportDefinition, RunKind } from '@contract'
 import { sweepStaleTemps, writeFileAtomic } from '../files/atomic'
+import { unreadableWrite } from '../files/checked-write'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import { idOfSafeFileName, safeFileName } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 import type { Notices } from '../notices'
 import { encodeKeptFile } from './kept-file'
-import { FORMAT_VERSION, indexSchema, readKeptEntry, type IndexEntry, type KeptEntry } from './kept-entry'
+import { FORMAT_VERSION, indexSchema, judgeKeptFile, readKeptEntry, type IndexEntry, type KeptEntry } from './kept-entry'
 import { createAsideLedger, isAsideName } from './leftovers'
 import { definitionHash, resultKey } from './result-key'
 
@@ -213,6 +214,9 @@ export function createResultCache({ folder, limitBytes, notices, now = () => new
           result: run.kind === 'chart' ? { ...run.result, series: run.result.series.map(({ values: _values, ...series }) => series) } : run.result,
         }
         const file = encodeKeptFile(header, run.kind === 'chart' ? run.result.series.map((series) => series.values) : [])
+        // Read back before it is written: a result its reader would refuse (an infinite value) is not kept at all.
+        const judged = judgeKeptFile(file)
+        if ('problem' in judged) throw unreadableWrite('The result kept for offline use', judged.problem)
         const bytes = file.length
         const limit = await limitBytes()
         // A result bigger than the whole cache is not kept: it would push out everything else and still not fit.

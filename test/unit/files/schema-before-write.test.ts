@@ -7,9 +7,15 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { ReportDefinition } from '@contract'
 import { createFiredStore, type KeptAlert } from '../../../main/services/alerts/fired-store'
+import { createBoardStore } from '../../../main/services/boards/board-store'
 import { createDocumentStore, createKeyedDocumentStore } from '../../../main/services/files/document-store'
 import { createNotices } from '../../../main/services/notices'
+import { createPresetStore } from '../../../main/services/presets/preset-store'
+import { createResultCache, type CachedRun } from '../../../main/services/results/result-cache'
+import { sampleBoard, sampleDefinition } from '../../support/channel-samples'
+import { singleSeriesChart } from '../../support/chart-results'
 import { caught } from '../../integration/clients/support/outcomes'
 import { temporaryFolder } from '../../support/services'
 
@@ -96,6 +102,79 @@ describe('the fired alerts', () => {
 
     const restarted = createFiredStore(options)
     expect((await restarted.list({})).alerts.map((alert) => alert.id)).toEqual(['older'])
+    expect(notices.list()).toEqual([])
+  })
+})
+
+/** A definition its schema refuses, as a hand-made or hostile one would be: the granularity is a number. */
+const refusedDefinition = { ...sampleDefinition, granularity: 42 } as unknown as ReportDefinition
+
+/** Every file in a folder and its text. */
+async function snapshot(folder: string): Promise<Record<string, string>> {
+  const names = (await fs.readdir(folder)).sort()
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await fs.readFile(path.join(folder, name), 'utf8')] as const)))
+}
+
+describe('the preset files', () => {
+  it('refuse a definition the preset schema rejects with a sentence, and the preset on disk stays as it was', async () => {
+    const folder = await temporaryFolder()
+    const notices = createNotices()
+    const presets = createPresetStore({ folder, notices })
+    await presets.save({ name: 'Weekly EU', definition: sampleDefinition }, false)
+    const before = await snapshot(folder)
+
+    const error = await caught(presets.save({ name: 'Weekly EU', definition: refusedDefinition }, true))
+    expectRefusal(error)
+    expect(error.message).toMatch(/^The preset “Weekly EU” was not saved because its content is not a preset: definition\.granularity/)
+    expect(await snapshot(folder)).toEqual(before)
+    expect((await createPresetStore({ folder, notices }).get('Weekly EU')).definition).toEqual(sampleDefinition)
+    expect(notices.list()).toEqual([])
+  })
+})
+
+describe('the board files', () => {
+  it('refuse a board whose inline tile the schema rejects, and the board on disk stays as it was', async () => {
+    const folder = await temporaryFolder()
+    const notices = createNotices()
+    const boards = createBoardStore({ folder, notices })
+    const saved = await boards.save(sampleBoard, false)
+    const before = await snapshot(folder)
+    const hostile = {
+      ...sampleBoard,
+      tiles: sampleBoard.tiles.map((tile) =>
+        tile.source.kind === 'definition' ? { ...tile, source: { kind: 'definition' as const, definition: refusedDefinition } } : tile,
+      ),
+    }
+
+    const error = await caught(boards.save(hostile, true))
+    expectRefusal(error)
+    expect(error.message).toMatch(/^The board “Monday board” was not saved because its content is not a board/)
+    expect(await snapshot(folder)).toEqual(before)
+    expect(await createBoardStore({ folder, notices }).get('Monday board')).toEqual(saved)
+    expect(notices.list()).toEqual([])
+  })
+})
+
+describe('the kept results', () => {
+  it('refuse a chart holding an infinite value, and the result kept before for the same definition is still found', async () => {
+    const folder = path.join(await temporaryFolder(), 'results')
+    const notices = createNotices()
+    const open = () => createResultCache({ folder, limitBytes: async () => 10 * 1024 * 1024, notices })
+    const request = { operation: 'time_series' as const, body: { project_name: 'demo', slicer_name: 'supply' } }
+    const run = (values: number[], ranAt: string): CachedRun => ({
+      profileId: 'p1',
+      preset: 'Weekly EU',
+      definition: sampleDefinition,
+      requests: [request],
+      kind: 'chart',
+      result: singleSeriesChart({ values, ranAt, timezone: 0, durationMs: 5 }),
+    })
+    const cache = open()
+    await cache.put(run([1, 2, 3], 'first'))
+
+    expectRefusal(await caught(cache.put(run([1, Number.POSITIVE_INFINITY, 3], 'overflow'))))
+
+    expect(await open().get('p1', 'chart', sampleDefinition, 'Weekly EU')).toMatchObject({ ranAt: 'first' })
     expect(notices.list()).toEqual([])
   })
 })

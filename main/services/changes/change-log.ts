@@ -3,9 +3,11 @@ import path from 'node:path'
 import type { BatchSummary, ChangeLog, ChangeQuery, ChangeRecord } from '../bulk/apply-types'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
+import { refuseUnreadable } from '../files/checked-write'
 import { csvRow } from '../files/csv'
 import { safeFileName } from '../files/json-file'
 import { openAppendFile, type AppendFile } from '../files/append-file'
+import { changeRecordSchema } from './change-record'
 import { planRevert } from './revert'
 
 /**
@@ -112,6 +114,8 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
       const byProfile = new Map<string, ChangeRecord[]>()
       for (const record of records) byProfile.set(record.profileId, [...(byProfile.get(record.profileId) ?? []), record])
       for (const [profileId, own] of byProfile) {
+        // Each record is checked before any is appended: a batch's records land together or not at all.
+        for (const record of own) refuseUnreadable(record, changeRecordSchema, 'The change log')
         const lines = own.map((record) => `${JSON.stringify(record)}\n`).join('')
         await (await appenderOf(profileId)).append(lines, true)
       }

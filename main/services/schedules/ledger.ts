@@ -13,6 +13,7 @@ import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { ledgerEntrySchema, type LedgerEntry } from '@contract'
 import { AppError } from '../errors'
+import { refuseUnreadable } from '../files/checked-write'
 import type { LedgerQuery } from './types'
 
 export const LEDGER_MAX_BYTES = 1024 * 1024
@@ -164,6 +165,7 @@ export function createLedger(options: LedgerOptions): Ledger {
 
   return {
     async append(entry) {
+      refuseUnreadable(entry, ledgerEntrySchema, 'The run’s ledger line') // a line its reader would skip is never appended
       let rotationFailure: unknown = null
       try {
         await fs.mkdir(options.folder, { recursive: true })

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../files/atomic'
+import { refuseUnreadable } from '../files/checked-write'
 import { readJsonFile } from '../files/json-file'
 import { createSerialQueue } from '../files/serial-queue'
 
@@ -49,6 +50,7 @@ export function createSecretIndex(userDataDir: string): SecretIndex {
       if (hasSecret === undefined) delete entries[account]
       else entries[account] = hasSecret
       const next: IndexFile = { version: 1, services: { ...file.services, [service]: entries } }
+      refuseUnreadable(next, indexFileSchema, 'The keychain index')
       await writeFileAtomic(filePath, `${JSON.stringify(next, null, 2)}\n`)
       loaded = Promise.resolve(next)
     })

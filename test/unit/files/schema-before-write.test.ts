@@ -7,13 +7,17 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { ReportDefinition } from '@contract'
+import type { LedgerEntry, ReportDefinition } from '@contract'
+import type { ChangeRecord } from '../../../main/services/bulk/apply-types'
+import { createChangeLog } from '../../../main/services/changes/change-log'
 import { createFiredStore, type KeptAlert } from '../../../main/services/alerts/fired-store'
 import { createBoardStore } from '../../../main/services/boards/board-store'
 import { createDocumentStore, createKeyedDocumentStore } from '../../../main/services/files/document-store'
 import { createNotices } from '../../../main/services/notices'
 import { createPresetStore } from '../../../main/services/presets/preset-store'
 import { createResultCache, type CachedRun } from '../../../main/services/results/result-cache'
+import { createLedger } from '../../../main/services/schedules/ledger'
+import { createSecretIndex, SECRET_INDEX_FILE_NAME } from '../../../main/services/secrets/secret-index'
 import { sampleBoard, sampleDefinition } from '../../support/channel-samples'
 import { singleSeriesChart } from '../../support/chart-results'
 import { caught } from '../../integration/clients/support/outcomes'
@@ -176,5 +180,84 @@ describe('the kept results', () => {
 
     expect(await open().get('p1', 'chart', sampleDefinition, 'Weekly EU')).toMatchObject({ ranAt: 'first' })
     expect(notices.list()).toEqual([])
+  })
+})
+
+const ledgerLine = (id: string, change: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id,
+  scheduleId: 'schedule-1',
+  scheduleName: 'Morning file',
+  target: { kind: 'preset', name: 'Monday revenue' },
+  source: 'os',
+  trigger: 'schedule',
+  plannedAt: '2026-11-26T07:00:00.000Z',
+  startedAt: '2026-11-26T07:00:01.000Z',
+  durationMs: 1200,
+  outcome: 'ok',
+  late: false,
+  fileName: 'Monday revenue.csv',
+  alertsFired: null,
+  missingTiles: null,
+  error: null,
+  attempts: 1,
+  ...change,
+})
+
+describe('the run ledger', () => {
+  it('refuses a line its reader would skip (a duration JSON writes as null), and the lines before stay', async () => {
+    const folder = await temporaryFolder()
+    const ledger = createLedger({ folder })
+    await ledger.append(ledgerLine('run-1'))
+    const before = await snapshot(folder)
+
+    expectRefusal(await caught(ledger.append(ledgerLine('run-2', { durationMs: Number.POSITIVE_INFINITY }))))
+
+    expect(await snapshot(folder)).toEqual(before)
+    expect((await createLedger({ folder }).all()).map((entry) => entry.id)).toEqual(['run-1'])
+  })
+})
+
+const changeRecord = (change: string, extra: Partial<ChangeRecord> = {}): ChangeRecord => ({
+  change,
+  batch: 'batch-1',
+  source: 'import',
+  title: 'Import of brands.csv',
+  at: '2026-11-26T07:00:00.000Z',
+  profileId: 'demo',
+  kind: 'brand',
+  id: 7,
+  before: { id: 7, name: 'Old' },
+  after: { id: 7, name: 'New' },
+  outcome: 'applied',
+  ...extra,
+})
+
+describe('the change log', () => {
+  it('refuses a batch holding a record its reader would drop, appends none of it, and the records before stay', async () => {
+    const folder = await temporaryFolder()
+    const log = createChangeLog({ folder })
+    await log.record([changeRecord('change-1')])
+    const hostile = { ...changeRecord('change-3'), at: 1_764_140_400_000 } as unknown as ChangeRecord
+
+    expectRefusal(await caught(log.record([changeRecord('change-2'), hostile])))
+    await log.close()
+
+    const reopened = createChangeLog({ folder })
+    expect((await reopened.list('demo', {})).records.map((record) => record.change)).toEqual(['change-1'])
+    await reopened.close()
+  })
+})
+
+describe('the keychain index', () => {
+  it('refuses an entry that is not true or false, and the index on disk stays as it was', async () => {
+    const folder = await temporaryFolder()
+    const index = createSecretIndex(folder)
+    await index.record('adops-desk', 'demo', true)
+    const before = await fs.readFile(path.join(folder, SECRET_INDEX_FILE_NAME), 'utf8')
+
+    expectRefusal(await caught(index.record('adops-desk', 'other', 'yes' as unknown as boolean)))
+
+    expect(await fs.readFile(path.join(folder, SECRET_INDEX_FILE_NAME), 'utf8')).toBe(before)
+    expect(await createSecretIndex(folder).lookup('adops-desk', 'demo')).toBe(true)
   })
 })

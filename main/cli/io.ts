@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs'
 import type { Readable, Writable } from 'node:stream'
+import { withoutControlCharacters } from '../../common/control-characters'
 import { UsageError } from './usage'
 
 export interface CliIo {
@@ -17,6 +18,15 @@ export function writeText(stream: Writable, text: string): Promise<void> {
     if (ok) resolve()
     else stream.once('drain', resolve)
   })
+}
+
+/**
+ * Sentences and text a person reads (errors, warnings, tables): the one way the command line
+ * prints them, without control characters, so a name holding ESC[2J or U+202E cannot steer the
+ * terminal. The progress line's own escapes (progress.ts) and JSON (escaped by JSON) go around it.
+ */
+export function writeSentence(stream: Writable, text: string): Promise<void> {
+  return writeText(stream, withoutControlCharacters(text))
 }
 
 export function writeJson(stream: Writable, value: unknown): Promise<void> {

@@ -19,7 +19,7 @@ import { reportCommands } from './commands/report'
 import { scheduleCommands } from './commands/schedules'
 import { resolveConnection } from './connection-flags'
 import { commandHelp, groupHelp, PROGRAM, programHelp } from './help'
-import { writeText } from './io'
+import { writeSentence, writeText } from './io'
 import { connectionOptions, globalOptions, optionSpecs, type OptionName, type OptionValues } from './options'
 import { createRedactor } from './redact'
 import type { CliServices, CliServicesFactory } from './services'
@@ -154,10 +154,10 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim()
 /** Runs one command. Never throws: the outcome is the exit code, with at most one error line on stderr. */
 export async function runCli(deps: CliDeps): Promise<number> {
   const { env, stdout, stderr } = deps
-  // Every line on stderr passes through this: no message, whoever wrote it, prints a secret.
+  // Every line on stderr passes through this: no message, whoever wrote it, prints a secret or a control character.
   const redactor = createRedactor([env.ADOPS_PASSWORD, env.ADOPS_TOKEN])
   const errorLine = async (text: string): Promise<void> => {
-    await writeText(stderr, `${PROGRAM}: ${redactor.redact(oneLine(text))}\n`).catch(() => undefined)
+    await writeSentence(stderr, `${PROGRAM}: ${redactor.redact(oneLine(text))}\n`).catch(() => undefined)
   }
   // A closed pipe on stdout (`| head`) must end the command, not crash it with an unhandled 'error'.
   let outputClosed = false
@@ -189,7 +189,7 @@ export async function runCli(deps: CliDeps): Promise<number> {
     const ready: CliServices = factory({
       userDataDir,
       keychainService: given(env.ADOPS_KEYCHAIN_SERVICE) ?? KEYCHAIN_SERVICE,
-      warn: (message) => void writeText(stderr, `${PROGRAM}: warning: ${redactor.redact(oneLine(message))}\n`).catch(() => undefined),
+      warn: (message) => void writeSentence(stderr, `${PROGRAM}: warning: ${redactor.redact(oneLine(message))}\n`).catch(() => undefined),
     })
     services = ready
     let connection: Promise<Connection> | null = null

@@ -1,6 +1,12 @@
 import type { BrowserWindow, Notification as ElectronNotification, Shell } from 'electron'
+import { withoutControlCharacters } from '../../common/control-characters'
 import type { AlertNotifier } from '../services/alerts/service'
 import type { ExportShell, ExportSignals } from '../services/exports/signals'
+
+/** A notification quotes names (a schedule's, a preset's, a platform's line): their control characters never reach the desktop. */
+function plain(text: { title: string; body: string }): { title: string; body: string } {
+  return { title: withoutControlCharacters(text.title), body: withoutControlCharacters(text.body) }
+}
 
 /**
  * Export jobs on the desktop: the window's taskbar / dock progress bar while jobs run, and an
@@ -21,7 +27,7 @@ export function createExportSignals(Notification: typeof ElectronNotification, w
       const target = window()
       if (target !== null && !target.isDestroyed() && target.isFocused()) return
       if (!Notification.isSupported()) return
-      const notification = new Notification({ title, body, urgency: failed ? 'critical' : 'normal', silent: !failed })
+      const notification = new Notification({ ...plain({ title, body }), urgency: failed ? 'critical' : 'normal', silent: !failed })
       // Clicking it brings the app back, where the jobs panel says the rest.
       notification.on('click', () => {
         const current = window()
@@ -53,7 +59,7 @@ export function createExportShell(shell: Pick<Shell, 'openPath' | 'showItemInFol
 export function createAlertNotifier(Notification: typeof ElectronNotification, window: () => BrowserWindow | null): AlertNotifier {
   return ({ title, body, onClick }) => {
     if (!Notification.isSupported()) return
-    const notification = new Notification({ title, body, urgency: 'critical' })
+    const notification = new Notification({ ...plain({ title, body }), urgency: 'critical' })
     notification.on('click', () => {
       const current = window()
       if (current !== null && !current.isDestroyed()) {

@@ -5,7 +5,7 @@ import type { OpenedFileInfo } from '../../services/analysis/opened-files'
 import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
 import { csvRow } from '../csv'
-import { writeJson, writeText } from '../io'
+import { writeJson, writeSentence, writeText } from '../io'
 import { UsageError } from '../usage'
 
 /**
@@ -187,9 +187,10 @@ export const sqlCommand: Command = {
         })
       if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated, notes: result.notes })
       else await writeText(io.stdout, [result.columns, ...result.rows.map((row) => row.map(cellText))].map(csvRow).join(''))
-      for (const note of result.notes) await writeText(io.stderr, `adops-desk: warning: ${note}\n`)
+      for (const note of result.notes) await writeSentence(io.stderr, `adops-desk: warning: ${note}
+`)
       if (result.truncated && result.notes.length === 0)
-        await writeText(
+        await writeSentence(
           io.stderr,
           `adops-desk: warning: only the first ${result.rows.length.toLocaleString('en-US')} rows are shown; add a LIMIT or aggregate.\n`,
         )

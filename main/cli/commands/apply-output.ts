@@ -1,6 +1,6 @@
 import type { ApplyRequest, BulkApplier, RowOutcome } from '../../services/bulk/apply-types'
 import type { CommandContext } from '../command'
-import { writeText } from '../io'
+import { writeSentence, writeText } from '../io'
 
 /** Some rows had errors (never sent), failed or conflicted; the rest went through. */
 export const EXIT_ROWS_FAILED = 4
@@ -40,7 +40,7 @@ export function dependentsSentence(outcome: RowOutcome): string | null {
  * stopped by Ctrl-C. An error that stopped the run is thrown (exit 1); its journal stays.
  */
 export async function applyAndPrint(context: CommandContext, applier: BulkApplier, request: ApplyRequest): Promise<number | undefined> {
-  const say = (text: string): Promise<void> => writeText(context.io.stderr, `adops-desk: ${text}\n`)
+  const say = (text: string): Promise<void> => writeSentence(context.io.stderr, `adops-desk: ${text}\n`)
   // Lines leave in the order the outcomes arrive, each as soon as the one before it is written.
   let writing: Promise<void> = Promise.resolve()
   let erred = 0

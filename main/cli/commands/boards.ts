@@ -5,7 +5,7 @@ import { writeChosenFile } from '../../services/files/save-target'
 import { AppError } from '../../services/errors'
 import { checkOutPath } from './report'
 import { PROGRAM } from '../help'
-import { writeJson, writeText } from '../io'
+import { writeJson, writeSentence, writeText } from '../io'
 import { UsageError } from '../usage'
 
 /**
@@ -30,7 +30,7 @@ const boardsList: Command = {
   async run(context) {
     const format = formatOf(context)
     const { boards, refused } = await context.services.boards.list()
-    for (const problem of refused) await writeText(context.io.stderr, `${PROGRAM}: warning: ${problem.reason}\n`)
+    for (const problem of refused) await writeSentence(context.io.stderr, `${PROGRAM}: warning: ${problem.reason}\n`)
     if (format === 'json') {
       await writeJson(context.io.stdout, boards)
       return
@@ -83,8 +83,8 @@ const boardsExport: Command = {
     const file = await maker.make({ board: board.name, format, profileId, refresh }, context.signal ?? new AbortController().signal)
     const failedRuns = file.missing.filter((tile) => tile.reason.startsWith('the run failed'))
     if (refresh && file.tiles > 0 && file.oldestAsOf === null && failedRuns.length > 0) {
-      for (const tile of file.missing) await writeText(context.io.stderr, `${PROGRAM}: "${tile.title}": ${tile.reason}\n`)
-      await writeText(
+      for (const tile of file.missing) await writeSentence(context.io.stderr, `${PROGRAM}: "${tile.title}": ${tile.reason}\n`)
+      await writeSentence(
         context.io.stderr,
         `${PROGRAM}: No tile of "${board.name}" could be drawn with data, so nothing was written. Check the connection and try again.\n`,
       )
@@ -99,7 +99,7 @@ const boardsExport: Command = {
       missing: file.missing.length,
       oldestAsOf: file.oldestAsOf,
     })
-    for (const tile of file.missing) await writeText(context.io.stderr, `${PROGRAM}: warning: the tile "${tile.title}": ${tile.reason}\n`)
+    for (const tile of file.missing) await writeSentence(context.io.stderr, `${PROGRAM}: warning: the tile "${tile.title}": ${tile.reason}\n`)
     return file.missing.length > 0 ? EXIT_TILES_MISSING : undefined
   },
 }

@@ -2,7 +2,7 @@ import type { ChangeRecord } from '../../services/bulk/apply-types'
 import { csvRow } from '../../services/files/csv'
 import type { Command, CommandContext } from '../command'
 import { connectionKey } from '../connection-key'
-import { writeText } from '../io'
+import { writeSentence, writeText } from '../io'
 import { UsageError } from '../usage'
 import { applyAndPrint } from './apply-output'
 
@@ -76,7 +76,7 @@ const revert: Command = {
     if (apply === (context.values['dry-run'] === true)) throw new UsageError('Say --dry-run to print the plan, or --apply to send it.')
     const profileId = await connectionKey(context.values, context.services)
     const plan = await context.services.changeLog.planRevert(profileId, change !== undefined ? { change } : { batch: batch ?? '' })
-    for (const problem of plan.problems) await writeText(context.io.stderr, `adops-desk: ${problem}\n`)
+    for (const problem of plan.problems) await writeSentence(context.io.stderr, `adops-desk: ${problem}\n`)
     if (!apply) {
       await writeLines(
         context,

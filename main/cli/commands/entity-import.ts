@@ -7,7 +7,7 @@ import type { ImportFile } from '../../services/bulk/import-file'
 import { isAppError } from '../../services/errors'
 import type { Command } from '../command'
 import { connectionKey } from '../connection-key'
-import { writeText } from '../io'
+import { writeSentence, writeText } from '../io'
 import { UsageError } from '../usage'
 import { applyAndPrint, EXIT_ROWS_FAILED } from './apply-output'
 
@@ -73,7 +73,7 @@ export const importEntities: Command = {
     const file = context.args[1] ?? ''
 
     const { table, digest } = await readFile(file)
-    const stderrLine = (text: string): Promise<void> => writeText(context.io.stderr, `adops-desk: ${text}\n`)
+    const stderrLine = (text: string): Promise<void> => writeSentence(context.io.stderr, `adops-desk: ${text}\n`)
     // A file that cannot be read as a table plans nothing: no need to sign in.
     if (table.problems.length > 0) {
       for (const problem of table.problems) await stderrLine(problem)

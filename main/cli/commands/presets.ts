@@ -7,7 +7,7 @@ import { presetFileText, readImportText } from '../../services/presets/format'
 import { readSmallFile } from '../../services/presets/transfer'
 import type { Command, CommandContext } from '../command'
 import { PROGRAM } from '../help'
-import { writeJson, writeText } from '../io'
+import { writeJson, writeSentence, writeText } from '../io'
 import { UsageError } from '../usage'
 import { checkOutPath } from './report'
 
@@ -66,7 +66,7 @@ const presetsList: Command = {
   async run(context) {
     const format = formatOf(context)
     const { presets, refused } = await context.services.presets.list()
-    for (const problem of refused) await writeText(context.io.stderr, `${PROGRAM}: warning: ${problem.reason}\n`)
+    for (const problem of refused) await writeSentence(context.io.stderr, `${PROGRAM}: warning: ${problem.reason}\n`)
     if (format === 'json') {
       await writeJson(context.io.stdout, presets)
       return

@@ -11,7 +11,10 @@ import type { Notice } from '@contract'
 import type { TokenProvider } from '../../../main/services/auth/token-provider'
 import { AppError } from '../../../main/services/errors'
 import type { HttpClient, HttpResponse } from '../../../main/services/http/client'
+import { createNotices } from '../../../main/services/notices'
 import { createReportingClient } from '../../../main/services/reporting/client'
+import type { ReportInfo } from '../../../main/services/reporting/schemas'
+import { createDiskInfoStore } from '../../../main/services/reports/info-store'
 import { caught } from '../../integration/clients/support/outcomes'
 import { temporaryFolder } from '../../support/services'
 import { createHarness, draftWithFolder } from './support'
@@ -58,6 +61,26 @@ describe('the report timezone where info is read', () => {
       expect(error.message).toContain(`a report timezone AdOps Desk cannot use (${timezone})`)
       expect(error.message).toMatch(/whole number of hours from -12 to \+12/)
     }
+  })
+})
+
+describe('the copies of info kept on disk', () => {
+  it('never keep a timezone the app cannot use, and one kept by an older version is fetched again', async () => {
+    const userData = await temporaryFolder('adops-info-copies-')
+    const notices = createNotices()
+    const store = createDiskInfoStore(userData, notices)
+    const entry = (timezone: number) => ({ project: 'demo', report: 'supply', fetchedAt: '2026-11-26T06:00:00.000Z', info: infoAnswer(timezone) as ReportInfo })
+    await store.write('demo', entry(2))
+    const error = await caught(store.write('demo', entry(0.01)))
+    expect(error.code).toBe('storage')
+    expect((await createDiskInfoStore(userData, notices).read('demo', 'demo', 'supply'))?.info.timezone).toBe(2)
+
+    // A copy an older version kept as the platform sent it: moved aside with a notice, not used.
+    const [file] = await fs.readdir(path.join(userData, 'reports', 'info', 'demo', 'demo'))
+    const filePath = path.join(userData, 'reports', 'info', 'demo', 'demo', file ?? '')
+    await fs.writeFile(filePath, JSON.stringify({ version: 1, ...entry(0.01) }))
+    expect(await createDiskInfoStore(userData, notices).read('demo', 'demo', 'supply')).toBeNull()
+    expect(notices.list().map((notice) => notice.message)).toEqual([expect.stringMatching(/timezone is not a whole number of hours/)])
   })
 })
 

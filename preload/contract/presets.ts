@@ -19,12 +19,17 @@ export * from './preset-names'
  * in preset-names.ts (the page uses the same rule): hidden characters are refused on the name
  * as given, then the name is normalised, so two names that look the same are one preset.
  */
-export const presetNameSchema = z
-  .string()
-  .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_SENTENCE)
-  .overwrite(normalisePresetName)
-  .min(1, 'Required')
-  .max(PRESET_NAME_MAX_LENGTH, `Use at most ${PRESET_NAME_MAX_LENGTH} characters`)
+export const presetNameSchema = visibleNameSchema(PRESET_NAME_MAX_LENGTH)
+
+/** A name under the preset names' rule, up to `maxLength` characters: schedules name themselves the same way. */
+export function visibleNameSchema(maxLength: number) {
+  return z
+    .string()
+    .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_SENTENCE)
+    .overwrite(normalisePresetName)
+    .min(1, 'Required')
+    .max(maxLength, `Use at most ${maxLength} characters`)
+}
 
 export const presetSchema = z.object({
   name: presetNameSchema,

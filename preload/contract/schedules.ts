@@ -9,8 +9,7 @@
 import { z } from 'zod'
 import { boardFileFormats } from './boards'
 import { exportFormats } from './exports'
-import { HIDDEN_CHARACTERS_SENTENCE, hasHiddenCharacters, normalisePresetName } from './preset-names'
-import { presetNameSchema } from './presets'
+import { presetNameSchema, visibleNameSchema } from './presets'
 import { channel, empty, profileRef } from './primitives'
 
 export const SCHEDULE_LIMITS = {
@@ -117,13 +116,8 @@ const folderId = z.string().min(1).max(100)
 export const scheduleDraftSchema = z
   .object({
     id: z.string().min(1).max(100).optional(),
-    /** The preset names' rule (preset-names.ts): the name reaches the terminal and notifications, so no control or invisible character. */
-    name: z
-      .string()
-      .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_SENTENCE)
-      .overwrite(normalisePresetName)
-      .min(1, 'Required')
-      .max(SCHEDULE_LIMITS.name),
+    /** The preset names' rule: the name reaches the terminal and notifications, so no control or invisible character. */
+    name: visibleNameSchema(SCHEDULE_LIMITS.name),
     target: scheduleTargetSchema,
     /** The connection the preset (or every tile of the board) runs against. */
     profileId: profileRef,

@@ -8,7 +8,7 @@ import { judgeDocument } from './json-file'
  * turns into null) has the whole file moved aside there, or its line skipped, and everything else
  * in it with it. Such a value is refused before anything is written, so what was saved stays.
  *
- * `what` starts the sentence: "The schedules file", "The run's ledger line".
+ * `what` starts the sentence: "The change" (a document store), "The run’s ledger line", "The preset “Weekly EU”".
  */
 export function refuseUnreadable(value: unknown, schema: z.ZodType, what: string): void {
   const judged = judgeDocument(value, schema)

@@ -187,8 +187,7 @@ export const sqlCommand: Command = {
         })
       if (format === 'json') await writeJson(io.stdout, { columns: result.columns, rows: result.rows, truncated: result.truncated, notes: result.notes })
       else await writeText(io.stdout, [result.columns, ...result.rows.map((row) => row.map(cellText))].map(csvRow).join(''))
-      for (const note of result.notes) await writeSentence(io.stderr, `adops-desk: warning: ${note}
-`)
+      for (const note of result.notes) await writeSentence(io.stderr, `adops-desk: warning: ${note}\n`)
       if (result.truncated && result.notes.length === 0)
         await writeSentence(
           io.stderr,

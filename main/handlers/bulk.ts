@@ -13,7 +13,7 @@ export function bulkHandlers({ bulk, bulkDesk }: Services): HandlersFor<'bulk'> 
     'bulk:planEdit': ({ profileId, kind, ids, operation }) => desk.planEdit(profileId, kind, ids, operation),
     'bulk:openImport': ({ profileId, kind, fileName }) => desk.openImport(profileId, kind, fileName),
     'bulk:replanImport': ({ planId, mapping, match }) => desk.replanImport(planId, mapping, match),
-    'bulk:rows': async ({ planId, offset, limit, actions }) => desk.rows(planId, offset, limit, actions),
+    'bulk:rows': async ({ planId, offset, limit, actions, outcomes }) => desk.rows(planId, offset, limit, actions, outcomes),
     'bulk:apply': ({ planId, deselected }) => desk.apply(planId, deselected),
     async 'bulk:cancel'({ planId }) {
       desk.cancel(planId)
@@ -24,6 +24,7 @@ export function bulkHandlers({ bulk, bulkDesk }: Services): HandlersFor<'bulk'> 
       return batches.map(({ batch, kind, source, title, startedAt, done, total }) => ({ batch, kind, source, title, startedAt, done, total }))
     },
     'bulk:resume': ({ profileId, batch }) => desk.resume(profileId, batch),
+    'bulk:settle': ({ planId, row, createdId }) => desk.settle(planId, { row, createdId }),
     async 'bulk:discard'({ profileId, batch }) {
       await bulk.discard(profileId, batch)
       return null

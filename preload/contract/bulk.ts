@@ -10,7 +10,8 @@ import { entityKindSchema } from './entities'
 import { channel, entityIdSchema, profileRef } from './primitives'
 
 export const planActions = ['create', 'update', 'delete', 'unchanged', 'error'] as const
-export const rowStatuses = ['applied', 'conflict', 'failed', 'skipped', 'cancelled'] as const
+/** `unknown`: a create whose answer was lost and that nothing can look up for sure; never sent again until the user decides (`bulk:settle`). */
+export const rowStatuses = ['applied', 'conflict', 'failed', 'skipped', 'cancelled', 'unknown'] as const
 export const batchSources = ['single', 'edit', 'import', 'revert'] as const
 
 const planId = z.string().min(1).max(100)
@@ -54,8 +55,15 @@ export const planRowViewSchema = z.object({
   /** {field: [before, after]} */
   changes: z.record(z.string(), z.tuple([z.json(), z.json()])),
   errors: z.array(rowErrorSchema).max(100),
-  /** After an apply: what happened to the row. */
-  outcome: z.object({ status: z.enum(rowStatuses), id: entityIdSchema.nullable(), reason: z.string().nullable() }).nullable(),
+  /** After an apply: what happened to the row; an `unknown` create names what the platform now has under its name. */
+  outcome: z
+    .object({
+      status: z.enum(rowStatuses),
+      id: entityIdSchema.nullable(),
+      reason: z.string().nullable(),
+      candidates: z.array(z.object({ id: entityIdSchema, name: z.string().max(1000) })).max(20),
+    })
+    .nullable(),
 })
 export type PlanRowView = z.infer<typeof planRowViewSchema>
 
@@ -138,7 +146,7 @@ export const bulkChannels = {
       .strict(),
     planSummarySchema,
   ),
-  /** One page of a plan's rows (with their outcomes once applied); `actions` narrows to some actions. */
+  /** One page of a plan's rows (with their outcomes once applied); `actions` narrows to some actions, `outcomes` to some outcomes (`skipped`: none yet). */
   rows: channel(
     z
       .object({
@@ -146,6 +154,7 @@ export const bulkChannels = {
         offset: z.number().int().min(0).max(100_000_000),
         limit: z.number().int().min(1).max(500),
         actions: z.array(z.enum(planActions)).max(5).optional(),
+        outcomes: z.array(z.enum(rowStatuses)).max(6).optional(),
       })
       .strict(),
     z.object({ total: z.number(), rows: z.array(planRowViewSchema).max(500) }),
@@ -158,6 +167,12 @@ export const bulkChannels = {
   /** Continues an interrupted apply; its progress comes as onBulkProgress under the returned plan id. */
   resume: channel(z.object({ ...onProfile, batch: z.string().min(1).max(100) }).strict(), planSummarySchema),
   discard: channel(z.object({ ...onProfile, batch: z.string().min(1).max(100) }).strict(), z.null()),
+  /**
+   * The user's word on a plan's row whose outcome is `unknown`: "it was created, it is id N"
+   * (`createdId`) or "send it again" (null). The batch then continues on the same plan, as
+   * `resume` does; its progress comes as onBulkProgress.
+   */
+  settle: channel(z.object({ planId, row: z.number().int().min(0).max(100_000_000), createdId: entityIdSchema.nullable() }).strict(), planSummarySchema),
 } as const
 
 export const changesChannels = {

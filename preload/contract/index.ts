@@ -63,6 +63,7 @@ export const channels = {
   'bulk:unfinished': bulkChannels.unfinished,
   'bulk:resume': bulkChannels.resume,
   'bulk:discard': bulkChannels.discard,
+  'bulk:settle': bulkChannels.settle,
   'changes:list': changesChannels.list,
   'changes:batches': changesChannels.batches,
   'changes:exportCsv': changesChannels.exportCsv,

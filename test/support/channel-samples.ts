@@ -101,6 +101,7 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   'bulk:unfinished': { profileId: 'missing-profile' },
   'bulk:resume': { profileId: 'missing-profile', batch: 'missing-batch' },
   'bulk:discard': { profileId: 'missing-profile', batch: 'missing-batch' },
+  'bulk:settle': { planId: 'missing-plan', row: 2, createdId: 153 },
   'changes:list': { profileId: 'missing-profile', query: { text: 'acme', kind: 'brands', outcome: 'applied', since: '2026-11-01', offset: 0, limit: 100 } },
   'changes:batches': { profileId: 'missing-profile' },
   'changes:exportCsv': { profileId: 'missing-profile', query: {} },

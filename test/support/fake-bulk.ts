@@ -17,7 +17,7 @@ export function createFakeApplier(statusOf: (row: number) => RowStatus = () => '
   const discarded: string[] = []
   let count = 0
   async function run(request: ApplyRequest, options: ApplyOptions, batch: string): Promise<ApplySummary> {
-    const counts: Record<RowStatus, number> = { applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 }
+    const counts: Record<RowStatus, number> = { applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 }
     let done = 0
     for (const row of request.rows) {
       const status: RowStatus = options.signal.aborted ? 'cancelled' : statusOf(row.row)
@@ -56,6 +56,9 @@ export function createFakeApplier(statusOf: (row: number) => RowStatus = () => '
       const found = batches.find((candidate) => candidate.batch === batch && candidate.profileId === profileId)
       if (found === undefined) throw new Error('no such batch')
       return { ...(await run({ profileId, kind: found.kind, source: found.source, title: found.title, rows: [] }, options, batch)), resumed: true }
+    },
+    async settle(profileId, batch, _decision, options) {
+      return this.resume(profileId, batch, options)
     },
     async discard(_profileId, batch) {
       discarded.push(batch)

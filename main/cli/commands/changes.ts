@@ -86,7 +86,8 @@ const revert: Command = {
     }
     if (plan.rows.length === 0) return
     const connection = await context.connect()
-    return applyAndPrint(context, context.services.bulk(connection), { profileId, kind: plan.kind, source: 'revert', title: plan.title, rows: plan.rows })
+    const request = { profileId, kind: plan.kind, source: 'revert' as const, title: plan.title, rows: plan.rows }
+    return applyAndPrint(context, (options) => context.services.bulk(connection).apply(request, options))
   },
 }
 

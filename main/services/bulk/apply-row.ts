@@ -3,20 +3,23 @@ import { AppError, isAppError } from '../errors'
 import { changedFields } from '../entities/entity-service'
 import { kindSpec } from '../entities/kinds'
 import type { WorkflowClient } from '../workflow/client'
-import type { RowStatus } from './apply-types'
+import type { CreateCandidate, RowStatus } from './apply-types'
 import type { PlannedRow } from './plan'
 import { throughGate, type ThrottleGate } from './throttle-gate'
 
 /**
  * One planned row sent to the platform: the lost-update guard before an update, the lookup by
  * external_id of a create whose answer was lost, the check of a row a killed run left `sending`.
+ * A lost create that no external_id can look up is never sent again by itself: its outcome is
+ * `unknown`, with the entities the platform now has under its name, until the user decides.
  * What was written comes back as a `RowWrite` for the change log and the mirror.
  */
 
 export type ApplyWorkflow = Pick<WorkflowClient, 'get' | 'create' | 'update' | 'delete' | 'list'>
 
 export interface RowWrite {
-  status: Extract<RowStatus, 'applied' | 'failed' | 'conflict'>
+  /** `unknown`: nothing is known to be written, so nothing goes to the change log. */
+  status: Extract<RowStatus, 'applied' | 'failed' | 'conflict' | 'unknown'>
   id: EntityId | null
   reason?: string
   /** The platform's copy before the write (null for a create), and after it (null for a delete). */
@@ -26,6 +29,8 @@ export interface RowWrite {
   mirror?: { put: Entity } | { remove: EntityId }
   /** A delete the platform refused (406): the entities that depend on it, when they could be found. */
   dependents?: Dependent[]
+  /** An `unknown` create: the entities the platform now has under its name. */
+  candidates?: CreateCandidate[]
 }
 
 export interface RowContext {
@@ -64,13 +69,30 @@ export function conflictReason(kind: string, id: EntityId, fields: readonly stri
   return `The ${singular(kind)} ${String(id)} was changed on the platform since the plan was made (${shown}), so nothing was sent. Plan again to see its current values.`
 }
 
-/** The entities of the kind with these external ids, from one listing of the kind (the platform has no filter by it). */
-export async function findByExternalIds(context: RowContext, externalIds: ReadonlySet<string>): Promise<Map<string, Entity>> {
-  const found = new Map<string, Entity>()
-  if (externalIds.size === 0) return found
+/** What one listing of the kind found for creates whose answers were lost. */
+export interface LostCreateLookup {
+  byExternalId: Map<string, Entity>
+  /** By title (the kind's name field): maybe the entity a create without an external_id made. */
+  byName: Map<string, Entity[]>
+}
+
+/**
+ * The entities of the kind with these external ids or names, from one listing of the kind: the
+ * platform has no filter by either (the specification shows no list parameters, and answers
+ * 400 to one it does not take), and the app's list may predate the lost create. The client bounds
+ * the listing (pages and rows).
+ */
+export async function lookUpCreates(context: RowContext, externalIds: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): Promise<LostCreateLookup> {
+  const found: LostCreateLookup = { byExternalId: new Map(), byName: new Map() }
+  if (externalIds.size === 0 && names.size === 0) return found
+  const titleField = titleFieldOf(context.kind)
   const pages = context.workflow.list(context.kind, { signal: context.signal })
   for await (const page of pages) {
-    for (const entity of page) if (typeof entity.external_id === 'string' && externalIds.has(entity.external_id)) found.set(entity.external_id, entity)
+    for (const entity of page) {
+      if (typeof entity.external_id === 'string' && externalIds.has(entity.external_id)) found.byExternalId.set(entity.external_id, entity)
+      const name = entity[titleField]
+      if (typeof name === 'string' && names.has(name)) found.byName.set(name, [...(found.byName.get(name) ?? []), entity])
+    }
   }
   return found
 }
@@ -78,6 +100,34 @@ export async function findByExternalIds(context: RowContext, externalIds: Readon
 const externalIdOf = (row: PlannedRow): string | null => {
   const value = row.entity?.external_id
   return typeof value === 'string' && value !== '' ? value : null
+}
+
+const titleFieldOf = (kind: string): string => kindSpec(kind)?.titleField ?? 'name'
+
+/** The name a create would have on the platform (its title field), or null when it has none. */
+export function createdNameOf(kind: string, row: PlannedRow): string | null {
+  const value = row.entity?.[titleFieldOf(kind)]
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** How many candidates an unknown row names; the sentence counts them all. */
+const MAX_CANDIDATES = 20
+
+/** A create whose outcome cannot be known: the user is told what the platform has under its name, and decides. */
+export function unknownCreate(kind: string, row: PlannedRow, lookup: LostCreateLookup, lead?: string): RowWrite {
+  const name = createdNameOf(kind, row)
+  const found = name === null ? [] : (lookup.byName.get(name) ?? [])
+  const candidates = found.slice(0, MAX_CANDIDATES).map((entity) => ({ id: entity.id, name: name ?? '' }))
+  const what = `the ${singular(kind)}${name === null ? '' : ` “${name}”`}`
+  const plural = found.length === 1 ? singular(kind) : `${singular(kind)}s`
+  const seen =
+    name === null
+      ? `It has no name to look for.`
+      : found.length === 0
+        ? `The platform has no ${singular(kind)} of that name now.`
+        : `The platform now has ${found.length} ${plural} of that name: ${candidates.map((candidate) => String(candidate.id)).join(', ')}${found.length > candidates.length ? ' and more' : ''}.`
+  const reason = `${lead ?? 'The answer to this create was lost'}, so AdOps Desk cannot tell whether the platform created ${what}: check the list. ${seen} It is not sent again by itself: say which id it was created as, or send it again.`
+  return { status: 'unknown', id: null, reason, before: null, after: null, candidates }
 }
 
 async function update(context: RowContext, row: PlannedRow, id: EntityId): Promise<RowWrite> {
@@ -111,9 +161,15 @@ async function create(context: RowContext, row: PlannedRow): Promise<RowWrite> {
       const created = await throughGate(gate, signal, () => workflow.create(kind, entity, { signal }))
       return { status: 'applied', id: created.id, before: null, after: created, mirror: { put: created } }
     } catch (error) {
-      if (!isUncertain(error) || externalId === null || attempt >= CREATE_TRIES) throw error
+      if (!isUncertain(error)) throw error
+      if (externalId === null) {
+        // Nothing can find it for sure: never sent again, the user decides from what the platform has under its name.
+        const name = createdNameOf(kind, row)
+        return unknownCreate(kind, row, await lookUpCreates(context, new Set(), new Set(name === null ? [] : [name])))
+      }
+      if (attempt >= CREATE_TRIES) throw error
       // Never sent again before looking: the lost answer may have been a success.
-      const found = (await findByExternalIds(context, new Set([externalId]))).get(externalId)
+      const found = (await lookUpCreates(context, new Set([externalId]))).byExternalId.get(externalId)
       if (found !== undefined) return { status: 'applied', id: found.id, before: null, after: found, mirror: { put: found } }
     }
   }
@@ -163,11 +219,13 @@ export async function applyRow(context: RowContext, row: PlannedRow): Promise<Ro
  * when it does; null when it does not, and the row may be sent as usual (an update still
  * goes through the guard).
  */
-export async function checkSent(context: RowContext, row: PlannedRow, known: ReadonlyMap<string, Entity>): Promise<RowWrite | null> {
+export async function checkSent(context: RowContext, row: PlannedRow, known: LostCreateLookup): Promise<RowWrite | null> {
   const { workflow, kind, gate, signal } = context
   if (row.action === 'create') {
     const externalId = externalIdOf(row)
-    const found = externalId === null ? undefined : known.get(externalId)
+    // Without an external_id nothing can say whether the killed run's create went through: the user decides.
+    if (externalId === null) return unknownCreate(kind, row, known, 'The answer to this create never came back (the apply stopped while it was sent)')
+    const found = known.byExternalId.get(externalId)
     return found === undefined ? null : { status: 'applied', id: found.id, before: null, after: found, mirror: { put: found } }
   }
   if (row.id === null) return null
@@ -182,6 +240,24 @@ export async function checkSent(context: RowContext, row: PlannedRow, known: Rea
   return changedFields(plannedOnTop(row, server), server).length === 0
     ? { status: 'applied', id, before: row.before, after: server, mirror: { put: server } }
     : null
+}
+
+/** The user said an `unknown` create was created as `id`: the platform's copy of it is the row's write. */
+export async function takeAsCreated(context: RowContext, row: PlannedRow, id: EntityId): Promise<RowWrite> {
+  const { workflow, kind, gate, signal } = context
+  try {
+    const created = await throughGate(gate, signal, () => workflow.get(kind, id, { signal }))
+    return { status: 'applied', id: created.id, before: null, after: created, mirror: { put: created } }
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'not_found') throw error
+    const name = createdNameOf(kind, row)
+    return unknownCreate(
+      kind,
+      row,
+      await lookUpCreates(context, new Set(), new Set(name === null ? [] : [name])),
+      `The platform has no ${singular(kind)} ${String(id)}`,
+    )
+  }
 }
 
 export const upsertInto =

@@ -13,8 +13,22 @@ export type BatchSource = 'single' | 'edit' | 'import' | 'revert'
 /**
  * A row's outcome after an apply. `conflict`: the platform's copy changed since the plan was
  * made, so nothing was sent. `skipped`: unchanged or error rows, and rows the user deselected.
+ * `unknown`: a create whose answer was lost and that no external_id can look up; it is never
+ * sent again by itself, and its batch stays unfinished until the user decides (`settle`).
  */
-export type RowStatus = 'applied' | 'conflict' | 'failed' | 'skipped' | 'cancelled'
+export type RowStatus = 'applied' | 'conflict' | 'failed' | 'skipped' | 'cancelled' | 'unknown'
+
+/** An entity the platform has under the name of a create whose outcome is unknown: maybe the one it created. */
+export interface CreateCandidate {
+  id: EntityId
+  name: string
+}
+
+/** The user's word on a create whose outcome is unknown: the id it was created as, or null to send it again. */
+export interface CreateDecision {
+  row: number
+  createdId: EntityId | null
+}
 
 export interface ApplyRequest {
   profileId: string
@@ -43,6 +57,8 @@ export interface RowOutcome {
   errors?: RowError[]
   /** A delete the platform refused (406): the entities that depend on it. */
   dependents?: Dependent[]
+  /** An `unknown` create: the entities the platform now has under its name. */
+  candidates?: CreateCandidate[]
 }
 
 export interface ApplyProgress {
@@ -88,6 +104,11 @@ export interface BulkApplier {
   journal(profileId: string, batch: string): Promise<{ rows: PlannedRow[]; outcomes: RowOutcome[] }>
   /** Continues an unfinished batch: rows already applied are never sent again. */
   resume(profileId: string, batch: string, options: ApplyOptions): Promise<ApplySummary>
+  /**
+   * Records the user's word on a create whose outcome is unknown, then continues the batch: "it
+   * was created as N" takes the platform's copy of N as the row's write; "send it again" sends it.
+   */
+  settle(profileId: string, batch: string, decision: CreateDecision, options: ApplyOptions): Promise<ApplySummary>
   /** Forgets an unfinished batch (what it applied stays applied and stays in the change log). */
   discard(profileId: string, batch: string): Promise<void>
 }

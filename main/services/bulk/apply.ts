@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Entity, EntityId } from '@contract'
-import type { AppError } from '../errors'
 import type { MirrorStore } from '../entities/mirror-store'
 import { createLimiter } from '../exports/limiter'
-import { applyRow, checkSent, findByExternalIds, upsertInto, type ApplyWorkflow, type RowContext, type RowWrite } from './apply-row'
+import { AppError } from '../errors'
+import { applyRow, checkSent, createdNameOf, lookUpCreates, takeAsCreated, upsertInto, type ApplyWorkflow, type RowContext, type RowWrite } from './apply-row'
 import type { ApplyOptions, ApplySummary, BulkApplier, ChangeLog, ChangeRecord, RowOutcome, RowStatus, UnfinishedBatch } from './apply-types'
-import type { JournalState, JournalStore, JournalWriter } from './journal'
+import type { JournalDone, JournalState, JournalStore, JournalWriter } from './journal'
 import type { PlannedRow } from './plan'
 import { createThrottleGate, realSleep, type Sleep } from './throttle-gate'
 
@@ -14,7 +14,8 @@ import { createThrottleGate, realSleep, type Sleep } from './throttle-gate'
  * 429), each announced in the batch's journal before it is sent and marked done after, each
  * write recorded in the change log and put in the mirror. A run stopped by cancel, a crash or
  * an error that is not the row's own (the network went away) leaves its journal, and
- * `resume` carries on from it without sending anything twice.
+ * `resume` carries on from it without sending anything twice. A batch with a create whose
+ * outcome is `unknown` keeps its journal until the user settles that row.
  */
 
 export interface BulkApplierOptions {
@@ -34,7 +35,15 @@ export interface BulkApplierOptions {
 }
 
 const SENT: ReadonlySet<PlannedRow['action']> = new Set(['create', 'update', 'delete'])
-const emptyCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 })
+const emptyCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 })
+
+/** A row's outcome as the journal keeps it: status, id, and the sentence and candidates when there are any. */
+const keptOutcome = ({ status, id, reason, candidates }: JournalDone | RowWrite): JournalDone => ({
+  status,
+  id,
+  ...(reason === undefined ? {} : { reason }),
+  ...(candidates === undefined ? {} : { candidates }),
+})
 
 export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
   const { journals, changeLog, mirrors, explainDependents } = options
@@ -56,7 +65,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       onOutcome?.(outcome)
       onProgress?.({ batch, done, total, counts: { ...counts } })
     }
-    const outcomeOf = (row: PlannedRow, status: RowStatus, id: EntityId | null, reason?: string): RowOutcome => ({
+    const outcomeOf = (row: PlannedRow, status: RowStatus, id: EntityId | null, reason?: string, candidates?: JournalDone['candidates']): RowOutcome => ({
       row: row.row,
       action: row.action,
       id,
@@ -64,6 +73,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
       changes: row.changes,
       ...(reason === undefined ? {} : { reason }),
       ...(row.errors.length > 0 ? { errors: row.errors } : {}),
+      ...(candidates === undefined ? {} : { candidates }),
     })
 
     const workflow = await options.workflowFor(profileId)
@@ -84,16 +94,22 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
     for (const row of header.rows) {
       const previous = state.done.get(row.row)
       if (!SENT.has(row.action)) report(outcomeOf(row, 'skipped', row.id))
-      else if (previous !== undefined) report(outcomeOf(row, previous.status, previous.id, previous.reason))
+      // An `unknown` create waits for the user's word (`settle`): reported as it was, never sent.
+      else if (previous !== undefined) report(outcomeOf(row, previous.status, previous.id, previous.reason, previous.candidates))
       else pending.push(row)
     }
     // Creates a killed run left `sending` are looked up together: one listing of the kind, not one per row.
-    const lostCreates = new Set(
-      pending
-        .filter((row) => state.sending.has(row.row) && row.action === 'create')
-        .flatMap((row) => (typeof row.entity?.external_id === 'string' ? [row.entity.external_id] : [])),
+    const lostCreates = pending.filter((row) => state.sending.has(row.row) && row.action === 'create')
+    const externalIds = new Set(
+      lostCreates.flatMap((row) => (typeof row.entity?.external_id === 'string' && row.entity.external_id !== '' ? [row.entity.external_id] : [])),
     )
-    const known = await findByExternalIds(context, lostCreates)
+    const names = new Set(
+      lostCreates.flatMap((row) => {
+        const name = externalIds.has(String(row.entity?.external_id)) ? null : createdNameOf(kind, row)
+        return name === null ? [] : [name]
+      }),
+    )
+    const known = await lookUpCreates(context, externalIds, names)
     // A killed run may have recorded a write and died before marking it done: its record is not written again.
     const logged = new Set<string>()
     if (state.sending.size > 0 && changeLog.list !== undefined) {
@@ -102,6 +118,12 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
     }
 
     const finish = async (row: PlannedRow, write: RowWrite, reconciled: boolean): Promise<void> => {
+      if (write.status === 'unknown') {
+        // Nothing is known to be written: no change record, and the row waits in the journal for the user.
+        await writer.done(row.row, keptOutcome(write))
+        report(outcomeOf(row, 'unknown', null, write.reason, write.candidates))
+        return
+      }
       const record: ChangeRecord = {
         change: newId(),
         batch,
@@ -117,7 +139,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         ...(write.reason === undefined ? {} : { reason: write.reason }),
       }
       if (!reconciled || !logged.has(String(write.id))) await changeLog.record([record])
-      await writer.done(row.row, { status: write.status, id: write.id, ...(write.reason === undefined ? {} : { reason: write.reason }) })
+      await writer.done(row.row, keptOutcome(write))
       if (write.mirror !== undefined) {
         if ('put' in write.mirror) put.push(write.mirror.put)
         else removed.push(write.mirror.remove)
@@ -139,7 +161,13 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         return
       }
       try {
-        const checked = state.sending.has(row.row) ? await checkSent(context, row, known) : null
+        const createdId = state.decisions.get(row.row)
+        const checked =
+          createdId !== undefined && createdId !== null
+            ? await takeAsCreated(context, row, createdId)
+            : state.sending.has(row.row)
+              ? await checkSent(context, row, known)
+              : null
         if (checked === null) await writer.sending(row.row)
         await finish(row, checked ?? (await applyRow(context, row)), checked !== null)
       } catch (error) {
@@ -161,7 +189,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
     }
     if (stopped !== null) throw stopped
     const cancelled = signal.aborted && counts.cancelled > 0
-    if (!cancelled) await journals.remove(profileId, batch)
+    if (!cancelled && counts.unknown === 0) await journals.remove(profileId, batch)
     return { batch, kind, counts, cancelled, resumed }
   }
 
@@ -189,7 +217,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         rows: request.rows,
       }
       const writer = await journals.start(header)
-      return run({ header, done: new Map(), sending: new Set() }, writer, false, applyOptions)
+      return run({ header, done: new Map(), sending: new Set(), decisions: new Map() }, writer, false, applyOptions)
     },
 
     async unfinished(profileId): Promise<UnfinishedBatch[]> {
@@ -219,6 +247,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
             status: previous.status,
             changes: row.changes,
             ...(previous.reason === undefined ? {} : { reason: previous.reason }),
+            ...(previous.candidates === undefined ? {} : { candidates: previous.candidates }),
           },
         ]
       })
@@ -226,6 +255,23 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
     },
 
     resume,
+
+    async settle(profileId, batch, { row, createdId }, applyOptions) {
+      const { done } = await journals.read(profileId, batch)
+      if (done.get(row)?.status !== 'unknown') {
+        throw new AppError(
+          'conflict',
+          `Row ${row} of this batch is not waiting for a decision (its outcome is known, or it was decided already); nothing was sent.`,
+        )
+      }
+      const writer = await journals.reopen(profileId, batch)
+      try {
+        await writer.decide(row, createdId)
+      } finally {
+        await writer.close()
+      }
+      return resume(profileId, batch, applyOptions)
+    },
 
     discard: (profileId, batch) => journals.remove(profileId, batch),
   }

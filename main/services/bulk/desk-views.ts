@@ -35,7 +35,10 @@ export function viewOf(row: PlannedRow, outcome: RowOutcome | undefined): PlanRo
     id: row.id,
     changes: row.changes as PlanRowView['changes'],
     errors: row.errors.slice(0, 100),
-    outcome: outcome === undefined ? null : { status: outcome.status, id: outcome.id, reason: outcome.reason ?? null },
+    outcome:
+      outcome === undefined
+        ? null
+        : { status: outcome.status, id: outcome.id, reason: outcome.reason ?? null, candidates: (outcome.candidates ?? []).slice(0, 20) },
   }
 }
 

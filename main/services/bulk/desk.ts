@@ -4,7 +4,7 @@ import type { Entity, EntityId, EntityKindSpec, PlanRowView, PlanSummary } from 
 import { AppError } from '../errors'
 import type { EventHub } from '../events'
 import type { OpenFilesDialog } from '../files/dialogs'
-import type { ApplySummary, BulkApplier, RowOutcome, RowStatus } from './apply-types'
+import type { ApplyOptions, ApplySummary, BulkApplier, CreateDecision, RowOutcome, RowStatus } from './apply-types'
 import { planEdit, type EditOperation } from './edit-plan'
 import type { ImportFile } from './import-file'
 import { planImport, type MatchKey, type PlanAction } from './plan'
@@ -42,14 +42,16 @@ export interface BulkDesk {
   replanImport(planId: string, mapping: ColumnMapping, match?: MatchKey): Promise<PlanSummary>
   /** Keeps a plan made elsewhere (a revert) for the same view and apply. */
   keepPlan(plan: Omit<StoredPlan, 'planId' | 'outcomes' | 'running' | 'batch' | 'file' | 'columns' | 'match' | 'fileName' | 'counts'>): PlanSummary
-  rows(planId: string, offset: number, limit: number, actions?: readonly PlanAction[]): { total: number; rows: PlanRowView[] }
+  rows(planId: string, offset: number, limit: number, actions?: readonly PlanAction[], statuses?: readonly RowStatus[]): { total: number; rows: PlanRowView[] }
   apply(planId: string, deselected: readonly number[]): Promise<{ batch: string | null }>
   cancel(planId: string): void
   resume(profileId: string, batch: string): Promise<PlanSummary>
+  /** The user's word on a row of the plan whose outcome is unknown; the batch then continues on the same plan, as a resume does. */
+  settle(planId: string, decision: CreateDecision): Promise<PlanSummary>
 }
 
 const SENT: ReadonlySet<PlanAction> = new Set(['create', 'update', 'delete'])
-const emptyStatusCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 })
+const emptyStatusCounts = (): Record<RowStatus, number> => ({ applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 })
 
 export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
   const plans = new Map<string, StoredPlan>()
@@ -198,10 +200,13 @@ export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
       })
     },
 
-    rows(planId, offset, limit, actions) {
+    rows(planId, offset, limit, actions, statuses) {
       const plan = planOf(planId)
       const wanted = actions === undefined || actions.length === 0 ? null : new Set(actions)
-      const rows = wanted === null ? plan.rows : plan.rows.filter((row) => wanted.has(row.action))
+      const outcomes = statuses === undefined || statuses.length === 0 ? null : new Set(statuses)
+      const rows = plan.rows.filter(
+        (row) => (wanted === null || wanted.has(row.action)) && (outcomes === null || outcomes.has(plan.outcomes.get(row.row)?.status ?? 'skipped')),
+      )
       return { total: rows.length, rows: rows.slice(offset, offset + limit).map((row) => viewOf(row, plan.outcomes.get(row.row))) }
     },
 
@@ -233,34 +238,55 @@ export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
       plans.get(planId)?.running?.abort()
     },
 
-    async resume(profileId, batch) {
+    resume: (profileId, batch) => continueBatch(profileId, batch, (applier, applyOptions) => applier.resume(profileId, batch, applyOptions)),
+
+    async settle(planId, decision) {
+      const plan = planOf(planId)
       const applier = applierOrFail()
+      const { batch, profileId } = plan
+      if (plan.running !== null) throw new AppError('conflict', 'This plan is being applied; wait for it to end before deciding a row.')
+      if (batch === null || plan.outcomes.get(decision.row)?.status !== 'unknown') {
+        throw new AppError('conflict', `Row ${decision.row} is not waiting for a decision (its outcome is known, or it was decided already); nothing was sent.`)
+      }
       const unfinished = (await applier.unfinished(profileId)).find((candidate) => candidate.batch === batch)
-      if (unfinished === undefined) throw new AppError('not_found', 'That interrupted batch is no longer there (resumed or discarded elsewhere).')
-      // The batch's rows from its journal, with the outcomes it holds so far: the plan view lists them and fills in the rest live.
-      const journal = await applier.journal(profileId, batch)
-      const summary = store({
-        planId: newId(),
-        profileId,
-        kind: unfinished.kind,
-        source: unfinished.source,
-        title: unfinished.title,
-        rows: journal.rows,
-        counts: countActions(journal.rows),
-        problems: [],
-        fileName: null,
-        columns: [],
-        match: null,
-        file: null,
-        ...blank,
-        outcomes: new Map(journal.outcomes.map((outcome) => [outcome.row, outcome])),
-        batch,
-      })
-      const plan = planOf(summary.planId)
-      void run(plan, (signal, onOutcome, onProgress) => applier.resume(profileId, batch, { signal, onOutcome, onProgress }), unfinished.total)
-      // Summed up again once running: the page shows it applying before its first progress arrives.
+      if (unfinished === undefined) throw new AppError('not_found', 'That batch is no longer there (finished or discarded elsewhere).')
+      void run(plan, (signal, onOutcome, onProgress) => applier.settle(profileId, batch, decision, { signal, onOutcome, onProgress }), unfinished.total)
       return summaryOf(plan)
     },
+  }
+
+  /** An unfinished batch shown as a plan with the outcomes its journal holds so far, then continued by `start`. */
+  async function continueBatch(
+    profileId: string,
+    batch: string,
+    start: (applier: BulkApplier, applyOptions: ApplyOptions) => Promise<ApplySummary>,
+  ): Promise<PlanSummary> {
+    const applier = applierOrFail()
+    const unfinished = (await applier.unfinished(profileId)).find((candidate) => candidate.batch === batch)
+    if (unfinished === undefined) throw new AppError('not_found', 'That interrupted batch is no longer there (resumed or discarded elsewhere).')
+    // The batch's rows from its journal, with the outcomes it holds so far: the plan view lists them and fills in the rest live.
+    const journal = await applier.journal(profileId, batch)
+    const summary = store({
+      planId: newId(),
+      profileId,
+      kind: unfinished.kind,
+      source: unfinished.source,
+      title: unfinished.title,
+      rows: journal.rows,
+      counts: countActions(journal.rows),
+      problems: [],
+      fileName: null,
+      columns: [],
+      match: null,
+      file: null,
+      ...blank,
+      outcomes: new Map(journal.outcomes.map((outcome) => [outcome.row, outcome])),
+      batch,
+    })
+    const plan = planOf(summary.planId)
+    void run(plan, (signal, onOutcome, onProgress) => start(applier, { signal, onOutcome, onProgress }), unfinished.total)
+    // Summed up again once running: the page shows it applying before its first progress arrives.
+    return summaryOf(plan)
   }
 }
 

@@ -1,12 +1,13 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import type { EntityId } from '@contract'
+import { z } from 'zod'
+import { batchSources, entityIdSchema, entityKindSchema, planActions, rowStatuses, type EntityId } from '@contract'
 import { formatBytes } from '../../../common/format'
 import { AppError } from '../errors'
-import { writeFileAtomic } from '../files/atomic'
+import { asideName, writeFileAtomic } from '../files/atomic'
 import { idOfSafeFileName, safeFileName } from '../files/json-file'
 import { openAppendFile } from '../files/append-file'
-import type { BatchSource, RowStatus } from './apply-types'
+import type { BatchSource, CreateCandidate, RowStatus } from './apply-types'
 import type { PlannedRow } from './plan'
 
 /**
@@ -17,6 +18,11 @@ import type { PlannedRow } from './plan'
  * done are never sent again, and a row `sending` without `done` is checked on the platform
  * before anything is sent for it again. A finished journal is removed (the change log keeps
  * the history). The last line may be torn by a kill mid-write: it is ignored.
+ *
+ * A journal is read against its schema, header and lines alike, and must name the connection and
+ * the batch of its folder and file name: one that does not (damaged, or written by hand to send
+ * rows to another connection) is moved aside and refused with a sentence; nothing is sent for it.
+ * A `decided` line holds the user's word on a create whose outcome is `unknown`.
  */
 
 export interface JournalHeader {
@@ -35,6 +41,8 @@ export interface JournalDone {
   status: RowStatus
   id: EntityId | null
   reason?: string
+  /** An `unknown` create: the entities the platform had under its name. */
+  candidates?: CreateCandidate[]
 }
 
 export interface JournalState {
@@ -43,11 +51,15 @@ export interface JournalState {
   done: Map<number, JournalDone>
   /** Rows sent (or about to be) whose outcome was never written: checked before sending again. */
   sending: Set<number>
+  /** Rows the user decided after their outcome was `unknown`: the id it was created as, or null to send it again. */
+  decisions: Map<number, EntityId | null>
 }
 
 export interface JournalWriter {
   sending(row: number): Promise<void>
   done(row: number, outcome: JournalDone): Promise<void>
+  /** The user's word on an `unknown` create; synced, as a `sending` line is, since it decides what is sent. */
+  decide(row: number, createdId: EntityId | null): Promise<void>
   close(): Promise<void>
 }
 
@@ -70,11 +82,49 @@ export const journalsFolder = (userDataDir: string): string => path.join(userDat
 export interface JournalStoreOptions {
   folder: string
   maxBytes?: number
+  /** Stamps the name of a journal moved aside. */
+  now?: () => Date
 }
 
-type Line = { sending: number } | ({ done: number } & JournalDone)
+const fieldsSchema = z.record(z.string(), z.unknown())
+const plannedRowSchema = z.object({
+  row: z.number().int().min(0),
+  action: z.enum(planActions),
+  id: entityIdSchema.nullable(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  entity: fieldsSchema.nullable(),
+  before: fieldsSchema.nullable(),
+  errors: z.array(z.object({ row: z.number(), column: z.string().nullable(), reason: z.string() })),
+})
+/** A journal's first line. */
+export const journalHeaderSchema = z.object({
+  version: z.literal(1),
+  batch: z.string().min(1),
+  profileId: z.string().min(1),
+  kind: entityKindSchema,
+  source: z.enum(batchSources),
+  title: z.string(),
+  fingerprint: z.string().nullable(),
+  startedAt: z.string(),
+  rows: z.array(plannedRowSchema),
+})
+const rowNumber = z.number().int().min(0)
+const candidateSchema = z.object({ id: entityIdSchema, name: z.string() })
+/** Every line after the header. */
+const journalLineSchema = z.union([
+  z.object({ sending: rowNumber }),
+  z.object({
+    done: rowNumber,
+    status: z.enum(rowStatuses),
+    id: entityIdSchema.nullable(),
+    reason: z.string().optional(),
+    candidates: z.array(candidateSchema).optional(),
+  }),
+  z.object({ decided: rowNumber, createdId: entityIdSchema.nullable() }),
+])
+type Line = z.infer<typeof journalLineSchema>
 
-export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES }: JournalStoreOptions): JournalStore {
+export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES, now = () => new Date() }: JournalStoreOptions): JournalStore {
   const fileOf = (profileId: string, batch: string): string => path.join(folder, safeFileName(profileId), `${safeFileName(batch)}.jsonl`)
 
   function open(file: string): JournalWriter {
@@ -85,12 +135,26 @@ export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES }: Jou
     return {
       sending: (row) => append({ sending: row }, true),
       done: (row, outcome) => append({ done: row, ...outcome }, false),
+      decide: (row, createdId) => append({ decided: row, createdId }, true),
       close: () => appender.close(),
     }
   }
 
   async function read(profileId: string, batch: string): Promise<JournalState> {
-    return readJournal(fileOf(profileId, batch), maxBytes)
+    const file = fileOf(profileId, batch)
+    const read = parseJournal(await readBounded(file, maxBytes))
+    if (typeof read !== 'string' && read.header.profileId === profileId && read.header.batch === batch) return read
+    const problem =
+      typeof read === 'string'
+        ? read
+        : 'names another connection or batch than the folder and file it is kept in (a journal is only resumed against the connection it was written for)'
+    const target = asideName(file, now())
+    await fs.rename(file, target)
+    const shown = path.join(path.basename(folder), path.basename(path.dirname(file)), path.basename(target))
+    throw new AppError(
+      'storage',
+      `The journal of this batch ${problem}, so it was not resumed and nothing was sent for it. It was moved aside as ${shown}; apply the rest of the batch again.`,
+    )
   }
 
   return {
@@ -138,36 +202,43 @@ async function readBounded(file: string, maxBytes: number): Promise<string> {
   return fs.readFile(file, 'utf8')
 }
 
-/** The journal's header and lines; a line that is not JSON (torn by a kill mid-write) is ignored. */
-export async function readJournal(file: string, maxBytes = MAX_JOURNAL_BYTES): Promise<JournalState> {
-  const text = await readBounded(file, maxBytes)
+/** The journal's header and lines, or what is wrong with them; a line that is not JSON (torn by a kill mid-write) is ignored. */
+function parseJournal(text: string): JournalState | string {
   const lines = text.split('\n')
-  let header: JournalHeader | null = null
-  try {
-    header = JSON.parse(lines[0] ?? '') as JournalHeader
-  } catch {
-    header = null
-  }
-  if (header === null || header.version !== 1 || !Array.isArray(header.rows)) {
-    throw new AppError('storage', 'The journal of this batch cannot be read (its first line is damaged); it cannot be resumed. Discard it.')
-  }
+  const header = journalHeaderSchema.safeParse(parsedJson(lines[0] ?? ''))
+  if (!header.success) return 'cannot be read (its first line is damaged, or was not written by AdOps Desk)'
   const done = new Map<number, JournalDone>()
   const sending = new Set<number>()
-  for (const text of lines.slice(1)) {
-    if (text.trim() === '') continue
-    let line: unknown
-    try {
-      line = JSON.parse(text)
-    } catch {
-      continue
-    }
-    if (typeof line !== 'object' || line === null) continue
-    if ('sending' in line && typeof line.sending === 'number') sending.add(line.sending)
-    else if ('done' in line && typeof line.done === 'number' && 'status' in line) {
-      const { done: row, ...outcome } = line as { done: number } & JournalDone
+  const decisions = new Map<number, EntityId | null>()
+  for (const [index, text] of lines.entries()) {
+    if (index === 0 || text.trim() === '') continue
+    const json = parsedJson(text)
+    if (json === undefined) continue
+    const line = journalLineSchema.safeParse(json)
+    if (!line.success) return `holds a line AdOps Desk did not write (line ${index + 1})`
+    apply(line.data)
+  }
+  function apply(line: Line): void {
+    if ('sending' in line) sending.add(line.sending)
+    else if ('done' in line) {
+      const { done: row, ...outcome } = line
       done.set(row, outcome)
+      sending.delete(row)
+    } else {
+      // A decision opens the row again: sent (or taken as created) by the next run, checked as usual if it is left `sending` once more.
+      done.delete(line.decided)
+      sending.delete(line.decided)
+      decisions.set(line.decided, line.createdId)
     }
   }
-  for (const row of done.keys()) sending.delete(row)
-  return { header, done, sending }
+  return { header: header.data, done, sending, decisions }
+}
+
+/** The JSON value of a line; undefined for a line that is not JSON. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }

@@ -97,7 +97,7 @@ describe('bulk apply against the demo backend', () => {
         { profileId: 'sandbox', kind: 'publishers', source: 'edit', title: 'Rename 1,000 publishers', rows },
         { signal: new AbortController().signal },
       )
-      expect(summary.counts).toEqual({ applied: 1000, conflict: 0, failed: 0, skipped: 0, cancelled: 0 })
+      expect(summary.counts).toEqual({ applied: 1000, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 })
     } finally {
       sandbox.setFaults({ throttle_per_s: 0 })
     }

@@ -80,7 +80,7 @@ describe('resuming an unfinished batch in the desk', () => {
       [2, 'update', { name: ['Brand 2', 'Renamed 2'] }],
       [3, 'update', { name: ['Brand 3', 'Renamed 3'] }],
     ])
-    expect(first[0]?.outcome).toEqual({ status: 'applied', id: 1, reason: null })
+    expect(first[0]?.outcome).toEqual({ status: 'applied', id: 1, reason: null, candidates: [] })
 
     expect(await finished).toMatchObject({ planId: summary.planId, batch: 'batch-1', finished: true, error: null })
     expect(desk.rows(summary.planId, 0, 10).rows.map((row) => row.outcome?.status)).toEqual(['applied', 'applied', 'applied'])

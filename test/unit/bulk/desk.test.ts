@@ -70,7 +70,7 @@ describe('the bulk desk', () => {
     expect(applier.requests[0]).toMatchObject({ profileId: 'p', kind: 'brands', source: 'edit', title: 'Add acme.com to Advertiser domains of 5 brands' })
     expect(last).toMatchObject({ planId: plan.planId, batch: 'batch-1', done: 4, total: 4, finished: true, cancelled: false, error: null })
     expect(progress.filter((event) => !event.finished).map((event) => event.done)).toEqual([1, 2, 3, 4])
-    expect(desk.rows(plan.planId, 0, 2).rows.map((row) => row.outcome)).toEqual([{ status: 'applied', id: 1, reason: null }, null])
+    expect(desk.rows(plan.planId, 0, 2).rows.map((row) => row.outcome)).toEqual([{ status: 'applied', id: 1, reason: null, candidates: [] }, null])
   })
 
   it('refuses to apply a plan with problems, and forgets the oldest plans', async () => {

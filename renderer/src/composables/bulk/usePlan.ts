@@ -165,7 +165,7 @@ export function usePlan(
         batch: null,
         done: 0,
         total: sendCount.value,
-        counts: { applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0 },
+        counts: { applied: 0, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 },
         finished: false,
         cancelled: false,
         error: null,

@@ -51,7 +51,7 @@ describe('PlanView', () => {
         batch: 'batch-1',
         done: 3,
         total: 3,
-        counts: { applied: 3, conflict: 0, failed: 0, skipped: 0, cancelled: 0 },
+        counts: { applied: 3, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 },
         finished: true,
         cancelled: false,
         error: null,

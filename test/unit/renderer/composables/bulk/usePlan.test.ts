@@ -26,7 +26,7 @@ const progressOf = (planId: string, done: number, finished = false): Progress =>
   batch: 'batch-1',
   done,
   total: TOTAL,
-  counts: { applied: done, conflict: 0, failed: 0, skipped: 0, cancelled: 0 },
+  counts: { applied: done, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 0 },
   finished,
   cancelled: false,
   error: null,

@@ -4,7 +4,7 @@ import { changedFields } from '../entities/entity-service'
 import { kindSpec } from '../entities/kinds'
 import type { WorkflowClient } from '../workflow/client'
 import type { CreateCandidate, RowStatus } from './apply-types'
-import type { PlannedRow } from './plan'
+import { sameValue, type PlannedRow } from './plan'
 import { throughGate, type ThrottleGate } from './throttle-gate'
 
 /**
@@ -177,6 +177,16 @@ async function create(context: RowContext, row: PlannedRow): Promise<RowWrite> {
 
 async function remove(context: RowContext, row: PlannedRow, id: EntityId): Promise<RowWrite> {
   const { workflow, kind, gate, signal } = context
+  if (row.before !== null) {
+    // A revert's delete of a create is guarded like an update: an entity edited since the create is not deleted.
+    // Only the fields the create wrote are compared, so fields the platform adds to its copy are no change.
+    const before = row.before
+    const server = await throughGate(gate, signal, () => workflow.get(kind, id, { signal }))
+    const changed = Object.keys(before)
+      .filter((field) => !sameValue(before[field], server[field]))
+      .sort()
+    if (changed.length > 0) return { status: 'conflict', id, reason: conflictReason(kind, id, changed), before: server, after: null, mirror: { put: server } }
+  }
   try {
     await throughGate(gate, signal, () => workflow.delete(kind, id, { signal }))
   } catch (error) {

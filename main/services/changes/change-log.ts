@@ -1,5 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
+import { batchSources, entityIdSchema, entityKindSchema } from '@contract'
 import type { BatchSummary, ChangeLog, ChangeQuery, ChangeRecord } from '../bulk/apply-types'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
@@ -14,7 +16,8 @@ import { planRevert } from './revert'
  * Every write made from the app, per connection: `<userData>/changes/<profile>.jsonl`, one
  * record a line, appended and synced. Reads are bounded: only the newest `maxReadBytes` of a
  * file are read (the oldest history beyond them is left on disk, not loaded), and a line torn
- * by a kill mid-write is skipped.
+ * by a kill mid-write is skipped. Every record is read against its whole schema: one that does
+ * not match (written by hand, say) is left out of lists, and a revert that names it is refused.
  */
 
 export const changesFolder = (userDataDir: string): string => path.join(userDataDir, 'changes')
@@ -30,10 +33,32 @@ export interface ChangeLogOptions {
 
 const CSV_COLUMNS = ['change', 'batch', 'source', 'title', 'at', 'kind', 'id', 'outcome', 'reason', 'before', 'after'] as const
 
-function isRecord(value: unknown): value is ChangeRecord {
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<ChangeRecord>
-  return typeof candidate.change === 'string' && typeof candidate.batch === 'string' && typeof candidate.at === 'string' && typeof candidate.kind === 'string'
+const entityFieldsSchema = z.record(z.string(), z.unknown()).nullable()
+/** One line of the log, whole: a revert acts on its kind, id, before and after. */
+export const changeRecordLineSchema = z.object({
+  change: z.string().min(1),
+  batch: z.string().min(1),
+  source: z.enum(batchSources),
+  title: z.string().optional(),
+  at: z.string(),
+  profileId: z.string(),
+  kind: entityKindSchema,
+  id: entityIdSchema.nullable(),
+  before: entityFieldsSchema,
+  after: entityFieldsSchema,
+  outcome: z.enum(['applied', 'failed', 'conflict']),
+  reason: z.string().optional(),
+})
+
+/** A line that is JSON but not a whole record: named by its change and batch when it has them, so a revert of it is refused. */
+export interface DamagedChange {
+  change: string | null
+  batch: string | null
+}
+
+const textOf = (value: unknown, key: string): string | null => {
+  const field = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+  return typeof field === 'string' ? field : null
 }
 
 /** The query's filters as one test; `text` is every word, matched in the kind, id, title and values. */
@@ -71,12 +96,16 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
 
   /** Oldest first; the newest `maxReadBytes` of the file at most. */
   async function readAll(profileId: string): Promise<ChangeRecord[]> {
+    return (await readChecked(profileId)).records
+  }
+
+  async function readChecked(profileId: string): Promise<{ records: ChangeRecord[]; damaged: DamagedChange[] }> {
     const file = fileOf(profileId)
     let handle
     try {
       handle = await fs.open(file, 'r')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], damaged: [] }
       throw unreadable(error)
     }
     let text: string
@@ -92,16 +121,21 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
       await handle.close()
     }
     const records: ChangeRecord[] = []
+    const damaged: DamagedChange[] = []
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue
+      let parsed: unknown
       try {
-        const parsed: unknown = JSON.parse(line)
-        if (isRecord(parsed)) records.push(parsed)
+        parsed = JSON.parse(line)
       } catch {
         // A line torn by a kill mid-write: the rest of the log is still good.
+        continue
       }
+      const record = changeRecordLineSchema.safeParse(parsed)
+      if (record.success) records.push(record.data)
+      else damaged.push({ change: textOf(parsed, 'change'), batch: textOf(parsed, 'batch') })
     }
-    return records
+    return { records, damaged }
   }
 
   async function matching(profileId: string, query: ChangeQuery): Promise<ChangeRecord[]> {
@@ -166,7 +200,15 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
     },
 
     async planRevert(profileId, target) {
-      return planRevert(await readAll(profileId), target)
+      const { records, damaged } = await readChecked(profileId)
+      const named = damaged.find((line) => ('change' in target ? line.change === target.change : line.batch === target.batch))
+      if (named !== undefined) {
+        throw new AppError(
+          'storage',
+          `The change ${named.change ?? '(without an id)'} in this connection’s change log is damaged (it is not a whole record AdOps Desk wrote), so it cannot be reverted${'batch' in target ? ', nor its batch' : ''}; nothing was planned. Revert the entity by hand from the Entities screen.`,
+        )
+      }
+      return planRevert(records, target)
     },
 
     async close() {

@@ -153,7 +153,7 @@ function drawRow(slot: PlanRowSlot, row: PlanRowModel): void {
   // No tag class while hidden: the tag's display would win over the hidden attribute's.
   show(outcome, row.outcome !== null)
   setClass(outcome, row.outcome === null ? '' : `tag tag-${row.outcome.status}`)
-  write(slot.outcomeText, row.outcome?.status ?? '')
+  write(slot.outcomeText, row.outcome === null ? '' : row.outcome.status === 'unknown' ? 'outcome unknown' : row.outcome.status)
   const reason = row.outcome?.reason ?? null
   if (reason === null) outcome.removeAttribute('title')
   else outcome.title = reason

@@ -179,6 +179,25 @@ export function usePlan(
     }
   }
 
+  /** The user's word on a row whose outcome is unknown (`createdId`: it was created as that id; null: send it again); the batch then continues on this plan. */
+  async function settle(row: number, createdId: number | string | null): Promise<void> {
+    const plan = summary.value
+    if (!plan) return
+    error.value = null
+    busy.value = true
+    // Running from before the call, as apply does: the run's events may arrive before its answer.
+    const before = progress.value
+    if (before) progress.value = { ...before, finished: false }
+    try {
+      await unwrap(api().bulk.settle({ planId: plan.planId, row, createdId }))
+    } catch (failure) {
+      if (progress.value?.finished === false) progress.value = before
+      error.value = errorMessage(failure)
+    } finally {
+      busy.value = false
+    }
+  }
+
   async function cancel(): Promise<void> {
     if (summary.value) await unwrap(api().bulk.cancel({ planId: summary.value.planId })).catch(() => undefined)
   }
@@ -250,5 +269,5 @@ export function usePlan(
     stopIdleWork()
   })
 
-  return { rowAt, prefetch, revision, toggle, deselected, apply, cancel, remap, reset, progress, running, error, busy, sendCount }
+  return { rowAt, prefetch, revision, toggle, deselected, apply, settle, cancel, remap, reset, progress, running, error, busy, sendCount }
 }

@@ -161,7 +161,7 @@ describe('PlanRows', () => {
     expect(placeholder.classes()).toContain('loading')
     expect(placeholder.text()).toBe('Loading…')
     // Its page arrives: the placeholder becomes the row, with its outcome.
-    rows[500] = planRowModel(view({ row: 501, outcome: { status: 'conflict', id: 42, reason: 'Changed on the platform' } }))
+    rows[500] = planRowModel(view({ row: 501, outcome: { status: 'conflict', id: 42, reason: 'Changed on the platform', candidates: [] } }))
     await wrapper.setProps({ revision: 1 })
     const arrived = wrapper.get('[data-test="plan-row"][data-row="501"]')
     expect(arrived.get('[data-test="plan-row-outcome"] .tag').text()).toBe('conflict')

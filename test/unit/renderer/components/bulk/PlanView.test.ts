@@ -61,4 +61,53 @@ describe('PlanView', () => {
     expect(document.querySelector('[data-test="plan-apply"]')).toBeNull()
     wrapper.unmount()
   })
+
+  it('a create with an unknown outcome: its sentence and candidates shown; "It was created: it is N" settles that row', async () => {
+    const listeners: Array<(event: Progress) => void> = []
+    fakeApi(listeners)
+    const reason = 'The answer to this create was lost, so AdOps Desk cannot tell whether the platform created the brand “DUPCHECK-1”: check the list.'
+    const unknownRow = {
+      row: 2,
+      action: 'create' as const,
+      id: null,
+      changes: { name: [null, 'DUPCHECK-1'] as [null, string] },
+      errors: [],
+      outcome: { status: 'unknown' as const, id: null, reason, candidates: [{ id: 153, name: 'DUPCHECK-1' }] },
+    }
+    const rows = vi.fn(async (input: { outcomes?: string[] }) => ({
+      ok: true as const,
+      value: { total: 1, rows: input.outcomes?.includes('unknown') ? [unknownRow] : [] },
+    }))
+    const settle = vi.fn(async () => ({ ok: true as const, value: resumed }))
+    const onBulkProgress = (listener: (event: Progress) => void) => {
+      listeners.push(listener)
+      return () => undefined
+    }
+    Object.defineProperty(window, 'api', { configurable: true, value: { bulk: { rows, settle }, onBulkProgress } })
+    const wrapper = mount(PlanView, { props: { plan: null, spec: null }, attachTo: document.body })
+    await wrapper.setProps({ plan: resumed })
+    await flushPromises()
+    for (const listener of listeners)
+      listener({
+        planId: 'resumed-1',
+        batch: 'batch-1',
+        done: 3,
+        total: 3,
+        counts: { applied: 2, conflict: 0, failed: 0, skipped: 0, cancelled: 0, unknown: 1 },
+        finished: true,
+        cancelled: false,
+        error: null,
+      })
+    await flushPromises()
+    expect(document.querySelector('[data-test="plan-progress"]')?.textContent).toContain('1 with an unknown outcome')
+    const panel = document.querySelector('[data-test="plan-unknown"]')
+    expect(panel?.textContent).toContain('Row 2: The answer to this create was lost')
+    expect(document.querySelector('[data-test="plan-unknown-send"]')?.textContent).toContain('Send it again')
+    document.querySelector<HTMLButtonElement>('[data-test="plan-unknown-created"]')?.click()
+    await flushPromises()
+    expect(settle).toHaveBeenCalledWith({ planId: 'resumed-1', row: 2, createdId: 153 })
+    // Applying again until the run's progress says it ended: the choice is gone meanwhile.
+    expect(document.querySelector('[data-test="plan-unknown"]')).toBeNull()
+    wrapper.unmount()
+  })
 })

@@ -35,6 +35,17 @@ const rename = (row: number, before: Entity): PlannedRow => ({
   errors: [],
 })
 
+const header = {
+  version: 1 as const,
+  batch: 'batch-1',
+  profileId: 'p',
+  kind: 'brands',
+  source: 'import' as const,
+  title: 'Import of brands.csv',
+  fingerprint: null,
+  startedAt: '2026-11-26T08:00:00.000Z',
+}
+
 describe('resuming an unfinished batch in the desk', () => {
   it('shows every row of the batch, the one done before with its outcome, and the others live as they are applied', async () => {
     const brands = [brand(1), brand(2), brand(3)]
@@ -86,5 +97,51 @@ describe('resuming an unfinished batch in the desk', () => {
     expect(desk.rows(summary.planId, 0, 10).rows.map((row) => row.outcome?.status)).toEqual(['applied', 'applied', 'applied'])
     // Row 1 was not sent again.
     expect(workflow.calls.filter((call) => call.startsWith('update'))).toHaveLength(2)
+  })
+
+  it('a row with an unknown outcome is found by its outcome and settled on the same plan: "it was created as N"', async () => {
+    const workflow = createFakeWorkflow([{ id: 9, name: 'DUPCHECK-1' }])
+    const entity = { name: 'DUPCHECK-1', is_open_auction_allowed: true, is_pmp_allowed: true }
+    const nameless: PlannedRow = { row: 2, action: 'create', id: null, changes: { name: [null, entity.name] }, entity, before: null, errors: [] }
+    const writer = await journals.start({ ...header, rows: [nameless, rename(3, brand(1))] })
+    await writer.sending(2)
+    await writer.close()
+    workflow.entities.set('1', brand(1))
+    const events = createEventHub()
+    const ends: Array<EventPayload<'onBulkProgress'>> = []
+    let ended = (): void => undefined
+    events.subscribe((event, payload) => {
+      const progress = payload as EventPayload<'onBulkProgress'>
+      if (event === 'onBulkProgress' && progress.finished) {
+        ends.push(progress)
+        ended()
+      }
+    })
+    const nextEnd = (): Promise<void> => new Promise((resolve) => (ended = resolve))
+    const applier = createBulkApplier({ workflowFor: async () => workflow, journals, changeLog: { record: async () => undefined } })
+    const desk = createBulkDesk({
+      mirrorOf: async () => [],
+      specOf: kindSpec,
+      openDialog: { chooseOpenPaths: async () => [] },
+      readFile: readImportFile,
+      applier,
+      events,
+    })
+
+    let end = nextEnd()
+    const summary = await desk.resume('p', 'batch-1')
+    await end
+    expect(ends[0]?.counts).toMatchObject({ unknown: 1, applied: 1 })
+    const unknown = desk.rows(summary.planId, 0, 10, undefined, ['unknown']).rows
+    expect(unknown.map((row) => [row.row, row.outcome?.status, row.outcome?.candidates])).toEqual([[2, 'unknown', [{ id: 9, name: 'DUPCHECK-1' }]]])
+
+    end = nextEnd()
+    expect(await desk.settle(summary.planId, { row: 2, createdId: 9 })).toMatchObject({ planId: summary.planId, applying: true })
+    await end
+    expect(ends[1]?.counts).toMatchObject({ unknown: 0, applied: 2 })
+    expect(desk.rows(summary.planId, 0, 10, undefined, ['unknown']).rows).toEqual([])
+    expect(workflow.calls.filter((call) => call.startsWith('create'))).toEqual([])
+    expect(await applier.unfinished('p')).toEqual([])
+    await expect(desk.settle(summary.planId, { row: 2, createdId: 9 })).rejects.toThrow(/Row 2 is not waiting for a decision/)
   })
 })

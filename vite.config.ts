@@ -21,6 +21,8 @@ const here = (path: string): string => resolve(root, path)
  */
 /** `@contract` is the bridge's contract, imported the same way from main, renderer and tests. */
 const alias = { '@contract': here('preload/contract/index.ts') }
+/** The XLSX reader's worker thread, an entry of its own in every build that runs main's services. */
+const XLSX_WORKER = here('main/services/bulk/xlsx-worker.ts')
 
 /**
  * The folder of the package a bundled module came from, as package-lock.json names it:
@@ -74,8 +76,10 @@ const targets: Record<string, UserConfig> = {
       sourcemap: true,
       rollupOptions: {
         // The demo backend's worker thread is a file of its own (sandbox-worker.js), started
-        // by main/sandbox/in-worker.ts when the demo opens; nothing imports it.
-        input: { index: here('main/index.ts'), 'sandbox-worker': here('main/sandbox/worker.ts') },
+        // by main/sandbox/in-worker.ts when the demo opens; so is the XLSX reader's
+        // (xlsx-worker.js, started by main/services/bulk/xlsx-in-worker.ts for each workbook
+        // read, in this build, the cli's and the web host's). Nothing imports either.
+        input: { index: here('main/index.ts'), 'sandbox-worker': here('main/sandbox/worker.ts'), 'xlsx-worker': XLSX_WORKER },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },
@@ -90,12 +94,12 @@ const targets: Record<string, UserConfig> = {
     // CommonJS files, resolved and wrapped one by one, cost about 20 ms of every start.
     ssr: { noExternal: ['zod', 'undici'] },
     build: {
-      ssr: here('main/cli.ts'),
+      ssr: true,
       outDir: here('out/cli'),
       emptyOutDir: true,
       target: 'node20',
       sourcemap: true,
-      rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
+      rollupOptions: { input: { index: here('main/cli.ts'), 'xlsx-worker': XLSX_WORKER }, output: { format: 'es', entryFileNames: '[name].js' } },
     },
   },
   // The web host (`npm run preview:web`, the end-to-end tests) and the demo backend's command
@@ -118,6 +122,7 @@ const targets: Record<string, UserConfig> = {
         input: {
           'preview-web': here('main/hosts/web/preview-web.ts'),
           'sandbox-worker': here('main/sandbox/worker.ts'),
+          'xlsx-worker': XLSX_WORKER,
           sandbox: here('main/sandbox/cli.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

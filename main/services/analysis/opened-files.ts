@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { open, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
-import { strFromU8, unzipSync } from 'fflate'
 import { formatBytes } from '../../../common/format'
-import { readXlsxTable, XLSX_LIMITS } from '../bulk/read-xlsx'
+import { XLSX_LIMITS } from '../bulk/read-xlsx'
+import { readXlsxFile } from '../bulk/xlsx-in-worker'
 import { AppError } from '../errors'
 import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, type EngineLimits, type LockedDatabase } from './engine'
 import { describeTable, identityOf, loadText, safeTableName, type AnalysisColumn } from './table-load'
@@ -83,17 +83,6 @@ function checkContent(name: string, kind: FileKind, head: Uint8Array): void {
     )
   if (head.includes(0))
     throw new AppError('bad_input', `${name} holds binary data, not ${kind.toUpperCase()} text; open the ${kind.toUpperCase()} export itself.`)
-}
-
-/** The sheet names of a workbook, in order (the first is the one read). */
-function sheetNames(bytes: Uint8Array): string[] {
-  try {
-    const workbook = unzipSync(bytes, { filter: (file) => file.name === 'xl/workbook.xml' })['xl/workbook.xml']
-    if (workbook === undefined) return []
-    return [...strFromU8(workbook).matchAll(/<sheet\b[^>]*\bname="([^"]*)"/g)].map((match) => match[1] ?? '')
-  } catch {
-    return []
-  }
 }
 
 async function loadRows(connection: DuckDBConnection, table: string, header: string[], rows: string[][]): Promise<void> {
@@ -178,9 +167,9 @@ export function createOpenedFiles({
     const table = tableFor(name)
     if (kind !== 'xlsx') return { info: { name, table, notes: [] }, load: (connection, tableName) => loadText(connection, tableName, filePath, kind, false) }
     const bytes = new Uint8Array(await readFile(filePath))
-    const sheet = readXlsxTable(bytes)
+    // Read in a worker thread under a time bound (the sheet and its sheets' names): a crafted workbook never holds main's loop.
+    const { table: sheet, sheets } = await readXlsxFile(bytes)
     if (sheet.problems.length > 0) throw new AppError('bad_input', `${name}: ${sheet.problems.join(' ')}`)
-    const sheets = sheetNames(bytes)
     const notes =
       sheets.length > 1
         ? [

@@ -68,6 +68,7 @@ describe('what a start of the built command line loads', () => {
       'main/services/boards/board-page-layout.ts',
       'main/services/boards/board-file-maker.ts',
       'main/services/bulk/read-xlsx.ts',
+      'main/services/bulk/xlsx-',
     ]
     const loaded = graph.sources.filter((source) => heavy.some((prefix) => source.startsWith(prefix)))
     expect(loaded).toEqual([])

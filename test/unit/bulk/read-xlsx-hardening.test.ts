@@ -2,6 +2,7 @@ import { deflateRawSync } from 'node:zlib'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { readXlsxTable, readXlsxWorkbook, XLSX_LIMITS } from '../../../main/services/bulk/read-xlsx'
+import { readXlsxFile } from '../../../main/services/bulk/xlsx-in-worker'
 import { PartTooLarge, unzipParts } from '../../../main/services/bulk/xlsx-unzip'
 
 /**
@@ -186,5 +187,46 @@ describe('a valid workbook reads as it did before the scanner', () => {
       },
       sheets: ['A&amp;B', 'Two'],
     })
+  })
+})
+
+describe("the app reads a workbook in a worker thread, within a time bound, and main's loop keeps answering", () => {
+  it('the worker refuses the bomb with the same sentence', async () => {
+    const read = await readXlsxFile(
+      zipOf([
+        { name: 'xl/sharedStrings.xml', data: new Uint8Array(3 * MB), declaredSize: 100 },
+        { name: 'xl/worksheets/sheet1.xml', data: strToU8(`<worksheet ${NS}><sheetData>${HEADER_ROW}</sheetData></worksheet>`) },
+      ]),
+      { limits: { ...XLSX_LIMITS, maxPartBytes: MB } },
+    )
+    expect(read.table.problems[0]).toMatch(
+      /^The workbook's xl\/sharedStrings\.xml unzips to more than 1\.0 MB although its header says 100 B: it looks like a zip bomb/,
+    )
+  })
+
+  it('a large valid workbook is read while a timer on main keeps ticking, with the same rows and sheet names as on the calling thread', async () => {
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, index) => `<row r="${index + 2}"><c r="A${index + 2}" t="inlineStr"><is><t>brand ${index}</t></is></c><c r="B${index + 2}"><v>${index}</v></c></row>`,
+    ).join('')
+    const bytes = workbookOf(`<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c><c r="B1" t="inlineStr"><is><t>external_id</t></is></c></row>${rows}`)
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    try {
+      const read = await readXlsxFile(bytes)
+      // On main's thread (the reader before) not one tick could run until the read was over.
+      expect(ticks).toBeGreaterThan(2)
+      expect(read).toEqual(readXlsxWorkbook(bytes))
+      expect(read.table.rows).toHaveLength(20_000)
+      expect(read.sheets).toEqual(['Data'])
+    } finally {
+      clearInterval(timer)
+    }
+  })
+
+  it('a worker that runs past its time bound is ended and the read answers a sentence', async () => {
+    const endless = new URL('data:text/javascript,for(;;){}')
+    const read = await readXlsxFile(workbookOf(HEADER_ROW), { timeLimitMs: 200, workerScript: endless })
+    expect(read.table.problems).toEqual(['Reading the workbook took longer than 200 ms, so it was stopped; save a smaller sheet, or export it as CSV.'])
   })
 })

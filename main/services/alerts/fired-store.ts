@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { ALERT_LIMITS, alertSeriesSchema, firedAlertSchema, type FiredAlertState, type FiredAlertView } from '@contract'
 import { AppError } from '../errors'
+import { unreadableWrite } from '../files/checked-write'
 import { createDocumentStore, noticeOnCorrupt } from '../files/document-store'
 import type { Notices } from '../notices'
 
@@ -48,11 +49,8 @@ function refuseUnkeepable(alert: KeptAlert): void {
   const checked = keptAlertSchema.safeParse(alert)
   if (checked.success) return
   const first = checked.error.issues[0]
-  throw new AppError(
-    'internal',
-    `The alert on ${alert.series} at ${alert.bucket} could not be kept: its ${first?.path.join('.') || 'content'} is not a number AdOps Desk can store. The fired alerts kept so far are unchanged; check the preset again once the platform answers ordinary numbers.`,
-    { error: `${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}` },
-  )
+  const problem = `its ${first?.path.join('.') || 'content'} is not a number AdOps Desk can store (${first?.message ?? 'invalid'})`
+  throw unreadableWrite(`The alert on ${alert.series} at ${alert.bucket}`, problem)
 }
 
 export function createFiredStore(options: { folder: string; notices: Pick<Notices, 'add'>; now: () => Date }): FiredStore {

@@ -1,7 +1,5 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { z } from 'zod'
-import { batchSources, entityIdSchema, entityKindSchema } from '@contract'
 import type { BatchSummary, ChangeLog, ChangeQuery, ChangeRecord } from '../bulk/apply-types'
 import { AppError } from '../errors'
 import { writeFileAtomic } from '../files/atomic'
@@ -32,23 +30,6 @@ export interface ChangeLogOptions {
 }
 
 const CSV_COLUMNS = ['change', 'batch', 'source', 'title', 'at', 'kind', 'id', 'outcome', 'reason', 'before', 'after'] as const
-
-const entityFieldsSchema = z.record(z.string(), z.unknown()).nullable()
-/** One line of the log, whole: a revert acts on its kind, id, before and after. */
-export const changeRecordLineSchema = z.object({
-  change: z.string().min(1),
-  batch: z.string().min(1),
-  source: z.enum(batchSources),
-  title: z.string().optional(),
-  at: z.string(),
-  profileId: z.string(),
-  kind: entityKindSchema,
-  id: entityIdSchema.nullable(),
-  before: entityFieldsSchema,
-  after: entityFieldsSchema,
-  outcome: z.enum(['applied', 'failed', 'conflict']),
-  reason: z.string().optional(),
-})
 
 /** A line that is JSON but not a whole record: named by its change and batch when it has them, so a revert of it is refused. */
 export interface DamagedChange {
@@ -131,7 +112,7 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
         // A line torn by a kill mid-write: the rest of the log is still good.
         continue
       }
-      const record = changeRecordLineSchema.safeParse(parsed)
+      const record = changeRecordSchema.safeParse(parsed)
       if (record.success) records.push(record.data)
       else damaged.push({ change: textOf(parsed, 'change'), batch: textOf(parsed, 'batch') })
     }

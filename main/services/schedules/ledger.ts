@@ -52,7 +52,8 @@ export class LedgerNotRotatedError extends AppError {
   }
 }
 
-const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'an unknown error'
+const systemCodeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? null
+const reasonOf = (error: unknown) => systemCodeOf(error) ?? 'an unknown error'
 
 /** A line written before boards could be scheduled: its `preset` is the target, it has no missing tiles. */
 export function olderLine(parsed: unknown): unknown {
@@ -113,7 +114,8 @@ export function createLedger(options: LedgerOptions): Ledger {
     } catch (error) {
       throw new AppError(
         'storage',
-        `The run ledger could not be read (${reasonOf(error)}). Check that the data folder can be read; moving its schedules/ledger.jsonl aside starts a new ledger.`,
+        `The run ledger could not be read. Check that the data folder can be read; moving its schedules/ledger.jsonl aside starts a new ledger.`,
+        { errorCode: systemCodeOf(error) },
       )
     }
   }
@@ -173,10 +175,9 @@ export function createLedger(options: LedgerOptions): Ledger {
         // A torn line before ours must not swallow it: start on a line of our own.
         await fs.appendFile(current, `\n${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 })
       } catch (error) {
-        throw new AppError(
-          'storage',
-          `The run could not be recorded in the run ledger (${reasonOf(error)}). Free some disk space and check that the data folder can be written.`,
-        )
+        throw new AppError('storage', `The run could not be recorded in the run ledger. Free some disk space and check that the data folder can be written.`, {
+          errorCode: systemCodeOf(error),
+        })
       }
       // Said once the line is written: the run is recorded either way.
       if (rotationFailure !== null) throw new LedgerNotRotatedError(reasonOf(rotationFailure))

@@ -4,6 +4,7 @@
  */
 import { promises as nodeFs, constants as fsConstants } from 'node:fs'
 import path from 'node:path'
+import { isAppError } from '../errors'
 
 export class RunFailure extends Error {
   constructor(
@@ -35,7 +36,8 @@ export async function checkFolder(folder: string, fs: Pick<typeof nodeFs, 'acces
  * what a full disk, a read-only or vanished data folder, or a file where a folder should be answer.
  */
 export function storageReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code
+  // The ledger's own errors are sentences already; the system's code rides in their details.
+  const code = isAppError(error) ? error.details?.errorCode : (error as NodeJS.ErrnoException | null)?.code
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':

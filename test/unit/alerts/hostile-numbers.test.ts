@@ -136,8 +136,8 @@ describe('alerts on numbers at the edge of a double', () => {
     await fired.add([older])
     const broken: KeptAlert = { ...older, id: 'broken', incident: 'broken', changePct: Number.NEGATIVE_INFINITY }
     const refusal = await fired.add([broken]).catch((error: unknown) => error)
-    expect(isAppError(refusal) && refusal.code).toBe('internal')
-    expect(isAppError(refusal) && refusal.message).toMatch(/^The alert .* could not be kept/)
+    expect(isAppError(refusal) && refusal.code).toBe('storage')
+    expect(isAppError(refusal) && refusal.message).toMatch(/^The alert .* was not saved because its .* is not a number AdOps Desk can store/)
     const notices = createNotices()
     expect((await createFiredStore({ folder, notices, now: () => NOW }).list({})).alerts.map((alert) => alert.id)).toEqual(['older-1'])
     expect(notices.list()).toEqual([])

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { LedgerEntry } from '@contract'
 import { createLedger, LEDGER_MAX_BYTES, LedgerNotRotatedError } from '../../../main/services/schedules/ledger'
+import { isAppError } from '../../../main/services/errors'
 import { memoryKeychain, ownLines, runInProcess, testServices } from '../../integration/cli/support'
 import { temporaryFolder } from '../../support/services'
 
@@ -125,7 +126,7 @@ describe('the command line over a ledger it cannot take whole', () => {
     await nodeFs.mkdir(path.join(userData, 'schedules', 'ledger.jsonl'), { recursive: true })
     const ran = await cli(userData, ['schedules', 'run-due'])
     expect(ran.code).toBe(1)
-    expect(ownLines(ran.stderr)).toEqual([expect.stringMatching(/^adops-desk: The run ledger could not be read .+\.$/)])
+    expect(ownLines(ran.stderr)).toEqual([expect.stringMatching(/^adops-desk: The run ledger could not be read\. .+\. \[EISDIR\]$/)])
     expect(ran.stderr).not.toContain(userData)
   })
 })
@@ -141,7 +142,8 @@ describe('writing the ledger', () => {
         () => null,
         (error: unknown) => error as Error & { code?: string },
       )
-    expect(failure?.message).toMatch(/^The run could not be recorded in the run ledger \((EEXIST|ENOTDIR)\)\. .+\.$/)
+    expect(failure?.message).toMatch(/^The run could not be recorded in the run ledger\. .+\.$/)
+    expect(isAppError(failure) && failure.details?.errorCode).toMatch(/^(EEXIST|ENOTDIR)$/)
     expect(failure?.message).not.toContain(folder)
     expect(failure?.code).toBe('storage')
   })

@@ -7,6 +7,7 @@ import { AppError } from '../errors'
 import { asideName, writeFileAtomic } from '../files/atomic'
 import { idOfSafeFileName, safeFileName } from '../files/json-file'
 import { openAppendFile } from '../files/append-file'
+import { refuseUnreadable } from '../files/checked-write'
 import type { BatchSource, CreateCandidate, RowStatus } from './apply-types'
 import type { PlannedRow } from './plan'
 
@@ -131,7 +132,11 @@ export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES, now =
     const appender = openAppendFile(file)
     // A `sending` line is on disk before the send it announces (one sync takes the lines before it along).
     // A `done` line is not synced on its own: lost in a crash, its row reads as `sending`, which a resume checks on the platform.
-    const append = (line: Line, durable: boolean): Promise<void> => appender.append(`${JSON.stringify(line)}\n`, durable)
+    // Each line is checked against the reader's schema first: a line the resume would refuse is never written.
+    const append = async (line: Line, durable: boolean): Promise<void> => {
+      refuseUnreadable(line, journalLineSchema, 'The batch’s journal line')
+      await appender.append(`${JSON.stringify(line)}\n`, durable)
+    }
     return {
       sending: (row) => append({ sending: row }, true),
       done: (row, outcome) => append({ done: row, ...outcome }, false),
@@ -160,6 +165,7 @@ export function createJournalStore({ folder, maxBytes = MAX_JOURNAL_BYTES, now =
   return {
     async start(header) {
       const file = fileOf(header.profileId, header.batch)
+      refuseUnreadable(header, journalHeaderSchema, 'The batch’s journal')
       await writeFileAtomic(file, `${JSON.stringify(header)}\n`)
       return open(file)
     },

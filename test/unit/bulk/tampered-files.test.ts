@@ -183,3 +183,23 @@ describe('reverting a create', () => {
     expect(workflow.calls).toEqual(['get 7', 'delete 7'])
   })
 })
+
+describe('a journal the applier writes', () => {
+  it('is checked against its reader’s schema first: a header or line the resume would refuse is never written', async () => {
+    const hostile = header({ kind: '../profiles' as JournalHeader['kind'] })
+    await expect(journals.start(hostile)).rejects.toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/^The batch’s journal was not saved because/),
+    })
+    expect(await readdir(path.join(folder, 'bulk-journals')).catch(() => [])).toEqual([])
+
+    const writer = await journals.start(header({}))
+    await writer.sending(1)
+    await expect(writer.sending(Number.NaN)).rejects.toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/^The batch’s journal line was not saved/),
+    })
+    await writer.close()
+    expect((await journals.read('A', 'b1')).header.batch).toBe('b1')
+  })
+})

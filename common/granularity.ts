@@ -7,6 +7,15 @@ export function timeKey(granularity: TimeGranularity): string {
   return `granularity_${granularity}`
 }
 
+/**
+ * A granularity as the contract spells it: the short time forms the spec's example uses
+ * (`day`, any case) become their key (`granularity_day`); a key, `auto` and key fields stay as they are.
+ */
+export function fullGranularity(value: string): string {
+  const short = TIME_GRANULARITIES.find((granularity) => granularity === value.toLowerCase())
+  return short === undefined ? value : timeKey(short)
+}
+
 /** `granularity_day` → `day`; null for anything that is not a time key. */
 export function timeGranularityOf(key: string): TimeGranularity | null {
   const name = key.startsWith('granularity_') ? key.slice('granularity_'.length) : ''

@@ -6,6 +6,7 @@
  * preset does not get it back, and a preset of the same name that is the user's own is left alone.
  */
 import { defaultDefinitionParts } from '../../../common/definition'
+import { timeKey } from '../../../common/granularity'
 import type { AlertRule, ReportDefinition } from '@contract'
 import type { StartSandbox } from '../connection/demo'
 import { isAppError } from '../errors'
@@ -23,7 +24,8 @@ const definition: ReportDefinition = {
   report: 'supply',
   timezone: { mode: 'fixed', offset: 0 },
   metrics: ['impressions'],
-  granularity: 'day',
+  // The contract's key, not the spec example's short `day`: the builder reads `day` as a key field.
+  granularity: timeKey('day'),
   breakdown: ['publisher'],
   lines: { ...parts.lines, count: 40 },
   filters: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fullGranularity } from '../../../common/granularity'
 import { presetNameSchema, reportDefinitionSchema, type Preset } from '@contract'
 import { unreadableWrite } from '../files/checked-write'
 import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentRefusal } from '../files/versioned-document'
@@ -12,7 +13,9 @@ import { describeIssue, migrateDocument, type DocumentMigrations, type DocumentR
  * Format history:
  * - 0: the builder's first draft: dates `{from, to}`, one `metric`, the timezone a number or
  *   null, lines `{top}` or `{values}`, one optional sort, the chart type as a string.
- * - 1: the `ReportDefinition` of preload/contract/report-definition.ts as it is.
+ * - 1: the `ReportDefinition` of preload/contract/report-definition.ts as it is. A short time
+ *   granularity (`day`, as the demo's first seed wrote and the spec's example spells it) is read as
+ *   its key (`granularity_day`), which the builder knows; the file keeps it until it is saved again.
  */
 export const PRESET_FORMAT = 1
 
@@ -114,7 +117,7 @@ export function readPresetDocument(parsed: unknown): PresetRead {
   const checked = presetFileSchema.safeParse(migrated.document)
   if (!checked.success) return { state: 'invalid', reason: `its content is not a preset: ${describeIssue(checked.error)}` }
   const { name, description, savedAt, definition } = checked.data
-  return { state: 'ok', preset: { name, description, savedAt, definition } }
+  return { state: 'ok', preset: { name, description, savedAt, definition: { ...definition, granularity: fullGranularity(definition.granularity) } } }
 }
 
 /** The file's text: the current format, keys in the schema's order, 2-space indent, final newline. */

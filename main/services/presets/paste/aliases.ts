@@ -1,5 +1,5 @@
 import { conditionMatches, type FilterMatch, type MetricCondition } from '@contract'
-import { TIME_GRANULARITIES } from '../../../../common/granularity'
+import { fullGranularity, TIME_GRANULARITIES } from '../../../../common/granularity'
 
 /*
  * The spellings the platform's docs, the vendor's scripts and the web UI use for one thing the
@@ -61,10 +61,7 @@ export function conditionMatchOf(spelling: string): MetricCondition['match'] | n
   return aliases[compact] ?? null
 }
 
-/** `day` → `granularity_day`; full names and key fields as they are. */
-export function granularityOf(value: string): string {
-  const short = TIME_KEYS.find((key) => key === value.toLowerCase())
-  return short === undefined ? value : `granularity_${short}`
-}
+/** `day` → `granularity_day`; full names and key fields as they are (the rule presets are read with too). */
+export const granularityOf = fullGranularity
 
 export const isTimeKey = (key: string): boolean => TIME_KEYS.some((time) => `granularity_${time}` === key)

@@ -46,6 +46,8 @@ export const usePresetsStore = defineStore('presets', () => {
   const current = shallowRef<Preset | null>(null)
   /** A preset an `adopsdesk://preset/…` link asked for, opened by the Reports view when it is shown. */
   const requested = ref<string | null>(null)
+  /** A preset the user chose elsewhere (the palette), opened by the Reports view when shown without asking. */
+  const picked = ref<string | null>(null)
   let listening = false
   /** Why the last run of an opened preset could not reach the platform (main's sentence): the kept chart stays, with this said over it. */
   const offlineNote = ref<string | null>(null)
@@ -216,6 +218,19 @@ export const usePresetsStore = defineStore('presets', () => {
     })
   }
 
+  /** The user chose a preset away from Reports (the palette): Reports opens and runs it. */
+  function openInReports(name: string): void {
+    picked.value = name
+    useNavigationStore().open('reports')
+  }
+
+  /** The Reports view takes the chosen preset; null when there is none. */
+  function takePicked(): string | null {
+    const name = picked.value
+    picked.value = null
+    return name
+  }
+
   /** The Reports view takes the linked preset; null when there is none. */
   function takeRequested(): string | null {
     const name = requested.value
@@ -225,8 +240,11 @@ export const usePresetsStore = defineStore('presets', () => {
 
   return {
     requested,
+    picked,
     listen,
     takeRequested,
+    openInReports,
+    takePicked,
     presets,
     refused,
     search,

@@ -17,7 +17,8 @@ export function replacedWork(openPreset: string | null, edited: boolean, buildin
 /**
  * `adopsdesk://preset/…` links (now or while Reports is shown): the preset opens and runs only
  * once the user confirms it, told what it replaces. Without a link, or when the user declines,
- * `start` opens the builder as usual (it keeps a report already open).
+ * `start` opens the builder as usual (it keeps a report already open). A preset the user chose
+ * in the palette opens and runs at once, as a click in the presets list does: no link asked.
  */
 export function usePresetLink(start: () => Promise<void>): void {
   const presets = usePresetsStore()
@@ -67,11 +68,23 @@ export function usePresetLink(start: () => Promise<void>): void {
     return true
   }
 
+  /** True when a chosen preset was waiting (it is opening). */
+  function takePicked(): boolean {
+    const name = presets.takePicked()
+    if (!name) return false
+    void open(name)
+    return true
+  }
+
   onMounted(async () => {
-    if (!takeRequested()) await start()
+    if (!takePicked() && !takeRequested()) await start()
   })
   watch(
     () => presets.requested,
     (name) => void (name && takeRequested()),
+  )
+  watch(
+    () => presets.picked,
+    (name) => void (name && takePicked()),
   )
 }

@@ -4,6 +4,7 @@ import { canRunCommand, runCommand } from '../../shell/commands'
 import { sections } from '../../shell/sections'
 import { useAppStore } from '../../stores/app'
 import { useBoardsStore } from '../../stores/boards'
+import { useExportsStore } from '../../stores/exports'
 import { useNavigationStore } from '../../stores/navigation'
 import { usePresetsStore } from '../../stores/presets'
 import { useProfilesStore } from '../../stores/profiles'
@@ -44,6 +45,7 @@ export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
   const navigation = useNavigationStore()
   const presets = usePresetsStore()
   const boards = useBoardsStore()
+  const exports = useExportsStore()
   const profiles = useProfilesStore()
   const workspace = useWorkspaceStore()
   const isMac = computed(() => app.platform === 'darwin')
@@ -56,17 +58,16 @@ export function usePaletteEntries(): ComputedRef<PaletteEntry[]> {
       const shortcut = command ? keysOf(menuCommand(command)) : undefined
       return { id: `section:${section.id}`, label: section.label, group: 'Go to', shortcut, run: () => navigation.open(section.id) }
     })
-    // A preset opens in Reports the way an adopsdesk:// link does: the view takes the request when shown.
+    // The rail's last entry: not a section, it opens the Exports list over the section shown.
+    goTo.push({ id: 'exports', label: 'Exports', group: 'Go to', run: () => void (exports.panelOpen = true) })
+    // A preset opens in Reports as a click in its presets list does (the user chose it: no link's question).
     const presetEntries = workspace.active
       ? presets.presets.map((preset): PaletteEntry => ({
           id: `preset:${preset.name}`,
           label: preset.name,
           group: 'Preset',
           detail: `${preset.project} / ${preset.report}`,
-          run: () => {
-            presets.requested = preset.name
-            navigation.open('reports')
-          },
+          run: () => presets.openInReports(preset.name),
         }))
       : []
     // A board opens in Boards, as an adopsdesk://board/ link does; it runs on the active connection.

@@ -7,6 +7,7 @@ import { rememberEntry, usePaletteEntries } from '../../../../renderer/src/compo
 import { handleCommand } from '../../../../renderer/src/shell/commands'
 import { useAppStore } from '../../../../renderer/src/stores/app'
 import { useBoardsStore } from '../../../../renderer/src/stores/boards'
+import { useExportsStore } from '../../../../renderer/src/stores/exports'
 import { useNavigationStore } from '../../../../renderer/src/stores/navigation'
 import { usePresetsStore } from '../../../../renderer/src/stores/presets'
 import { useProfilesStore } from '../../../../renderer/src/stores/profiles'
@@ -41,6 +42,8 @@ describe('usePaletteEntries', () => {
       ['Boards', undefined],
       ['Analysis', undefined],
       ['Change log', undefined],
+      // Exports is in the rail, so it is in the palette too.
+      ['Exports', undefined],
     ])
     expect(list.value.filter((entry) => entry.group === 'Connection').map((entry) => entry.label)).toEqual(['Demo workspace', 'Staging'])
     expect(list.value.some((entry) => entry.group === 'Preset')).toBe(false)
@@ -50,9 +53,19 @@ describe('usePaletteEntries', () => {
     const opened = list.value.find((entry) => entry.id === 'preset:Weekly supply')
     expect(opened?.detail).toBe('demo / supply')
     opened?.run()
-    // Opening a preset goes through the same request an adopsdesk:// link makes.
-    expect(usePresetsStore().requested).toBe('Weekly supply')
+    // The user chose it: Reports opens it without the question an adopsdesk:// link is asked.
+    expect(usePresetsStore().picked).toBe('Weekly supply')
+    expect(usePresetsStore().requested).toBeNull()
     expect(useNavigationStore().section).toBe('reports')
+  })
+
+  it('opens the Exports list over the section shown, as the rail does', () => {
+    useNavigationStore().open('boards')
+    entries()
+      .value.find((entry) => entry.label === 'Exports')
+      ?.run()
+    expect(useExportsStore().panelOpen).toBe(true)
+    expect(useNavigationStore().section).toBe('boards')
   })
 
   it('lists the boards with a connection open; choosing one opens it in Boards', () => {

@@ -106,3 +106,29 @@ describe('a preset link', () => {
     wrapper.unmount()
   })
 })
+
+describe('a preset chosen in the command palette', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('opens and runs at once, without the question a link from another program gets', async () => {
+    const api = fakeReportsApi()
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+    const weekly = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(weekly))
+    usePresetsStore().openInReports('Weekly')
+    const wrapper = mountView()
+    await flushPromises()
+    expect(document.querySelector('.n-dialog')).toBeNull()
+    expect(api.presets.get).toHaveBeenCalledWith({ name: 'Weekly' })
+    expect(api.reports.run).toHaveBeenCalled()
+    expect(usePresetsStore().current?.name).toBe('Weekly')
+
+    // And while Reports is already shown.
+    api.presets.get.mockClear()
+    usePresetsStore().openInReports('Monthly')
+    await flushPromises()
+    expect(document.querySelector('.n-dialog')).toBeNull()
+    expect(api.presets.get).toHaveBeenCalledWith({ name: 'Monthly' })
+    wrapper.unmount()
+  })
+})

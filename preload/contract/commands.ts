@@ -128,6 +128,15 @@ const MODIFIER_ORDER: readonly Modifier[] = ['ctrl', 'alt', 'shift', 'meta']
 const MAC_SYMBOLS: Record<Modifier, string> = { ctrl: '⌃', alt: '⌥', shift: '⇧', meta: '⌘' }
 const OTHER_NAMES: Record<Modifier, string> = { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Super' }
 
+const ARIA_NAMES: Record<Modifier, string> = { ctrl: 'Control', alt: 'Alt', shift: 'Shift', meta: 'Meta' }
+
+/** An accelerator as `aria-keyshortcuts` says it: `Meta+K` on a Mac, `Control+K` elsewhere. */
+export function ariaKeyshortcuts(accelerator: string, isMac: boolean): string {
+  const { modifiers, key } = parseAccelerator(accelerator, isMac)
+  const shownKey = key.length === 1 ? key.toUpperCase() : key === 'Return' ? 'Enter' : key
+  return [...MODIFIER_ORDER.filter((modifier) => modifiers.has(modifier)).map((modifier) => ARIA_NAMES[modifier]), shownKey].join('+')
+}
+
 /** An accelerator as people read it: `⇧⌘C` on a Mac, `Ctrl+Shift+C` elsewhere (the order each platform's menus use). */
 export function describeAccelerator(accelerator: string, isMac: boolean): string {
   const { modifiers, key } = parseAccelerator(accelerator, isMac)

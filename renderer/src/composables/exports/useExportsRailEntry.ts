@@ -1,4 +1,4 @@
-import { h, onMounted, type HTMLAttributes } from 'vue'
+import { h, onMounted } from 'vue'
 import { NBadge, NIcon, type MenuOption } from 'naive-ui'
 import DownloadOutline from '@vicons/ionicons5/es/DownloadOutline'
 import { useExportsStore } from '../../stores/exports'
@@ -10,8 +10,8 @@ const ENTRY_TEST_ID = 'export-jobs-open'
 /**
  * Exports as an entry of the rail's own menu, so it looks like the sections above it (icon,
  * height, indent, hover, both themes), with the running-jobs badge at the item's right end where
- * the menu puts an item's extra. Naive's menu items are not in the tab order: like the sections
- * (AppShell), this one is made focusable and opens on Enter or Space.
+ * the menu puts an item's extra. The rail moves to it and opens it as it does the sections
+ * (ShellRail, useRailKeys).
  */
 export function useExportsRailEntry() {
   const store = useExportsStore()
@@ -28,24 +28,15 @@ export function useExportsRailEntry() {
       h(NBadge, { value: store.running, show: store.running > 0, max: 99, processing: true, 'aria-hidden': 'true', 'data-test': 'export-jobs-badge' }),
   }
 
-  /** The item element's own attributes (the menu's node-props): a name that says what runs, and a place in the tab order. */
-  function nodeProps(): HTMLAttributes & Record<string, string | number | undefined> {
+  /** The item element's own attributes (the menu's node-props): a name that says what runs. */
+  function nodeProps(): Record<string, string | number | undefined> {
     const running = store.running
     return {
       'data-test': ENTRY_TEST_ID,
       'aria-label': running > 0 ? `Exports, ${running} running` : 'Exports',
       'aria-haspopup': 'dialog',
-      tabindex: 0,
     }
   }
 
-  /** Enter or Space on the focused entry (the menu's keydown: node-props take no handlers). */
-  function onKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter' && event.key !== ' ') return
-    if (!(event.target instanceof HTMLElement) || event.target.dataset.test !== ENTRY_TEST_ID) return
-    event.preventDefault()
-    open()
-  }
-
-  return { option, nodeProps, onKeydown, open }
+  return { option, nodeProps, open }
 }

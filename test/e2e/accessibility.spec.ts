@@ -22,7 +22,7 @@ test('the rail, the entity kinds and the report result tabs work by keyboard alo
   await expect(brands).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel', { name: 'Brands' })).toContainText('brand')
 
-  // The rail's sections are tab stops too, opened by Enter, the shown one marked current.
+  // The rail's items are one tab stop (the arrows move through them, ShellRail.test.ts), opened by Enter, the shown one marked current.
   const rail = page.getByTestId('rail')
   await expect(rail.getByRole('menuitem', { name: 'Entities' })).toHaveAttribute('aria-current', 'page')
   await rail.getByRole('menuitem', { name: 'Reports' }).focus()

@@ -2,7 +2,7 @@ import { constants, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { ReportRequest } from '../../services/reporting/schemas'
 import { saveStreamAtomically } from '../../services/reporting/save-export'
-import { createRowCounter, endsWithOthers, observed } from '../../services/exports/rows'
+import { createRowCounter, endsWithOthers } from '../../services/exports/rows'
 import type { Command, CommandContext } from '../command'
 import { readJsonObject, writeJson } from '../io'
 import { progressFor } from '../progress'
@@ -118,13 +118,13 @@ const exportReport: Command = {
     const connection = await context.connect()
     const download = await connection.reporting.export(request, { signal: context.signal })
     let bytes = 0
-    const source = observed(download.body, (chunk) => {
+    const onChunk = (chunk: Uint8Array): void => {
       bytes += chunk.length
       counter?.push(chunk)
       progress?.update(bytes, rows())
-    })
+    }
     try {
-      await saveStreamAtomically(source, target, { signal: context.signal })
+      await saveStreamAtomically(download.body, target, { signal: context.signal, onChunk })
     } finally {
       // The line ends either way, so an error message starts on its own line.
       progress?.end(bytes, rows())

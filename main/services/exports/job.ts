@@ -10,7 +10,7 @@ import type { ReportRequest } from '../reporting/schemas'
 import { exportFailure } from './failures'
 import type { ExportFs } from './fs'
 import type { ExportRecord } from './job-history'
-import { createRowCounter, endsWithOthers, observed, type RowCounter } from './rows'
+import { createRowCounter, endsWithOthers, type RowCounter } from './rows'
 
 /**
  * One export job from queued to its end: queued -> running -> done | failed | cancelled |
@@ -146,15 +146,15 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
       const reporting = await context.reportingOf(record.profileId)
       const download = await reporting.export(order.request, { signal })
       answered = true
-      const source = observed(download.body, (chunk) => {
+      const onChunk = (chunk: Uint8Array): void => {
         bytes += chunk.length
         counter?.push(chunk)
         if (monotonic() - lastEvent >= context.progressIntervalMs) {
           update({ bytes, rows: rowsSoFar() })
           progress(bytes, rowsSoFar())
         }
-      })
-      await saveStreamAtomically(source, record.path, { signal, fs: context.fs })
+      }
+      await saveStreamAtomically(download.body, record.path, { signal, fs: context.fs, onChunk })
       const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), order.includeTotal)
       update({ bytes, rows: rowsSoFar() })
       progress(bytes, rowsSoFar())

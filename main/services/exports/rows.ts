@@ -90,16 +90,3 @@ export function endsWithOthers(lastCells: readonly string[], includeTotal: boole
   if (last === 'Others') return true
   return includeTotal && last === 'Total' && lastCells.at(-2) === 'Others'
 }
-
-/** A download's bytes, seen on their way to the file (counted, kept for the tail); destroying it closes the download. */
-export function observed(body: AsyncIterable<Buffer> & { destroy(): void }, see: (chunk: Buffer) => void): AsyncIterable<Buffer> & { destroy(): void } {
-  return {
-    async *[Symbol.asyncIterator]() {
-      for await (const chunk of body) {
-        see(chunk)
-        yield chunk
-      }
-    },
-    destroy: () => body.destroy(),
-  }
-}

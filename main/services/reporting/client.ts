@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import { REPORT_LIMITS } from '../../../common/limits'
 import type { z } from 'zod'
 import type { ConnectionSettings } from '../connection/settings'
@@ -155,16 +155,26 @@ async function judge(response: HttpResponse, expectFile: boolean, signal: AbortS
   return { kind: 'json', body, response }
 }
 
-/** The export's bytes, with a broken connection or a cancel turned into the AppError the caller can show. */
+/**
+ * The export's bytes, with a broken connection or a cancel turned into the AppError the caller
+ * can show. A pass-through stream over the socket's body, so the bytes flow on as fast as the
+ * reader takes them (an async generator here cost a promise per chunk); destroying it closes
+ * the download.
+ */
+/** What the pass-through over an export's body holds before it pauses the socket. */
+const GUARD_BUFFER_BYTES = 1024 * 1024
+
 function guardStream(source: ResponseStream, context: RequestContext, signal: AbortSignal | undefined): Readable {
-  async function* guarded(): AsyncGenerator<Buffer> {
-    try {
-      for await (const chunk of source as AsyncIterable<Buffer>) yield chunk
-    } catch (error) {
-      throw errorFromTransport(error, context, signal)
-    }
-  }
-  return Readable.from(guarded(), { objectMode: false })
+  const guarded = new PassThrough({ highWaterMark: GUARD_BUFFER_BYTES })
+  source.once('error', (error: unknown) => guarded.destroy(errorFromTransport(error, context, signal)))
+  // A cut before the reader comes (the file being opened) must not crash the process: the error
+  // stays on the stream (`errored`), and the reader's pipeline or loop fails with it.
+  guarded.on('error', () => undefined)
+  guarded.once('close', () => {
+    if (!source.destroyed) source.destroy()
+  })
+  source.pipe(guarded)
+  return guarded
 }
 
 function fileNameOf(header: string | string[] | undefined): string | null {

@@ -30,13 +30,14 @@ function recordingFs(fail?: (writes: number) => Error | null): { fs: SaveFs; wri
       const handle = await fs.open(...args)
       return new Proxy(handle, {
         get(target, property) {
-          if (property === 'write') {
-            return async (chunk: Uint8Array) => {
+          // One write or one writev is one system call: recorded as one write of all its bytes.
+          if (property === 'write' || property === 'writev') {
+            return async (data: Uint8Array | Uint8Array[]) => {
               await new Promise((resolve) => setImmediate(resolve))
               const error = fail?.(writes.length) ?? null
               if (error !== null) throw error
-              writes.push(Buffer.from(chunk).toString())
-              return target.write(chunk)
+              writes.push(Buffer.concat(Array.isArray(data) ? data : [data]).toString())
+              return Array.isArray(data) ? target.writev(data) : target.write(data)
             }
           }
           const value: unknown = Reflect.get(target, property)
@@ -62,6 +63,41 @@ describe('saving a download', () => {
     // The first chunk is written at once; the three that arrived during that write, together.
     expect(writes).toEqual(['a,b\n', '1,2\n3,4\n5,6\n'])
     expect(progress).toEqual([4, 16])
+  })
+
+  it("hands the download's own chunks to the disk, never a copy, and shows each chunk once in order", async () => {
+    const handed: Uint8Array[] = []
+    const copying: SaveFs = {
+      rename: fs.rename,
+      rm: fs.rm,
+      async open(...args: Parameters<typeof fs.open>) {
+        const handle = await fs.open(...args)
+        return new Proxy(handle, {
+          get(target, property) {
+            if (property === 'write' || property === 'writev') {
+              return async (data: Uint8Array | Uint8Array[]) => {
+                // The disk is slow: the chunks that come meanwhile wait for the next write.
+                await new Promise((resolve) => setImmediate(resolve))
+                handed.push(...(Array.isArray(data) ? data : [data]))
+                return Array.isArray(data) ? target.writev(data) : target.write(data)
+              }
+            }
+            const value: unknown = Reflect.get(target, property)
+            return typeof value === 'function' ? (value as (...inner: unknown[]) => unknown).bind(target) : value
+          },
+        })
+      },
+    }
+    const chunks = Array.from({ length: 50 }, (_unused, index) => Buffer.from(`${index},${'x'.repeat(1000)}\n`))
+    const seen: Uint8Array[] = []
+    const target = path.join(folder, 'same.csv')
+    await saveStreamAtomically(download(chunks.map(String)), target, { fs: copying, onChunk: (chunk) => seen.push(chunk) })
+    expect(await fs.readFile(target)).toEqual(Buffer.concat(chunks))
+    // Joining chunks into one buffer before each write copied the whole file once more (a tenth
+    // of the command line's CPU on a 100 MiB export); a writev takes them as they are.
+    expect(handed.length).toBe(chunks.length)
+    expect(seen.map(String)).toEqual(chunks.map(String))
+    expect(handed.every((chunk, index) => chunk === seen[index])).toBe(true)
   })
 
   it('holds at most MAX_PENDING_BYTES while the disk is slower than the network', async () => {

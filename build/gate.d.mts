@@ -6,12 +6,16 @@ export interface Check {
   weight: number
   /** Runs at a lower priority (BACKGROUND_NICENESS), taking what the foreground leaves idle. */
   background?: boolean
+  /** The exit code that means "ran nothing, passed nothing": listed as skipped, no failure. */
+  skipCode?: number
 }
 export interface CheckOutcome {
   code: number
   seconds: number
   /** Ended by the gate because another check failed. */
   stopped: boolean
+  /** Ended with the check's skipCode: neither passed nor failed. */
+  skipped: boolean
 }
 export interface CheckHandle {
   /** The check's process, where it is one. */
@@ -31,3 +35,8 @@ export function runChecks(
   checks: Check[],
   options: { slots: number; start(check: Check): CheckHandle; now?: () => number; onEnd?(check: Check, outcome: CheckOutcome): void },
 ): Promise<Map<string, CheckOutcome>>
+export const SKIPPED_EXIT_CODE: number
+/** 'passed' | 'skipped' | 'stopped' | 'FAILED' | 'not run'. */
+export function stateOf(outcome: CheckOutcome | undefined): string
+export function gateExitCode(checks: Check[], outcomes: Map<string, CheckOutcome>): number
+export function summaryLines(checks: Check[], outcomes: Map<string, CheckOutcome>, totalSeconds: number): string[]

@@ -37,6 +37,14 @@ const typescript7 = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'
  * weight is true). The longest chains are listed first (the build, then what waits for it), so
  * they start first when free.
  */
+/**
+ * The exit code of a check that ran nothing and passed nothing (the Electron smoke where
+ * Electron's binary is not installed: test/electron/run.mjs). 77 is the skip of automake's test
+ * harness. A check that declares it as its `skipCode` is listed as skipped, never as passed, and
+ * does not stop the gate; from any other check the code is a failure like any other.
+ */
+export const SKIPPED_EXIT_CODE = 77
+
 export function checksFor(cores) {
   const vitestWorkers = Math.max(1, cores - 1)
   return [
@@ -57,7 +65,14 @@ export function checksFor(cores) {
     { name: 'typecheck:e2e', command: [node, typescript7, '-p', 'test/e2e/tsconfig.json'], needs: [], weight: 1, background: true },
     { name: 'eslint', command: [bin('eslint'), '.'], needs: [], weight: 1, background: true },
     { name: 'prettier', command: [bin('prettier'), '--check', '--log-level', 'warn', '.'], needs: [], weight: 1, background: true },
-    { name: 'electron', command: [node, 'test/electron/run.mjs'], needs: ['native', 'build'], weight: 1, background: true },
+    {
+      name: 'electron',
+      command: [node, 'test/electron/run.mjs'],
+      needs: ['native', 'build'],
+      weight: 1,
+      background: true,
+      skipCode: SKIPPED_EXIT_CODE,
+    },
   ]
 }
 
@@ -110,10 +125,11 @@ export async function runChecks(checks, { slots, start, now = () => Date.now(), 
           handle.done.then((code) => {
             running.delete(check.name)
             busy -= check.weight
-            const outcome = { code, seconds: (now() - startedAt) / 1000, stopped: failed && code !== 0 }
+            const skipped = check.skipCode !== undefined && code === check.skipCode
+            const outcome = { code, seconds: (now() - startedAt) / 1000, stopped: failed && code !== 0 && !skipped, skipped }
             outcomes.set(check.name, outcome)
             onEnd(check, outcome)
-            if (code !== 0 && !failed) {
+            if (code !== 0 && !skipped && !failed) {
               failed = true
               for (const other of running.values()) other.stop()
             }
@@ -125,6 +141,31 @@ export async function runChecks(checks, { slots, start, now = () => Date.now(), 
     }
     launch()
   })
+}
+
+/** A check's state in the gate's output: passed, skipped, stopped, FAILED, or not run. */
+export function stateOf(outcome) {
+  if (outcome === undefined) return 'not run'
+  if (outcome.skipped) return 'skipped'
+  if (outcome.stopped) return 'stopped'
+  return outcome.code === 0 ? 'passed' : 'FAILED'
+}
+
+/** Passed where every check passed or skipped (a skip says so in the summary, and is no failure). */
+export function gateExitCode(checks, outcomes) {
+  return checks.every((check) => ['passed', 'skipped'].includes(stateOf(outcomes.get(check.name)))) ? 0 : 1
+}
+
+/** The summary's table: one line a check, then the total, which counts the skips. */
+export function summaryLines(checks, outcomes, totalSeconds) {
+  const lines = checks.map((check) => {
+    const outcome = outcomes.get(check.name)
+    return `  ${check.name.padEnd(20)} ${stateOf(outcome).padEnd(8)} ${outcome ? `${outcome.seconds.toFixed(1).padStart(6)} s` : ''}`
+  })
+  const skips = checks.filter((check) => outcomes.get(check.name)?.skipped === true).length
+  const total = gateExitCode(checks, outcomes) === 0 ? `passed${skips > 0 ? `, ${skips} skipped` : ''}` : 'FAILED'
+  lines.push(`  ${'total'.padEnd(20)} ${total.padEnd(8)} ${totalSeconds.toFixed(1).padStart(6)} s`)
+  return lines
 }
 
 /** Starts a check's command; the handle's `pid` is its process (group leader). */
@@ -190,20 +231,14 @@ async function main() {
       return startProcess(check)
     },
     onEnd(check, outcome) {
-      const state = outcome.stopped ? 'stopped' : outcome.code === 0 ? 'passed' : `FAILED (exit ${outcome.code})`
+      const state = outcome.skipped || outcome.stopped || outcome.code === 0 ? stateOf(outcome) : `FAILED (exit ${outcome.code})`
       console.log(`\n──── ${check.name}: ${state} in ${outcome.seconds.toFixed(1)} s ────`)
       if (!outcome.stopped) process.stdout.write(check.output())
     },
   })
   console.log('\ngate summary')
-  for (const check of checks) {
-    const outcome = outcomes.get(check.name)
-    const state = outcome === undefined ? 'not run' : outcome.stopped ? 'stopped' : outcome.code === 0 ? 'passed' : 'FAILED'
-    console.log(`  ${check.name.padEnd(20)} ${state.padEnd(8)} ${outcome ? `${outcome.seconds.toFixed(1).padStart(6)} s` : ''}`)
-  }
-  const allPassed = checks.every((check) => outcomes.get(check.name)?.code === 0)
-  console.log(`  ${'total'.padEnd(20)} ${(allPassed ? 'passed' : 'FAILED').padEnd(8)} ${((Date.now() - began) / 1000).toFixed(1).padStart(6)} s`)
-  return allPassed ? 0 : 1
+  for (const line of summaryLines(checks, outcomes, (Date.now() - began) / 1000)) console.log(line)
+  return gateExitCode(checks, outcomes)
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,24 @@
-import { describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
-import { BACKGROUND_NICENESS, CHECKS, checksFor, runChecks, selectChecks, startProcess, type Check, type CheckHandle } from '../../../build/gate.mjs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  BACKGROUND_NICENESS,
+  CHECKS,
+  SKIPPED_EXIT_CODE,
+  checksFor,
+  gateExitCode,
+  runChecks,
+  selectChecks,
+  startProcess,
+  stateOf,
+  summaryLines,
+  type Check,
+  type CheckHandle,
+} from '../../../build/gate.mjs'
+
+const root = path.join(import.meta.dirname, '..', '..', '..')
 
 /** Checks that end when the test says so, recording what ran beside what. */
 function fakeChecks() {
@@ -126,5 +144,49 @@ describe('the gate', () => {
     expect([...fake.running]).toEqual(['huge'])
     await fake.finish('huge')
     expect((await outcome).get('huge')?.code).toBe(0)
+  })
+})
+
+describe('a check that skipped', () => {
+  it('is its own state, never a pass: the run goes on, the summary says "skipped"', async () => {
+    const fake = fakeChecks()
+    const electron = CHECKS.find((known) => known.name === 'electron')
+    expect(electron?.skipCode).toBe(SKIPPED_EXIT_CODE)
+    const smoke: Check = { ...check('electron'), skipCode: SKIPPED_EXIT_CODE }
+    const outcome = runChecks([smoke, check('lint')], { slots: 2, start: fake.start })
+    await fake.finish('electron', SKIPPED_EXIT_CODE)
+    // A skip is no failure: the other check is not stopped.
+    expect(fake.stopped).toEqual([])
+    await fake.finish('lint')
+    const outcomes = await outcome
+    expect(outcomes.get('electron')).toMatchObject({ code: SKIPPED_EXIT_CODE, skipped: true, stopped: false })
+    expect(stateOf(outcomes.get('electron'))).toBe('skipped')
+    expect(stateOf(outcomes.get('lint'))).toBe('passed')
+    const lines = summaryLines([smoke, check('lint')], outcomes, 12)
+    expect(lines.find((line) => line.trim().startsWith('electron'))).toMatch(/^ {2}electron +skipped /)
+    expect(lines.at(-1)).toMatch(/^ {2}total +passed, 1 skipped /)
+    expect(gateExitCode([smoke, check('lint')], outcomes)).toBe(0)
+  })
+
+  it('a skip code from a check that does not declare one is a failure', async () => {
+    const fake = fakeChecks()
+    const outcome = runChecks([check('lint')], { slots: 2, start: fake.start })
+    await fake.finish('lint', SKIPPED_EXIT_CODE)
+    const outcomes = await outcome
+    expect(stateOf(outcomes.get('lint'))).toBe(`FAILED`)
+    expect(gateExitCode([check('lint')], outcomes)).toBe(1)
+  })
+
+  it('the Electron smoke runner exits with the skip code where the binary is missing, and says SKIPPED', () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'adops-no-electron-'))
+    try {
+      const environment: NodeJS.ProcessEnv = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty }
+      delete environment.ADOPS_REQUIRE_ELECTRON
+      const run = spawnSync(process.execPath, ['test/electron/run.mjs'], { cwd: root, env: environment, encoding: 'utf8' })
+      expect(run.stdout).toContain('Electron smoke: SKIPPED (not run, not passed)')
+      expect(run.status).toBe(SKIPPED_EXIT_CODE)
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
   })
 })

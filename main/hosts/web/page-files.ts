@@ -92,10 +92,12 @@ export async function serveRendererFile(rendererDir: string, token: string, path
   if (file === path.join(root, 'index.html')) {
     // The token travels only in the page, which only its own origin can read (the Host and
     // site checks ran already): as data in a meta element, since the CSP runs no inline script.
-    // The bridge goes next: a classic script runs before the app's deferred module script.
+    // The bridge goes next, deferred: deferred scripts and module scripts run in the order they
+    // come, so it still runs before the app's module script, but the page's parser no longer
+    // stops for it (its 300 KB were fetched and run before the app's modules were even asked for).
     const html = body
       .toString('utf8')
-      .replace('<head>', `<head>\n    <meta name="adops-host-token" content="${token}" />\n    <script src="${BRIDGE_PATH}"></script>`)
+      .replace('<head>', `<head>\n    <meta name="adops-host-token" content="${token}" />\n    <script defer src="${BRIDGE_PATH}"></script>`)
     response.writeHead(200, headers).end(html)
     return
   }

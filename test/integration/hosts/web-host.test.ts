@@ -107,6 +107,12 @@ describe('the page and the bridge', () => {
     expect(bridge.text).not.toContain(token)
   })
 
+  it("defers the bridge: the page's parser and the app's modules do not wait for its 300 KB, and it still runs before them", async () => {
+    const page = await call('/', { headers: { host: ownHost } })
+    // Deferred classic scripts and module scripts run in document order once the page is parsed.
+    expect(page.text).toMatch(/<script defer src="\/__host\/bridge\.js"><\/script>/)
+  })
+
   it('answers its own page: a call and the event stream', async () => {
     const token = await pageToken()
     const info = await invoke('app:info', {}, { 'x-adops-host-token': token })

@@ -1,6 +1,7 @@
 import { h, onMounted } from 'vue'
 import { NBadge, NIcon, type MenuOption } from 'naive-ui'
 import DownloadOutline from '@vicons/ionicons5/es/DownloadOutline'
+import type { AfterFirstScreen } from '../shell/useAfterFirstScreen'
 import { useExportsStore } from '../../stores/exports'
 
 /** The rail's key for Exports: not a section, it opens the jobs drawer over the current one. */
@@ -11,11 +12,12 @@ const ENTRY_TEST_ID = 'export-jobs-open'
  * Exports as an entry of the rail's own menu, so it looks like the sections above it (icon,
  * height, indent, hover, both themes), with the running-jobs badge at the item's right end where
  * the menu puts an item's extra. The rail moves to it and opens it as it does the sections
- * (ShellRail, useRailKeys).
+ * (ShellRail, useRailKeys). `start` says when the jobs' list is read (the shell: once the first
+ * screen is painted).
  */
-export function useExportsRailEntry() {
+export function useExportsRailEntry(start: AfterFirstScreen = (work) => onMounted(work)) {
   const store = useExportsStore()
-  onMounted(() => void store.listen())
+  start(() => void store.listen())
   const open = (): void => {
     store.panelOpen = true
   }

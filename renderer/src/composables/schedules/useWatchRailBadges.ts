@@ -1,4 +1,5 @@
 import { h, onMounted, type VNodeChild } from 'vue'
+import type { AfterFirstScreen } from '../shell/useAfterFirstScreen'
 import { NBadge } from 'naive-ui'
 import { useAlertsStore } from '../../stores/alerts'
 import { useNavigationStore } from '../../stores/navigation'
@@ -8,13 +9,14 @@ import { useSchedulesStore } from '../../stores/schedules'
  * The rail's counts for the watching sections: failed scheduled runs not yet seen (cleared by
  * opening the run ledger, `schedules:clearFailures`) and alerts that fired and nobody has looked
  * at. Both stores listen from start-up, so the badges count whichever screen is shown, and a
- * notification click opens the alert in the Alerts view.
+ * notification click opens the alert in the Alerts view. `start` says when they start listening
+ * (the shell: once the first screen is painted).
  */
-export function useWatchRailBadges() {
+export function useWatchRailBadges(start: AfterFirstScreen = (work) => onMounted(work)) {
   const schedules = useSchedulesStore()
   const alerts = useAlertsStore()
   const navigation = useNavigationStore()
-  onMounted(() => {
+  start(() => {
     schedules.listen()
     alerts.listen(() => navigation.open('alerts'))
     void alerts.load()

@@ -1,7 +1,7 @@
 import { promises as nodeFs } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { Writable, type Readable } from 'node:stream'
+import { Writable, type Readable, type WritableOptions } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 import { throwIfAborted } from '../http/abort'
@@ -16,7 +16,7 @@ export interface SaveFs {
 
 export interface SaveOptions {
   signal?: AbortSignal
-  /** Each chunk, in order, as it goes to the disk (row counting, a progress count). */
+  /** Each chunk, in order, as it arrives (row counting, a progress count): before it waits for the disk. */
   onChunk?: (chunk: Uint8Array) => void
   onProgress?: (bytes: number) => void
   fs?: SaveFs
@@ -66,7 +66,6 @@ export async function saveStreamAtomically(source: SaveSource, filePath: string,
   let diskFailure: { error: unknown } | null = null
   const writeBatch = async (chunks: readonly Uint8Array[]): Promise<void> => {
     for (const batch of batchesOf(chunks)) {
-      for (const chunk of batch) options.onChunk?.(chunk)
       bytes += await writeAll(handle, batch)
       options.onProgress?.(bytes)
     }
@@ -80,7 +79,7 @@ export async function saveStreamAtomically(source: SaveSource, filePath: string,
       },
     )
   }
-  const writer = new Writable({
+  const writer = new ObservedWritable(options.onChunk, {
     highWaterMark: MAX_PENDING_BYTES,
     write: (chunk: Uint8Array, _encoding, callback) => settle(writeBatch([chunk]), callback),
     writev: (entries, callback) => settle(writeBatch(entries.map((entry) => entry.chunk as Uint8Array)), callback),
@@ -110,6 +109,21 @@ export async function saveStreamAtomically(source: SaveSource, filePath: string,
   }
   await syncFolder(folder, fs)
   return { bytes }
+}
+
+/** A Writable that shows each chunk as it is handed over, before it waits in the buffer for the disk. */
+class ObservedWritable extends Writable {
+  constructor(
+    private readonly see: ((chunk: Uint8Array) => void) | undefined,
+    options: WritableOptions,
+  ) {
+    super(options)
+  }
+
+  override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    if (chunk instanceof Uint8Array && chunk.byteLength > 0) this.see?.(chunk)
+    return (super.write as (...parameters: unknown[]) => boolean)(chunk, encoding, callback)
+  }
 }
 
 /**

@@ -59,12 +59,13 @@ beforeEach(() => {
   calls = []
   setActivePinia(createPinia())
   Object.defineProperty(window, 'api', { value: recordingApi(), configurable: true })
-  // The idle preload of the other sections is not what this test follows: idle never comes.
-  vi.stubGlobal('requestIdleCallback', () => 1)
-  vi.stubGlobal('cancelIdleCallback', () => undefined)
+  // The idle preload of the other sections is not what this test follows: idle never comes
+  // (happy-dom has no idle callbacks; removed again after the test).
+  Object.defineProperty(window, 'requestIdleCallback', { value: () => 1, configurable: true })
+  Object.defineProperty(window, 'cancelIdleCallback', { value: () => undefined, configurable: true })
 })
 afterEach(() => {
-  vi.unstubAllGlobals()
+  for (const name of ['api', 'requestIdleCallback', 'cancelIdleCallback']) Reflect.deleteProperty(window, name)
   document.body.innerHTML = ''
 })
 

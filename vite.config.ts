@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { defineConfig, runnerImport, type Plugin, type UserConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
+import type * as ContractModule from './preload/contract/index'
 
 const root = import.meta.dirname
 const here = (path: string): string => resolve(root, path)
@@ -170,4 +171,20 @@ const targets: Record<string, UserConfig> = {
   },
 }
 
-export default defineConfig(({ mode }) => targets[mode] ?? (targets.renderer as UserConfig))
+/**
+ * The contract's channel and event names for the bridges (preload/contract-names.ts): read from
+ * the contract here, at build time, so the preload and the web host's page bridge hold the names
+ * and not the schemas (the preload went from 300 KB of zod and schemas to a few KB).
+ */
+async function contractNamesDefine(): Promise<Record<string, string>> {
+  // Through Vite's module runner, which compiles the contract as the builds do (the config itself is loaded natively).
+  const { module } = await runnerImport<typeof ContractModule>(here('preload/contract/index.ts'), { configFile: false, logLevel: 'silent' })
+  const { channelNames, eventNames } = module
+  return { __ADOPS_CONTRACT_NAMES__: JSON.stringify({ channels: channelNames, events: eventNames }) }
+}
+
+export default defineConfig(async ({ mode }) => {
+  const target = targets[mode] ?? (targets.renderer as UserConfig)
+  if (mode !== 'preload' && mode !== 'web-bridge') return target
+  return { ...target, define: { ...target.define, ...(await contractNamesDefine()) } }
+})

@@ -1,4 +1,5 @@
-import { channelNames, eventChannel, eventNames, splitChannel, type Api } from './contract'
+import { eventChannel, splitChannel } from './contract/api'
+import type { Api, ChannelName, EventName } from './contract'
 
 /**
  * How the bridge reaches main: Electron's ipcRenderer in the app, HTTP in the web test host.
@@ -9,18 +10,24 @@ export interface BridgeTransport {
   subscribe(channel: string, listener: (payload: unknown) => void): () => void
 }
 
+/** The contract's names: all the bridge needs of it (see contract-names.ts). */
+export interface ContractNames {
+  channels: readonly ChannelName[]
+  events: readonly EventName[]
+}
+
 /**
- * Builds `window.api` from the contract: `api.domain.verb(input)` for every channel and
+ * Builds `window.api` from the contract's names: `api.domain.verb(input)` for every channel and
  * `api.onXxx(listener)` for every event. Frozen, so the page cannot swap a function.
  */
-export function buildApi(transport: BridgeTransport): Api {
+export function buildApi(transport: BridgeTransport, names: ContractNames): Api {
   const api: Record<string, unknown> = {}
-  for (const name of channelNames) {
+  for (const name of names.channels) {
     const { domain, verb } = splitChannel(name)
     const group = (api[domain] ??= {}) as Record<string, unknown>
     group[verb] = (input: unknown) => transport.invoke(name, input ?? {})
   }
-  for (const event of eventNames) {
+  for (const event of names.events) {
     api[event] = (listener: (payload: unknown) => void) => {
       if (typeof listener !== 'function') throw new TypeError(`${event} needs a function`)
       return transport.subscribe(eventChannel(event), listener)

@@ -25,3 +25,6 @@ export function splitChannel(name: string): { domain: string; verb: string } {
   const at = name.indexOf(':')
   return { domain: name.slice(0, at), verb: name.slice(at + 1) }
 }
+
+/** The IPC channel an event travels on (given an event's name: the events' table imports this file). */
+export const eventChannel = (event: string): string => `event:${event}`

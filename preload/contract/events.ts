@@ -33,5 +33,4 @@ export type EventPayload<E extends EventName> = z.output<Events[E]>
 
 export const eventNames = Object.keys(events) as EventName[]
 
-/** The IPC channel an event travels on. */
-export const eventChannel = (event: EventName): string => `event:${event}`
+export { eventChannel } from './api'

@@ -7,6 +7,7 @@ import type http from 'node:http'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { CONTENT_SECURITY_POLICY } from '../../electron/app-protocol'
+import { channelNames, eventNames } from '@contract'
 
 /** The one file the page runs before the app: the bridge. Its token comes from the page, never from this file. */
 export const BRIDGE_PATH = '/__host/bridge.js'
@@ -47,6 +48,8 @@ export function bundleBridge(builtScript: string | null): Promise<string> {
       build({
         configFile: false,
         logLevel: 'silent',
+        // As the web-bridge build does (vite.config.ts): the bridge holds the contract's names only.
+        define: { __ADOPS_CONTRACT_NAMES__: JSON.stringify({ channels: channelNames, events: eventNames }) },
         build: {
           write: false,
           minify: false,

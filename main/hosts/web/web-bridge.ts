@@ -8,6 +8,7 @@
  * document once read.
  */
 import { buildApi } from '../../../preload/bridge'
+import { contractNames } from '../../../preload/contract-names'
 
 const tokenElement = document.querySelector<HTMLMetaElement>('meta[name="adops-host-token"]')
 const settings = { token: tokenElement?.content ?? '' }
@@ -25,29 +26,32 @@ function ensureEventSource(): EventSource {
   return source
 }
 
-const api = buildApi({
-  async invoke(channel, input) {
-    try {
-      const response = await fetch(`/__host/invoke/${encodeURIComponent(channel)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-adops-host-token': settings.token },
-        body: JSON.stringify(input),
-      })
-      return await response.json()
-    } catch (error) {
-      return {
-        ok: false,
-        error: { code: 'network', message: 'The preview host is not answering. Is `npm run preview:web` still running?', details: { error: String(error) } },
+const api = buildApi(
+  {
+    async invoke(channel, input) {
+      try {
+        const response = await fetch(`/__host/invoke/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-adops-host-token': settings.token },
+          body: JSON.stringify(input),
+        })
+        return await response.json()
+      } catch (error) {
+        return {
+          ok: false,
+          error: { code: 'network', message: 'The preview host is not answering. Is `npm run preview:web` still running?', details: { error: String(error) } },
+        }
       }
-    }
+    },
+    subscribe(channel, listener) {
+      ensureEventSource()
+      const set = listeners.get(channel) ?? new Set()
+      set.add(listener)
+      listeners.set(channel, set)
+      return () => set.delete(listener)
+    },
   },
-  subscribe(channel, listener) {
-    ensureEventSource()
-    const set = listeners.get(channel) ?? new Set()
-    set.add(listener)
-    listeners.set(channel, set)
-    return () => set.delete(listener)
-  },
-})
+  contractNames,
+)
 
 Object.defineProperty(window, 'api', { value: api, writable: false, configurable: false })

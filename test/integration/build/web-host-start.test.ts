@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Alias, ConfigEnv, UserConfig, UserConfigFnObject } from 'vite'
+import type { Alias, ConfigEnv, UserConfig, UserConfigFnPromise } from 'vite'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Engine from '../../../main/services/analysis/engine'
 
@@ -65,9 +65,9 @@ describe("the web host's start", () => {
   })
 
   it('is built with zod bundled and only the files of undici the HTTP client uses, as the command line is', async () => {
-    const configure = (await import('../../../vite.config')).default as UserConfigFnObject
+    const configure = (await import('../../../vite.config')).default as UserConfigFnPromise
     const environment: ConfigEnv = { command: 'build', mode: 'web', isSsrBuild: true, isPreview: false }
-    const web: UserConfig = configure(environment)
+    const web: UserConfig = await configure(environment)
     expect(web.ssr?.noExternal).toEqual(['zod'])
     const undici = (web.resolve?.alias as Alias[]).find((alias) => alias.find instanceof RegExp && alias.find.test('undici'))
     expect(undici?.replacement).toBe(path.join(root, 'build', 'cli-undici.mjs'))

@@ -105,9 +105,12 @@ describe('the page and the bridge', () => {
     expect(bridge.status).toBe(200)
     expect(bridge.text).toContain('adops-host-token')
     expect(bridge.text).not.toContain(token)
+    // The contract's names, not its schemas: main validates every call.
+    expect(bridge.text).toContain('"app:info"')
+    expect(bridge.text).not.toMatch(/zod|safeParse/i)
   })
 
-  it("defers the bridge: the page's parser and the app's modules do not wait for its 300 KB, and it still runs before them", async () => {
+  it("defers the bridge: the page's parser and the app's modules do not wait for it, and it still runs before them", async () => {
     const page = await call('/', { headers: { host: ownHost } })
     // Deferred classic scripts and module scripts run in document order once the page is parsed.
     expect(page.text).toMatch(/<script defer src="\/__host\/bridge\.js"><\/script>/)

@@ -59,6 +59,12 @@ describe('the built preload bundle', () => {
     expect([...new Set(loaded.requested)]).toEqual(['electron'])
   })
 
+  it("holds the contract's names and none of its schemas (main validates), so the page starts without parsing zod", async () => {
+    const source = await fs.readFile(bundlePath, 'utf8')
+    expect(source).not.toMatch(/zod|safeParse/i)
+    expect(source.length).toBeLessThan(20_000)
+  })
+
   it('exposes exactly the contract as window.api and nothing else', () => {
     expect(loaded.exposures.map((exposure) => exposure.name)).toEqual(['api'])
     const api = loaded.exposures[0]?.api ?? {}

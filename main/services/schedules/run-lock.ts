@@ -122,6 +122,22 @@ export function createRunLocks(options: RunLockOptions): RunLocks {
     return current !== 'none' && current !== null && (await live(current))
   }
 
+  /**
+   * The lock folder, made when missing. Node's recursive mkdir answers ENOENT where the disk is
+   * read-only (seen on Node 20: EROFS under a read-only mount), which would tell the user the data
+   * folder is gone; a plain mkdir then gives the real reason (its parent, schedules/, is there).
+   */
+  async function makeFolder(): Promise<void> {
+    try {
+      await fs.mkdir(options.folder, { recursive: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      await fs.mkdir(options.folder).catch((plain: unknown) => {
+        if ((plain as NodeJS.ErrnoException).code !== 'EEXIST') throw plain
+      })
+    }
+  }
+
   async function tryCreate(file: string): Promise<boolean> {
     const [processStart, bootId] = await Promise.all([identity.startOf(options.pid), identity.bootId()])
     const content = { pid: options.pid, startedAt: options.now().toISOString(), ...(processStart ? { processStart } : {}), ...(bootId ? { bootId } : {}) }
@@ -136,7 +152,7 @@ export function createRunLocks(options: RunLockOptions): RunLocks {
 
   return {
     async acquire(scheduleId) {
-      await fs.mkdir(options.folder, { recursive: true })
+      await makeFolder()
       const file = fileOf(scheduleId)
       const release = async () => {
         const current = await holder(file)

@@ -1,9 +1,11 @@
 import type { EntityField, EntityKindSpec } from '@contract'
 
 /**
- * Stage 2 of an import: which field each column fills. Columns map by name automatically, case,
- * spaces, dashes and underscores aside ("External ID", "external_id" and "externalId" are the
- * same), by the field's name or its label; the user may change any of it (a mapping names a field
+ * Stage 2 of an import: which field each column fills. Columns map by name automatically, case
+ * and punctuation aside ("External ID", "external_id" and "externalId" are the same), by the
+ * field's name or its label as the screens show it, and by either without a leading "is" or a
+ * trailing "allowed" ("Private marketplace" and "is_private_marketplace_allowed" fill
+ * is_pmp_allowed, labelled "Private marketplace allowed"); the user may change any of it (a mapping names a field
  * per column, or null to leave the column out on purpose). A column that maps to nothing is a
  * problem, not skipped quietly: its values would be lost without a word.
  */
@@ -20,15 +22,36 @@ export interface ResolvedColumns {
   problems: string[]
 }
 
-export const comparableName = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, '')
+/** A name as a column header is compared: lower case, letters and digits only. */
+export const comparableName = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+
+/** A name without a leading "is" or a trailing "allowed" word, compared as above ("is_pmp_allowed" → "pmp"). */
+function shortName(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+  if (words[0] === 'is' && words.length > 1) words.shift()
+  if (words.at(-1) === 'allowed' && words.length > 1) words.pop()
+  return words.join('')
+}
 
 /** The automatic mapping of a header: every column to the field its name matches, or null. */
 export function suggestMapping(header: readonly string[], spec: EntityKindSpec): ColumnMapping {
   const byName = new Map<string, string>()
-  // Labels first, names last: a name wins when a label of one field spells another's name.
+  // Short forms first, then labels, names last: a name wins when another field's label or short form spells it.
+  const shortForms = new Map<string, string | null>()
+  for (const field of spec.fields) {
+    for (const form of new Set([shortName(field.label), shortName(field.name)])) {
+      // A short form two fields share names neither.
+      shortForms.set(form, shortForms.has(form) && shortForms.get(form) !== field.name ? null : field.name)
+    }
+  }
+  for (const [form, name] of shortForms) if (name !== null && form !== '') byName.set(form, name)
   for (const field of spec.fields) byName.set(comparableName(field.label), field.name)
   for (const field of spec.fields) byName.set(comparableName(field.name), field.name)
-  return Object.fromEntries(header.map((column) => [column, byName.get(comparableName(column)) ?? null]))
+  return Object.fromEntries(header.map((column) => [column, byName.get(comparableName(column)) ?? byName.get(shortName(column)) ?? null]))
 }
 
 export function resolveColumns(header: readonly string[], spec: EntityKindSpec, mapping: ColumnMapping = {}): ResolvedColumns {

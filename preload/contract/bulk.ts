@@ -52,6 +52,8 @@ export const planRowViewSchema = z.object({
   row: z.number(),
   action: z.enum(planActions),
   id: entityIdSchema.nullable(),
+  /** The entity's name (its kind's title field) as the plan saw it or will send it; null when it has none. */
+  name: z.string().max(1000).nullable(),
   /** {field: [before, after]} */
   changes: z.record(z.string(), z.tuple([z.json(), z.json()])),
   errors: z.array(rowErrorSchema).max(100),

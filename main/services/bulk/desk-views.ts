@@ -27,12 +27,22 @@ export function summaryOf(plan: StoredPlan): PlanSummary {
   }
 }
 
-/** A row as the page shows it: the diff, the errors (bounded) and the outcome, never the whole entity. */
-export function viewOf(row: PlannedRow, outcome: RowOutcome | undefined): PlanRowView {
+const MAX_NAME_CHARS = 1000
+
+/** The entity's name in a row: the entity the plan saw, else the one it sends; `titleField` is the kind's. */
+function nameOf(row: PlannedRow, titleField: string): string | null {
+  const name = row.before?.[titleField] ?? row.entity?.[titleField]
+  if (typeof name === 'number') return String(name)
+  return typeof name === 'string' && name.trim() !== '' ? name.slice(0, MAX_NAME_CHARS) : null
+}
+
+/** A row as the page shows it: the entity's name, the diff, the errors (bounded) and the outcome, never the whole entity. */
+export function viewOf(row: PlannedRow, outcome: RowOutcome | undefined, titleField = 'name'): PlanRowView {
   return {
     row: row.row,
     action: row.action,
     id: row.id,
+    name: nameOf(row, titleField),
     changes: row.changes as PlanRowView['changes'],
     errors: row.errors.slice(0, 100),
     outcome:

@@ -207,7 +207,8 @@ export function createBulkDesk(options: BulkDeskOptions): BulkDesk {
       const rows = plan.rows.filter(
         (row) => (wanted === null || wanted.has(row.action)) && (outcomes === null || outcomes.has(plan.outcomes.get(row.row)?.status ?? 'skipped')),
       )
-      return { total: rows.length, rows: rows.slice(offset, offset + limit).map((row) => viewOf(row, plan.outcomes.get(row.row))) }
+      const titleField = options.specOf(plan.kind)?.titleField
+      return { total: rows.length, rows: rows.slice(offset, offset + limit).map((row) => viewOf(row, plan.outcomes.get(row.row), titleField)) }
     },
 
     async apply(planId, deselected) {

@@ -47,15 +47,15 @@ async function setup(files: string[] = []) {
 }
 
 describe('the bulk desk', () => {
-  it('keeps a bulk edit by id and hands it out a page at a time, with no whole entity crossing', async () => {
+  it('keeps a bulk edit by id and hands it out a page at a time, each row named, with no whole entity crossing', async () => {
     const { desk } = await setup()
     const plan = await desk.planEdit('p', 'brands', [1, 2, 3, 4, 5], { op: 'set', field: 'is_open_auction_allowed', value: 'true' })
     expect(plan).toMatchObject({ planId: 'plan-1', source: 'edit', total: 5, counts: { update: 2, unchanged: 3 }, fileName: null, applying: false })
     const page = desk.rows(plan.planId, 1, 2)
     expect(page.total).toBe(5)
     expect(page.rows).toEqual([
-      { row: 2, action: 'update', id: 2, changes: { is_open_auction_allowed: [false, true] }, errors: [], outcome: null },
-      { row: 3, action: 'unchanged', id: 3, changes: {}, errors: [], outcome: null },
+      { row: 2, action: 'update', id: 2, name: 'Brand 2', changes: { is_open_auction_allowed: [false, true] }, errors: [], outcome: null },
+      { row: 3, action: 'unchanged', id: 3, name: 'Brand 3', changes: {}, errors: [], outcome: null },
     ])
     expect(desk.rows(plan.planId, 0, 10, ['update']).rows.map((row) => row.row)).toEqual([2, 4])
   })

@@ -15,6 +15,8 @@ export interface PlanRowSlot {
   readonly number: Text
   readonly tag: HTMLSpanElement
   readonly tagText: Text
+  /** The entity cell: its name and id ("Humongous Electronics (4)"), the whole of it on hover when cut. */
+  readonly entity: HTMLDivElement
   readonly id: Text
   readonly detail: HTMLDivElement
   /** The detail cell's "Loading…" while the row's page is on its way, else empty. */
@@ -53,7 +55,7 @@ function span(parent: HTMLElement, className: string): HTMLSpanElement {
   return element
 }
 
-/** A slot's elements: a row with its six cells (check box, number, action, id, detail, outcome). */
+/** A slot's elements: a row with its six cells (check box, number, action, entity, detail, outcome). */
 export function createPlanRowSlot(): PlanRowSlot {
   const element = document.createElement('div')
   element.setAttribute('role', 'row')
@@ -64,7 +66,8 @@ export function createPlanRowSlot(): PlanRowSlot {
   cell(element, 'pick').append(check)
   const number = textIn(cell(element, 'number'))
   const tag = span(cell(element, 'action'), 'tag')
-  const id = textIn(cell(element, 'id'))
+  const entity = cell(element, 'id')
+  const id = textIn(entity)
   const detail = cell(element, 'detail')
   const outcomeCell = cell(element, 'outcome')
   outcomeCell.dataset.test = 'plan-row-outcome'
@@ -76,6 +79,7 @@ export function createPlanRowSlot(): PlanRowSlot {
     number,
     tag,
     tagText: textIn(tag),
+    entity,
     id,
     detail,
     placeholder: textIn(detail),
@@ -148,7 +152,8 @@ function drawRow(slot: PlanRowSlot, row: PlanRowModel): void {
   write(slot.number, String(row.row))
   setClass(slot.tag, `tag tag-${row.action}`)
   write(slot.tagText, row.action)
-  write(slot.id, row.idText)
+  write(slot.id, row.entityText)
+  if (slot.entity.title !== row.entityText) slot.entity.title = row.entityText
   drawDetail(slot, row)
   // No tag class while hidden: the tag's display would win over the hidden attribute's.
   show(outcome, row.outcome !== null)
@@ -173,6 +178,7 @@ function drawLoading(slot: PlanRowSlot): void {
   setClass(slot.tag, '')
   write(slot.tagText, '')
   write(slot.id, '')
+  slot.entity.removeAttribute('title')
   drawDetail(slot, null)
   show(slot.outcome, false)
   setClass(slot.outcome, '')

@@ -1,4 +1,5 @@
 import type { PlanRowView } from '@contract'
+import type { FieldWords } from '../../domain/entities/fieldWords'
 import { planRowModel, type PlanRowModel } from './planRowModel'
 
 /** Rows per page asked of main: one page's answer decodes in about a millisecond, its texts are made per row when shown. */
@@ -28,7 +29,7 @@ interface Page {
  * is read first if none came: a page of 200 arrives in a message task between frames, and
  * formatting all of it there made that task 3-6 ms (traced), for rows the list has not reached.
  */
-export function createPlanPages(kept = KEPT_PAGES) {
+export function createPlanPages(kept = KEPT_PAGES, words?: () => FieldWords) {
   const pages = new Map<number, Page>()
 
   function store(page: number, views: readonly PlanRowView[]): void {
@@ -39,7 +40,7 @@ export function createPlanPages(kept = KEPT_PAGES) {
   function make(entry: Page, index: number): PlanRowModel | null {
     const view = entry.views[index]
     if (view === undefined || view === null) return entry.models[index] ?? null
-    const model = planRowModel(view)
+    const model = planRowModel(view, words?.())
     entry.models[index] = model
     entry.views[index] = null
     entry.left--

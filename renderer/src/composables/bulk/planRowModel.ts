@@ -1,4 +1,5 @@
 import type { PlanRowView } from '@contract'
+import { fieldWords, type FieldWords } from '../../domain/entities/fieldWords'
 
 /**
  * A plan row as PlanRow draws it, its texts made once when its page arrives from main, not on
@@ -10,6 +11,8 @@ export interface PlanRowModel {
   action: PlanRowView['action']
   /** The entity's id, or "new" for a create. */
   idText: string
+  /** The entity as the row names it: "Humongous Electronics (4)", or its id alone when it has no name. */
+  entityText: string
   /** Whether the row is sent on apply (error and unchanged rows never are): only those have a check box. */
   sendable: boolean
   diffs: Array<{ field: string; before: string; after: string }>
@@ -23,20 +26,27 @@ export const sendable = (row: Pick<PlanRowView, 'action'>): boolean => row.actio
 
 const MAX_VALUE_CHARS = 80
 
-/** A value as one short line: lists joined with "; ", nothing as a dash, long text cut with an ellipsis. */
-export function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—'
-  const text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value)
+/** A value as one short line in the forms' words (Yes/No, lists joined with "; ", nothing as a dash), long text cut with an ellipsis. */
+export function shownValue(value: unknown, words: FieldWords = NO_SPEC): string {
+  const text = words.value(value)
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text
 }
+const NO_SPEC = fieldWords(null)
 
-export function planRowModel(view: PlanRowView): PlanRowModel {
+/** `words`: the plan's kind's labels; without them a field keeps its API name (its values are still in words). */
+export function planRowModel(view: PlanRowView, words: FieldWords = NO_SPEC): PlanRowModel {
+  const idText = view.id === null ? 'new' : String(view.id)
   return {
     row: view.row,
     action: view.action,
-    idText: view.id === null ? 'new' : String(view.id),
+    idText,
+    entityText: view.name ? `${view.name} (${idText})` : idText,
     sendable: sendable(view),
-    diffs: Object.entries(view.changes ?? {}).map(([field, [before, after]]) => ({ field, before: shownValue(before), after: shownValue(after) })),
+    diffs: Object.entries(view.changes ?? {}).map(([field, [before, after]]) => ({
+      field: words.label(field),
+      before: shownValue(before, words),
+      after: shownValue(after, words),
+    })),
     problems: view.errors.map((problem) =>
       problem.column && !problem.reason.startsWith(`${problem.column}:`) ? `${problem.column}: ${problem.reason}` : problem.reason,
     ),

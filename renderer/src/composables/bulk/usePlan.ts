@@ -4,6 +4,7 @@ import { api, errorMessage, unwrap } from '../../api/bridge'
 import { idleOrTask, type IdleScheduler, type IdleTime } from '../../lib/idle'
 import { createPlanPages, PLAN_PAGE } from './planPages'
 import type { PlanRowModel } from './planRowModel'
+import type { FieldWords } from '../../domain/entities/fieldWords'
 
 export { PLAN_PAGE } from './planPages'
 /** Plans whose progress is kept while another is on screen. */
@@ -24,6 +25,8 @@ export interface PlanDependencies {
   idle?: IdleScheduler
   /** Runs a callback before the next frame is drawn (requestAnimationFrame). */
   frame?: (callback: () => void) => void
+  /** The plan's kind's field words (labels, Yes/No) its rows are written in. */
+  words?: () => FieldWords
 }
 
 /**
@@ -33,10 +36,10 @@ export interface PlanDependencies {
  */
 export function usePlan(
   summary: Ref<PlanSummary | null>,
-  { idle = idleOrTask(IDLE_TIMEOUT_MS), frame = (callback) => void requestAnimationFrame(callback) }: PlanDependencies = {},
+  { idle = idleOrTask(IDLE_TIMEOUT_MS), frame = (callback) => void requestAnimationFrame(callback), words }: PlanDependencies = {},
 ) {
   // Plain, not reactive: rows are read per row at every scroll step; `revision` says when the rows shown change.
-  const pages = createPlanPages()
+  const pages = createPlanPages(undefined, words)
   /** Moves when rows on screen changed (a page of them arrived, or came again with outcomes): the list writes them again. */
   const revision = shallowRef(0)
   const loading = new Set<number>()

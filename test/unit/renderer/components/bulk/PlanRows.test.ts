@@ -9,6 +9,7 @@ const view = (overrides: Partial<PlanRowView> = {}): PlanRowView => ({
   row: 7,
   action: 'update',
   id: 42,
+  name: null,
   changes: { name: ['Old', 'New'], advertiser_domains: [['a.example'], ['a.example', 'b.example']], note: [null, 'x'.repeat(120)] },
   errors: [],
   outcome: null,
@@ -103,7 +104,7 @@ describe('PlanRows', () => {
     const grid = wrapper.get('[role="grid"]')
     expect(grid.attributes('aria-rowcount')).toBe('1001')
     const header = grid.get('[role="rowgroup"] [role="row"][aria-rowindex="1"]')
-    expect(header.findAll('[role="columnheader"]').map((cell) => cell.text())).toEqual(['Send', 'Row', 'Action', 'ID', 'Changes', 'Outcome'])
+    expect(header.findAll('[role="columnheader"]').map((cell) => cell.text())).toEqual(['Send', 'Row', 'Action', 'Entity', 'Changes', 'Outcome'])
     expect(wrapper.get('[data-test="plan-rows"]').element.contains(header.element)).toBe(false)
   })
 

@@ -7,6 +7,7 @@ const pageOf = (page: number): PlanRowView[] =>
     row: page * PLAN_PAGE + step + 1,
     action: 'update',
     id: page * PLAN_PAGE + step,
+    name: null,
     changes: { name: ['Old', 'New'] },
     errors: [],
     outcome: null,

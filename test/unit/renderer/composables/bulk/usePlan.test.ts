@@ -41,6 +41,7 @@ function fakeApi(listeners: Array<(event: Progress) => void> = []) {
         row: offset + step + 1,
         action: 'update',
         id: offset + step,
+        name: null,
         changes: { advertiser_domains: [['a.example'], ['a.example', 'b.example']] },
         errors: [],
         outcome: null,

@@ -32,7 +32,7 @@ export function bulkHandlers({ bulk, bulkDesk }: Services): HandlersFor<'bulk'> 
   }
 }
 
-const viewOf = (record: ChangeRecord): ChangeRecordView => ({
+const viewOf = (record: ChangeRecord, reverted: ReadonlySet<string>): ChangeRecordView => ({
   change: record.change,
   batch: record.batch,
   source: record.source,
@@ -43,13 +43,15 @@ const viewOf = (record: ChangeRecord): ChangeRecordView => ({
   after: record.after as ChangeRecordView['after'],
   outcome: record.outcome,
   reason: record.reason ?? null,
+  reverted: reverted.has(record.change),
 })
 
 export function changeHandlers({ changes, bulkDesk }: Services): HandlersFor<'changes'> {
   return {
     async 'changes:list'({ profileId, query }) {
-      const { total, records } = await changes.list(profileId, { ...query, limit: Math.min(query.limit ?? 100, 500) })
-      return { total, records: records.slice(0, 500).map(viewOf) }
+      const { total, records, reverted } = await changes.list(profileId, { ...query, limit: Math.min(query.limit ?? 100, 500) })
+      const undone = new Set(reverted)
+      return { total, records: records.slice(0, 500).map((record) => viewOf(record, undone)) }
     },
     'changes:batches': async ({ profileId }) => (await changes.batches(profileId)).slice(0, 10_000),
     async 'changes:exportCsv'({ profileId, query }) {

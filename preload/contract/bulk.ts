@@ -104,6 +104,8 @@ export const changeRecordSchema = z.object({
   after: z.record(z.string(), z.json()).nullable(),
   outcome: z.enum(['applied', 'failed', 'conflict']),
   reason: z.string().nullable(),
+  /** A later revert undid it (and no revert since redid it): there is nothing left to revert. */
+  reverted: z.boolean(),
 })
 export type ChangeRecordView = z.infer<typeof changeRecordSchema>
 
@@ -114,6 +116,8 @@ export const batchSummarySchema = z.object({
   kind: z.string(),
   at: z.string(),
   changes: z.number(),
+  /** Its applied changes no revert undid: a batch with none has nothing to revert. */
+  revertible: z.number(),
 })
 export type BatchSummaryView = z.infer<typeof batchSummarySchema>
 

@@ -132,6 +132,8 @@ export interface ChangeRecord {
   outcome: 'applied' | 'failed' | 'conflict'
   /** The sentence for a failed or conflicting write. */
   reason?: string
+  /** A revert's write: the change it undid. */
+  reverts?: string
 }
 
 export interface ChangeQuery {
@@ -153,12 +155,14 @@ export interface BatchSummary {
   kind: string
   at: string
   changes: number
+  /** Its applied changes no later revert undid: what a revert of the batch would act on. */
+  revertible: number
 }
 
 export interface ChangeLog {
   record(records: readonly ChangeRecord[]): Promise<void>
   /** Newest first. `total` counts every match, `records` is one page of them. */
-  list(profileId: string, query: ChangeQuery): Promise<{ total: number; records: ChangeRecord[] }>
+  list(profileId: string, query: ChangeQuery): Promise<{ total: number; records: ChangeRecord[]; reverted: string[] }>
   batches(profileId: string): Promise<BatchSummary[]>
   /** Writes every match as CSV to `file` (chosen by main's dialog, never by the page). */
   exportCsv(profileId: string, query: ChangeQuery, file: string): Promise<{ rows: number }>

@@ -137,6 +137,7 @@ export function createBulkApplier(options: BulkApplierOptions): BulkApplier {
         title: header.title,
         outcome: write.status,
         ...(write.reason === undefined ? {} : { reason: write.reason }),
+        ...(row.reverts === undefined ? {} : { reverts: row.reverts }),
       }
       if (!reconciled || !logged.has(String(write.id))) await changeLog.record([record])
       await writer.done(row.row, keptOutcome(write))

@@ -96,6 +96,7 @@ const plannedRowSchema = z.object({
   entity: fieldsSchema.nullable(),
   before: fieldsSchema.nullable(),
   errors: z.array(z.object({ row: z.number(), column: z.string().nullable(), reason: z.string() })),
+  reverts: z.string().min(1).optional(),
 })
 /** A journal's first line. */
 export const journalHeaderSchema = z.object({

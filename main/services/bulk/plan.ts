@@ -34,6 +34,8 @@ export interface PlannedRow {
   /** The entity as the plan saw it (null for a create): the lost-update guard compares the platform's copy with it before sending. */
   before: Record<string, unknown> | null
   errors: RowError[]
+  /** A revert's row: the change it undoes, recorded with its write so the log knows the change is undone. */
+  reverts?: string
 }
 
 export interface ImportPlan {

@@ -8,7 +8,7 @@ import { csvRow } from '../files/csv'
 import { safeFileName } from '../files/json-file'
 import { openAppendFile, type AppendFile } from '../files/append-file'
 import { changeRecordSchema } from './change-record'
-import { planRevert } from './revert'
+import { planRevert, undoneChanges } from './revert'
 
 /**
  * Every write made from the app, per connection: `<userData>/changes/<profile>.jsonl`, one
@@ -119,9 +119,11 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
     return { records, damaged }
   }
 
-  async function matching(profileId: string, query: ChangeQuery): Promise<ChangeRecord[]> {
+  /** The matches newest first, and the changes a revert undid (of the whole log read). */
+  async function matching(profileId: string, query: ChangeQuery): Promise<{ found: ChangeRecord[]; undone: Set<string> }> {
     const test = matcher(query)
-    return (await readAll(profileId)).filter(test).reverse()
+    const records = await readAll(profileId)
+    return { found: records.filter(test).reverse(), undone: undoneChanges(records) }
   }
 
   return {
@@ -137,17 +139,22 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
     },
 
     async list(profileId, query) {
-      const found = await matching(profileId, query)
+      const { found, undone } = await matching(profileId, query)
       const offset = query.offset ?? 0
-      return { total: found.length, records: found.slice(offset, offset + (query.limit ?? DEFAULT_PAGE)) }
+      const records = found.slice(offset, offset + (query.limit ?? DEFAULT_PAGE))
+      return { total: found.length, records, reverted: records.filter((record) => undone.has(record.change)).map((record) => record.change) }
     },
 
     async batches(profileId) {
       const byBatch = new Map<string, BatchSummary>()
-      for (const record of (await readAll(profileId)).reverse()) {
+      const records = await readAll(profileId)
+      const undone = undoneChanges(records)
+      for (const record of records.reverse()) {
+        const revertible = record.outcome === 'applied' && !undone.has(record.change) ? 1 : 0
         const known = byBatch.get(record.batch)
         if (known !== undefined) {
           known.changes += 1
+          known.revertible += revertible
           // Newest first in the walk: the batch's time ends as its first write's.
           known.at = record.at
         } else {
@@ -158,6 +165,7 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
             kind: record.kind,
             at: record.at,
             changes: 1,
+            revertible,
           })
         }
       }
@@ -165,7 +173,7 @@ export function createChangeLog({ folder, maxReadBytes = MAX_CHANGE_LOG_READ_BYT
     },
 
     async exportCsv(profileId, query, file) {
-      const found = await matching(profileId, query)
+      const { found } = await matching(profileId, query)
       const parts = [csvRow(CSV_COLUMNS)]
       for (const record of found) parts.push(csvRow(CSV_COLUMNS.map((column) => record[column] ?? null)))
       try {

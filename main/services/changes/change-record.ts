@@ -19,4 +19,5 @@ export const changeRecordSchema = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
   outcome: z.enum(['applied', 'failed', 'conflict']),
   reason: z.string().optional(),
+  reverts: z.string().min(1).optional(),
 }) satisfies z.ZodType<ChangeRecord>

@@ -8,7 +8,10 @@ import { kindSpec } from '../entities/kinds'
  * previous values, guarded: the row's `before` is the recorded `after`, so an entity changed
  * since becomes a conflict, never overwritten. A delete becomes a create of the recorded
  * entity without its id and read-only fields (the platform gives a new id). A create becomes
- * a delete. Writes that failed or conflicted changed nothing and have nothing to revert.
+ * a delete. Writes that failed or conflicted changed nothing and have nothing to revert. Each
+ * row names the change it undoes (`reverts`), recorded with its write: a change a revert undid
+ * is not reverted twice (a deleted entity would be created twice), until that revert is itself
+ * reverted, which redoes the change.
  */
 
 export interface RevertPlan {
@@ -24,11 +27,26 @@ function readOnlyFields(kind: string): Set<string> {
 
 const same = (first: unknown, second: unknown): boolean => JSON.stringify(first) === JSON.stringify(second)
 
+/**
+ * The changes an applied revert undid and no later revert redid, from `records` oldest first: the
+ * walk goes newest first, so a revert is seen before the change it undid, and a revert undone
+ * by a later one undoes nothing.
+ */
+export function undoneChanges(records: readonly ChangeRecord[]): Set<string> {
+  const undone = new Set<string>()
+  for (let index = records.length - 1; index >= 0; index--) {
+    const record = records[index] as ChangeRecord
+    if (record.outcome === 'applied' && record.reverts !== undefined && !undone.has(record.change)) undone.add(record.reverts)
+  }
+  return undone
+}
+
 /** One record's inverse row, or the sentence saying why it has none. */
-function inverse(record: ChangeRecord, row: number): PlannedRow | string {
+function inverse(record: ChangeRecord, row: number, undone: ReadonlySet<string>): PlannedRow | string {
   const name = `change ${record.change.slice(0, 8)} (${record.kind} ${String(record.id ?? 'new')})`
   if (record.outcome !== 'applied') return `The ${name} was not applied (${record.outcome}), so there is nothing to revert.`
-  const base = { row, errors: [] }
+  if (undone.has(record.change)) return `The ${name} was reverted already, so there is nothing to revert.`
+  const base = { row, errors: [], reverts: record.change }
   if (record.before === null && record.after !== null) {
     if (record.id === null) return `The ${name} has no id to delete.`
     const changes: PlannedRow['changes'] = Object.fromEntries(Object.entries(record.after).map(([field, value]) => [field, [value, null]]))
@@ -69,9 +87,10 @@ export function planRevert(records: readonly ChangeRecord[], target: { change: s
   const problems: string[] = []
   if (kinds.size > 1) problems.push(`The batch changed several kinds (${[...kinds].join(', ')}); only its ${first.kind} are reverted here.`)
   const rows: PlannedRow[] = []
+  const undone = undoneChanges(records)
   for (const record of [...chosen].reverse()) {
     if (record.kind !== first.kind) continue
-    const row = inverse(record, rows.length + 1)
+    const row = inverse(record, rows.length + 1, undone)
     if (typeof row === 'string') problems.push(row)
     else rows.push(row)
   }

@@ -84,6 +84,12 @@ describe('bulk apply', () => {
     expect(await journals.list('p1')).toEqual([])
   })
 
+  it('a revert’s write is recorded with the change it undoes, so the log stops offering to revert that change', async () => {
+    const workflow = createFakeWorkflow([brand(1, 'Uno')])
+    await run(workflow, [{ ...updateRow(1, brand(1, 'Uno'), 'One'), reverts: 'change-7' }])
+    expect(recorded).toEqual([expect.objectContaining({ id: 1, outcome: 'applied', reverts: 'change-7' })])
+  })
+
   it('an entity changed on the platform since the plan is a conflict naming the fields, and nothing is sent', async () => {
     const workflow = createFakeWorkflow([{ ...brand(1, 'One'), is_pmp_allowed: true, name: 'Changed' }])
     const { outcomes } = await run(workflow, [updateRow(2, brand(1, 'One'), 'Uno')])

@@ -129,7 +129,7 @@ describe('bulk journal', () => {
     ]
     const changeLog = {
       record: async (more: readonly ChangeRecord[]) => void records.push(...more),
-      list: async () => ({ total: records.length, records }),
+      list: async () => ({ total: records.length, records, reverted: [] }),
     }
     const applier = createBulkApplier({ workflowFor: async () => workflow, journals, changeLog, concurrency: 1 })
     const summary = await applier.resume('p1', 'b1', { signal: new AbortController().signal })

@@ -121,6 +121,32 @@ describe('change log', () => {
   })
 })
 
+describe('what a revert undid', () => {
+  it('marks a change a revert undid, and counts what each batch has left to revert', async () => {
+    const updated = change({ batch: 'b1', id: 4 })
+    const failed = change({ batch: 'b1', id: 5, outcome: 'failed' })
+    const revert = change({ batch: 'r1', source: 'revert', id: 4, before: updated.after, after: updated.before, reverts: updated.change })
+    await log.record([updated, failed, revert])
+    expect((await log.list('p1', {})).reverted).toEqual([updated.change])
+    const left = Object.fromEntries((await log.batches('p1')).map((batch) => [batch.batch, batch.revertible]))
+    expect(left).toEqual({ b1: 0, r1: 1 })
+
+    // Reverting the revert redoes the change: it may be reverted again, the revert may not.
+    const redo = change({ batch: 'r2', source: 'revert', id: 4, before: revert.after, after: revert.before, reverts: revert.change })
+    await log.record([redo])
+    expect((await log.list('p1', {})).reverted).toEqual([revert.change])
+    expect(Object.fromEntries((await log.batches('p1')).map((batch) => [batch.batch, batch.revertible]))).toEqual({ b1: 1, r1: 0, r2: 1 })
+  })
+
+  it('plans no second revert of a change already reverted, and says so', async () => {
+    const deleted = change({ batch: 'b1', id: 9, before: { id: 9, name: 'Gone' }, after: null })
+    await log.record([deleted, change({ batch: 'r1', source: 'revert', id: 10, before: null, after: { id: 10, name: 'Gone' }, reverts: deleted.change })])
+    const plan = await log.planRevert('p1', { batch: 'b1' })
+    expect(plan.rows).toEqual([])
+    expect(plan.problems).toEqual([expect.stringContaining('was reverted already')])
+  })
+})
+
 describe('planRevert', () => {
   it('an update goes back to its previous values, guarded by the recorded after', async () => {
     const record = change({ before: { id: 5, name: 'Old', external_id: 'X' }, after: { id: 5, name: 'New', external_id: 'X' }, id: 5 })
@@ -135,6 +161,7 @@ describe('planRevert', () => {
         entity: { id: 5, name: 'Old', external_id: 'X' },
         before: record.after,
         errors: [],
+        reverts: record.change,
       },
     ])
     expect(plan.problems).toEqual([])
@@ -153,6 +180,7 @@ describe('planRevert', () => {
         entity: { name: 'Gone', external_id: 'G' },
         before: null,
         errors: [],
+        reverts: record.change,
       },
     ])
     expect(plan.problems).toEqual([expect.stringContaining('new ids')])

@@ -40,6 +40,11 @@ describe('the preset name prompt', () => {
   const errorText = () => document.querySelector('[data-test="name-error"]')?.textContent ?? null
   const okDisabled = () => (document.querySelector('[data-test="name-confirm"]') as HTMLButtonElement).disabled
 
+  it('saves with a button that says Save, not OK', async () => {
+    await prompt()
+    expect(document.querySelector('[data-test="name-confirm"]')?.textContent?.trim()).toBe('Save')
+  })
+
   it("refuses a name with a hidden character with main's sentence, and sends nothing", async () => {
     const form = await prompt()
     await form.type('Weekly \u202eUE')

@@ -55,7 +55,7 @@ export function useBulkDelete() {
     return outcome
   }
 
-  /** Asks before deleting (it cannot be undone), then deletes; `afterwards` gets every outcome. */
+  /** Asks before deleting (the Change log can create them again), then deletes; `afterwards` gets every outcome. */
   function confirmAndRun(
     profileId: string,
     spec: EntityKindSpec,
@@ -64,7 +64,8 @@ export function useBulkDelete() {
   ): void {
     dialog.warning({
       title: `Delete ${targets.length} ${targets.length === 1 ? spec.singular : spec.label.toLowerCase()}?`,
-      content: 'Each one is deleted on the platform; this cannot be undone. Any that others depend on are kept, and the report says which.',
+      content:
+        'Each one is deleted on the platform; the Change log keeps them, and Revert there creates them again with new ids. Any that others depend on are kept, and the report says which.',
       positiveText: `Delete ${targets.length}`,
       positiveButtonProps: { type: 'error' },
       negativeText: 'Cancel',

@@ -27,7 +27,8 @@ export function useEntityDelete({ profileId, spec, deleted, formError }: EntityD
   function confirmDelete(entity: Entity, title: string): void {
     dialog.warning({
       title: `Delete “${title}”?`,
-      content: `The ${spec.singular} #${String(entity.id)} is deleted on the platform. This cannot be undone.`,
+      // The change log records the delete with the entity as it was: its Revert creates it again.
+      content: `The ${spec.singular} #${String(entity.id)} is deleted on the platform. The Change log keeps it: Revert there creates it again, with a new id.`,
       positiveText: 'Delete',
       positiveButtonProps: { type: 'error' },
       negativeText: 'Cancel',

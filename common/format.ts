@@ -14,3 +14,10 @@ export function formatBytes(bytes: number): string {
   }
   return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit] ?? 'TB'}`
 }
+
+/**
+ * A formatted number with the minus sign U+2212 ("−38"), not the hyphen Intl writes ("-38"): the
+ * screens' one minus, as the change column's "−0.3%" has it. For text shown only: files keep
+ * numbers as numbers, and a spreadsheet does not read "−38" as one.
+ */
+export const withMinusSign = (text: string): string => (text.startsWith('-') ? `−${text.slice(1)}` : text)

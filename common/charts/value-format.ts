@@ -1,4 +1,5 @@
 import type { ChartField } from './chart-shapes'
+import { withMinusSign } from '../format'
 import { lazy } from '../lazy'
 
 /**
@@ -20,7 +21,7 @@ const compactFormat = lazy(() => new Intl.NumberFormat('en-US', { notation: 'com
 export function formatValue(value: number | null | undefined, field: Pick<ChartField, 'displayType' | 'precision'> | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
   const digits = field ? (field.displayType === 'int' ? 0 : Math.max(0, Math.min(6, field.precision))) : 2
-  const text = fixedFormat(digits).format(value)
+  const text = withMinusSign(fixedFormat(digits).format(value))
   return field?.displayType === 'percent' ? `${text}%` : text
 }
 
@@ -41,7 +42,7 @@ export function fieldsFromValues(series: readonly { metric: string; values: read
 
 /** Axis ticks: short (1.2M, 35k) so labels never crowd the plot. */
 export function formatCompact(value: number, percent: boolean): string {
-  const text = compactFormat().format(value)
+  const text = withMinusSign(compactFormat().format(value))
   return percent ? `${text}%` : text
 }
 
@@ -58,7 +59,7 @@ export function changeOf(value: number | null | undefined, previous: number | nu
   return ((value - previous) / Math.abs(previous)) * 100
 }
 
-export const formatCount = (value: number): string => value.toLocaleString('en-US')
+export const formatCount = (value: number): string => withMinusSign(value.toLocaleString('en-US'))
 
 /** "12 Mar 2026, 10:42" in the user's locale, and how long ago. */
 export function formatMoment(iso: string, now: number): string {

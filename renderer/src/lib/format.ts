@@ -1,4 +1,6 @@
-/** Numbers and times as the screens show them. */
+import { withMinusSign } from '../../../common/format'
+
+/** Numbers and times as the screens show them (negative ones with the minus sign U+2212). */
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
 export function relativeTime(iso: string, now: number): string {
@@ -15,15 +17,15 @@ export function relativeTime(iso: string, now: number): string {
   return `on ${new Date(iso).toLocaleDateString()}`
 }
 
-export const formatCount = (value: number): string => value.toLocaleString('en-US')
+export const formatCount = (value: number): string => withMinusSign(value.toLocaleString('en-US'))
 
 /** "1 row", "8 rows", "1,000 columns": a count with its noun in the right number (nouns that take an s). */
 export function counted(number: number, noun: string): string {
-  return `${number.toLocaleString('en-US')} ${noun}${number === 1 ? '' : 's'}`
+  return `${formatCount(number)} ${noun}${number === 1 ? '' : 's'}`
 }
 
 /** Made once: toLocaleString with options builds a formatter per call (per cell, per frame of a pivot's scroll). */
 const plainNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
 /** "1,234.57": a number with separators and at most two decimals. */
-export const formatPlainNumber = (number: number): string => plainNumber.format(number)
+export const formatPlainNumber = (number: number): string => withMinusSign(plainNumber.format(number))

@@ -54,10 +54,15 @@ export function suggestMapping(header: readonly string[], spec: EntityKindSpec):
   return Object.fromEntries(header.map((column) => [column, byName.get(comparableName(column)) ?? byName.get(shortName(column)) ?? null]))
 }
 
+/** A field as a sentence names it: its label, and its API name too when that is spelled otherwise ("Private marketplace allowed (is_pmp_allowed)"). */
+export function fieldInWords(field: Pick<EntityField, 'name' | 'label'>): string {
+  return comparableName(field.label) === comparableName(field.name) ? field.label : `${field.label} (${field.name})`
+}
+
 export function resolveColumns(header: readonly string[], spec: EntityKindSpec, mapping: ColumnMapping = {}): ResolvedColumns {
   const automatic = suggestMapping(header, spec)
   const fieldsByName = new Map(spec.fields.map((field) => [field.name, field]))
-  const fieldNames = spec.fields.map((field) => field.name).join(', ')
+  const fieldNames = spec.fields.map(fieldInWords).join(', ')
   const problems: string[] = []
   const unknown: string[] = []
   const taken = new Map<string, string>()
@@ -78,7 +83,7 @@ export function resolveColumns(header: readonly string[], spec: EntityKindSpec, 
     }
     const before = taken.get(field.name)
     if (before !== undefined) {
-      problems.push(`Columns "${before}" and ${shown} both fill ${field.name}; keep one of them.`)
+      problems.push(`Columns "${before}" and ${shown} both fill ${field.label}; keep one of them.`)
       return null
     }
     taken.set(field.name, column)

@@ -1,6 +1,6 @@
 import type { Entity, EntityField, EntityId, EntityKindSpec } from '@contract'
 import { readCell } from './cells'
-import { resolveColumns, type ColumnMapping } from './columns'
+import { fieldInWords, resolveColumns, type ColumnMapping } from './columns'
 import type { ImportTable, TableRow } from './read-table'
 
 /**
@@ -210,7 +210,7 @@ function planRow(context: RowContext, tableRow: TableRow, keyErrors: string[]): 
   if (existing === undefined && found.reason === undefined) {
     for (const field of spec.fields) {
       if (field.required && !field.readOnly && !filled.has(field.name)) {
-        errors.push({ row, column: null, reason: `The file has no ${field.name} column, which a new ${spec.singular} needs.` })
+        errors.push({ row, column: null, reason: `The file has no ${fieldInWords(field)} column, which a new ${spec.singular} needs.` })
       }
     }
   }

@@ -20,6 +20,8 @@ describe('import columns → fields', () => {
     expect(suggestMapping(header, brands)).toEqual({ is_pmp_allowed: 'is_pmp_allowed', 'Open auction allowed': 'is_open_auction_allowed', colour: null })
     const resolved = resolveColumns(header, brands)
     expect(resolved.unknown).toEqual(['colour'])
-    expect(resolved.problems[0]).toContain('Column "colour" matches no field of brands')
+    expect(resolved.problems[0]).toBe(
+      'Column "colour" matches no field of brands (ID, Name, Open auction allowed (is_open_auction_allowed), Private marketplace allowed (is_pmp_allowed), Advertiser domains, External ID): rename it to one of them, or leave it out of the import.',
+    )
   })
 })

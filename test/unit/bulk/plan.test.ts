@@ -39,8 +39,8 @@ describe('matching rows to the mirror', () => {
     ])
     // Delta cannot be created: the brand needs its two booleans, and the file has no column for them.
     expect(result.rows[2]?.errors.map((error) => error.reason)).toEqual([
-      'The file has no is_open_auction_allowed column, which a new brand needs.',
-      'The file has no is_pmp_allowed column, which a new brand needs.',
+      'The file has no Open auction allowed (is_open_auction_allowed) column, which a new brand needs.',
+      'The file has no Private marketplace allowed (is_pmp_allowed) column, which a new brand needs.',
     ])
     expect(result.rows[3]?.errors).toEqual([{ row: 5, column: 'id', reason: 'No brand has id 77; leave the id empty to create a new one.' }])
     expect(result.counts).toEqual({ create: 0, update: 1, delete: 0, unchanged: 1, error: 2 })
@@ -109,14 +109,14 @@ describe('bad input, each with a sentence on its row (or the file)', () => {
     const result = await plan('external_id,Name,Notes\nB-1,Acme,hello\n')
     expect(result.unknownColumns).toEqual(['Notes'])
     expect(result.problems).toEqual([
-      expect.stringMatching(/^Column "Notes" matches no field of brands \(id, name, .*\): rename it to one of them, or leave it out of the import\.$/),
+      expect.stringMatching(/^Column "Notes" matches no field of brands \(ID, Name, .*\): rename it to one of them, or leave it out of the import\.$/),
     ])
     const left = await plan('external_id,Name,Notes\nB-1,Acme,hello\n', { mapping: { Notes: null } })
     expect(left.problems).toEqual([])
     const mapped = await plan('external_id,Title\nB-1,Acme 2\n', { mapping: { Title: 'name' } })
     expect(mapped.rows[0]?.changes).toEqual({ name: ['Acme', 'Acme 2'] })
     const twice = await plan('external_id,name,Name\nB-1,a,b\n')
-    expect(twice.problems).toEqual(['Columns "name" and "Name" both fill name; keep one of them.'])
+    expect(twice.problems).toEqual(['Columns "name" and "Name" both fill Name; keep one of them.'])
   })
 
   it('wrong types name the row, the column and what is expected', async () => {

@@ -43,7 +43,11 @@ function titleOf(spec: EntityKindSpec, field: EntityField, operation: EditOperat
   const many = `${count.toLocaleString('en-US')} ${count === 1 ? spec.singular : spec.label.toLowerCase()}`
   if (operation.op === 'add') return `Add ${operation.value.trim()} to ${field.label} of ${many}`
   if (operation.op === 'remove') return `Remove ${operation.value.trim()} from ${field.label} of ${many}`
-  return operation.value.trim() === '' ? `Clear ${field.label} of ${many}` : `Set ${field.label} to ${operation.value.trim()} on ${many}`
+  if (operation.value.trim() === '') return `Clear ${field.label} of ${many}`
+  // A boolean in the forms' words: "Set Open auction allowed to No", whichever of false/0/no was typed.
+  const read = field.type === 'boolean' ? readCell(field, operation.value) : null
+  const shown = read?.outcome === 'value' && typeof read.value === 'boolean' ? (read.value ? 'Yes' : 'No') : operation.value.trim()
+  return `Set ${field.label} to ${shown} on ${many}`
 }
 
 /** The value the operation reads to, or the sentence why it cannot be used. */

@@ -15,7 +15,7 @@ describe('planEdit', () => {
   it('sets a boolean: per entity the change before → after and the whole merged entity; equal ones unchanged', () => {
     const result = plan({ op: 'set', field: 'is_open_auction_allowed', value: 'no' })
     expect(result.problems).toEqual([])
-    expect(result.title).toBe('Set Open auction allowed to no on 3 brands')
+    expect(result.title).toBe('Set Open auction allowed to No on 3 brands')
     expect(result.rows[0]).toEqual({
       row: 1,
       action: 'update',

@@ -108,6 +108,13 @@ describe('PlanRows', () => {
     expect(wrapper.get('[data-test="plan-rows"]').element.contains(header.element)).toBe(false)
   })
 
+  it('names each row’s entity in its cell, the whole name on hover where the cell cuts it', () => {
+    const { wrapper } = mountRows([planRowModel(view({ row: 3, id: 4, name: 'Humongous Electronics Global' }))])
+    const cell = wrapper.get('[data-row="3"] .id')
+    expect(cell.text()).toBe('Humongous Electronics Global (4)')
+    expect(cell.attributes('title')).toBe('Humongous Electronics Global (4)')
+  })
+
   it('a step of a viewport writes the new rows into the same elements: no row, cell or check box made or dropped', async () => {
     const { wrapper } = mountRows(rowsOf(1000))
     // Off the top, where the window has its rows above too.

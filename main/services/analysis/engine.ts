@@ -78,7 +78,11 @@ export function engineProblem(error: unknown, timeLimitMs: number): AppError {
     )
   if (/^Out of Memory Error/i.test(text))
     return new AppError('bad_input', 'The query needs more memory than the analysis may use; group by fewer columns or add a filter.')
-  const firstLine = (text.split('\n')[0] ?? '').replace(PATH_IN_TEXT, '…').slice(0, 240)
+  // A statement that does not parse comes wrapped by the node-api ("Failed to extract statements: Parser Error: …").
+  const firstLine = (text.split('\n')[0] ?? '')
+    .replace(/^Failed to extract statements: /, '')
+    .replace(PATH_IN_TEXT, '…')
+    .slice(0, 240)
   if (/^(Parser|Binder|Catalog|Conversion|Invalid Input|Not implemented|Constraint) Error/i.test(firstLine))
     return new AppError('bad_input', `The engine could not run the query: ${firstLine}`)
   return new AppError('internal', 'The analysis engine failed on this query; try again, or reopen the file.', { error: firstLine })

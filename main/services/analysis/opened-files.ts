@@ -6,8 +6,9 @@ import { formatBytes } from '../../../common/format'
 import { XLSX_LIMITS } from '../bulk/read-xlsx'
 import { readXlsxFile } from '../bulk/xlsx-in-worker'
 import { AppError } from '../errors'
-import { createLockedDatabase, ENGINE_LIMITS, engineProblem, sqlIdentifier, type EngineLimits, type LockedDatabase } from './engine'
+import { createLockedDatabase, ENGINE_LIMITS, engineProblem, type EngineLimits, type LockedDatabase } from './engine'
 import { describeTable, identityOf, loadText, safeTableName, type AnalysisColumn } from './table-load'
+import { loadXlsxRows, mixesNumbersAndText } from './xlsx-load'
 
 /**
  * The files opened for analysis, registered in main only: the page names one by an opaque id,
@@ -63,6 +64,8 @@ interface Registered {
   database: LockedDatabase
 }
 
+const MIXED_COLUMNS = 'Some columns mix numbers and text; they were read as text (sums and averages use the values that are numbers).'
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 
 export function fileKindOf(fileName: string): FileKind | null {
@@ -83,21 +86,6 @@ function checkContent(name: string, kind: FileKind, head: Uint8Array): void {
     )
   if (head.includes(0))
     throw new AppError('bad_input', `${name} holds binary data, not ${kind.toUpperCase()} text; open the ${kind.toUpperCase()} export itself.`)
-}
-
-async function loadRows(connection: DuckDBConnection, table: string, header: string[], rows: string[][]): Promise<void> {
-  const names = header.map((name, index) => (name === '' ? `column${index + 1}` : name))
-  await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${names.map((name) => `${sqlIdentifier(name)} VARCHAR`).join(', ')})`)
-  const appender = await connection.createAppender(table)
-  for (const cells of rows) {
-    for (let index = 0; index < names.length; index++) {
-      const cell = cells[index] ?? ''
-      if (cell === '') appender.appendNull()
-      else appender.appendVarchar(cell)
-    }
-    appender.endRow()
-  }
-  appender.closeSync()
 }
 
 export interface OpenedFilesOptions {
@@ -168,16 +156,21 @@ export function createOpenedFiles({
     if (kind !== 'xlsx') return { info: { name, table, notes: [] }, load: (connection, tableName) => loadText(connection, tableName, filePath, kind, false) }
     const bytes = new Uint8Array(await readFile(filePath))
     // Read in a worker thread under a time bound (the sheet and its sheets' names): a crafted workbook never holds main's loop.
-    const { table: sheet, sheets } = await readXlsxFile(bytes)
+    const { table: sheet, sheets, columnTypes, date1904 } = await readXlsxFile(bytes)
     if (sheet.problems.length > 0) throw new AppError('bad_input', `${name}: ${sheet.problems.join(' ')}`)
-    const notes =
-      sheets.length > 1
+    const notes = [
+      ...(sheets.length > 1
         ? [
             `Only the first sheet, ${sheets[0]}, was opened; the workbook also has ${sheets.slice(1).join(', ')}. Save another sheet as its own file to analyse it.`,
           ]
-        : []
+        : []),
+      ...(mixesNumbersAndText(columnTypes) ? [MIXED_COLUMNS] : []),
+    ]
     const rows = sheet.rows.map((row) => row.cells)
-    return { info: { name, table, notes }, load: (connection, tableName) => loadRows(connection, tableName, sheet.header, rows) }
+    return {
+      info: { name, table, notes },
+      load: (connection, tableName) => loadXlsxRows(connection, tableName, { header: sheet.header, rows, columnTypes, date1904 }),
+    }
   }
 
   async function openNew(filePath: string, identity: string | null): Promise<OpenedFileInfo> {
@@ -201,7 +194,7 @@ export function createOpenedFiles({
       database = await build().catch((again: unknown) => {
         throw loadProblem(info.name, again, engineLimits)
       })
-      notes = [...notes, 'Some columns mix numbers and text; they were read as text (sums and averages use the values that are numbers).']
+      notes = [...notes, MIXED_COLUMNS]
     }
     if (described.columns.length === 0 || (described.rowCount === 0 && described.columns.length <= 1 && described.columns[0]?.name === 'column0')) {
       database.close()

@@ -1,6 +1,7 @@
 import { formatBytes } from '../../../common/format'
 import { IMPORT_LIMITS, MAX_IMPORT_ROWS, type ImportTable } from './read-table'
 import { XlsxProblem } from './xlsx-problem'
+import { cellKind, dateStyles, usesDate1904, widen, type DateStyle, type XlsxColumnType } from './xlsx-cell-types'
 import { attribute, decodeXml, elements, firstOf, firstSheetPath, sharedStrings, sheetNames, textOf } from './xlsx-sheet-scanner'
 import { unzipParts } from './xlsx-unzip'
 
@@ -32,6 +33,10 @@ export type XlsxLimits = typeof XLSX_LIMITS
 export interface XlsxWorkbook {
   table: ImportTable
   sheets: string[]
+  /** What each header column's cells hold (xlsx-cell-types.ts): the analysis types its columns by it. */
+  columnTypes: XlsxColumnType[]
+  /** The workbook counts its date serials from 1904, not 1900. */
+  date1904: boolean
 }
 
 /** "BC12" → 54 (0-based column); -1 when there is no column letter. */
@@ -65,8 +70,15 @@ function cellValue(attributes: string, inner: string, shared: readonly string[],
   return decodeXml(raw ?? '')
 }
 
-function readSheet(sheet: string, part: string, shared: readonly string[], limits: XlsxLimits): Array<{ row: number; cells: string[] }> {
+interface SheetRead {
+  rows: Array<{ row: number; cells: string[] }>
+  /** Each column's type over the rows after the first (the header). */
+  types: XlsxColumnType[]
+}
+
+function readSheet(sheet: string, part: string, shared: readonly string[], styles: readonly DateStyle[], limits: XlsxLimits): SheetRead {
   const rows: Array<{ row: number; cells: string[] }> = []
+  const types: XlsxColumnType[] = []
   let previous = 0
   for (const row of elements(sheet, 'row', part)) {
     const number = Number(attribute(row.attributes, 'r') ?? previous + 1)
@@ -82,6 +94,8 @@ function readSheet(sheet: string, part: string, shared: readonly string[], limit
         throw new XlsxProblem(`Row ${number} has a cell longer than ${limits.maxCellChars.toLocaleString('en-US')} characters.`)
       while (cells.length < column) cells.push('')
       cells[column] = value
+      // The first row kept is the header: its names are not data.
+      if (rows.length > 0) types[column] = widen(types[column] ?? 'empty', cellKind(cell.attributes, value, styles))
     }
     // A blank line is not a record.
     if (cells.every((cell) => cell.trim() === '')) continue
@@ -89,7 +103,7 @@ function readSheet(sheet: string, part: string, shared: readonly string[], limit
       throw new XlsxProblem(`The sheet has more than ${limits.maxRows.toLocaleString('en-US')} rows; split it into smaller files and import each.`)
     rows.push({ row: number, cells })
   }
-  return rows
+  return { rows, types }
 }
 
 const tableOf = (header: string[], rows: ImportTable['rows'], problems: string[]): ImportTable => ({ separator: ',', header, rows, problems, scanned: 0 })
@@ -98,13 +112,14 @@ const tableOf = (header: string[], rows: ImportTable['rows'], problems: string[]
 export function readXlsxWorkbook(bytes: Uint8Array, limits: XlsxLimits = XLSX_LIMITS): XlsxWorkbook {
   try {
     if (bytes.length > limits.maxBytes) throw new XlsxProblem(xlsxTooLarge(limits))
-    const book = unzipParts(bytes, new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml']), limits)
+    const book = unzipParts(bytes, new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml']), limits)
     const workbook = book['xl/workbook.xml']
     const sheetPath = firstSheetPath(workbook, book['xl/_rels/workbook.xml.rels'])
     const sheet = unzipParts(bytes, new Set([sheetPath]), limits)[sheetPath]
     if (sheet === undefined) throw new XlsxProblem('The workbook has no sheet to read; save it again from the spreadsheet, or export it as CSV.')
     const shared = sharedStrings(book['xl/sharedStrings.xml'] ?? '', 'xl/sharedStrings.xml')
-    const [header, ...body] = readSheet(sheet, sheetPath, shared, limits)
+    const read = readSheet(sheet, sheetPath, shared, dateStyles(book['xl/styles.xml']), limits)
+    const [header, ...body] = read.rows
     if (header === undefined) throw new XlsxProblem('The sheet is empty: its first row must name the columns, such as name or external_id.')
     const width = header.cells.length
     // A sheet leaves out empty cells at the end of a row: they are empty, not missing.
@@ -114,9 +129,10 @@ export function readXlsxWorkbook(bytes: Uint8Array, limits: XlsxLimits = XLSX_LI
       rows,
       [],
     )
-    return { table, sheets: workbook === undefined ? [] : sheetNames(workbook, 'xl/workbook.xml') }
+    const columnTypes = header.cells.map((_name, column) => read.types[column] ?? 'empty')
+    return { table, sheets: workbook === undefined ? [] : sheetNames(workbook, 'xl/workbook.xml'), columnTypes, date1904: usesDate1904(workbook) }
   } catch (error) {
-    if (error instanceof XlsxProblem) return { table: tableOf([], [], [error.message]), sheets: [] }
+    if (error instanceof XlsxProblem) return { table: tableOf([], [], [error.message]), sheets: [], columnTypes: [], date1904: false }
     throw error
   }
 }

@@ -36,7 +36,12 @@ export function xlsxWorkerScript(moduleUrl: string = import.meta.url): URL {
 
 const duration = (milliseconds: number): string => (milliseconds < 1000 ? `${milliseconds} ms` : `${Math.round(milliseconds / 1000)} seconds`)
 
-const unread = (problem: string): XlsxWorkbook => ({ table: { separator: ',', header: [], rows: [], problems: [problem], scanned: 0 }, sheets: [] })
+const unread = (problem: string): XlsxWorkbook => ({
+  table: { separator: ',', header: [], rows: [], problems: [problem], scanned: 0 },
+  sheets: [],
+  columnTypes: [],
+  date1904: false,
+})
 
 type Outcome = { kind: 'answer'; answer: XlsxWorkerAnswer } | { kind: 'late' } | { kind: 'failed'; error: Error } | { kind: 'exited'; code: number }
 

@@ -76,6 +76,12 @@ describe('the engine is locked down for the SQL box', () => {
     expect(empty.message).toBe('The query is empty; type a SELECT over the opened files (sales), such as SELECT * FROM sales LIMIT 10.')
   })
 
+  it('a syntax error says what the engine says, not that the engine failed', async () => {
+    const opened = await start().open(file('sales.csv', SALES))
+    const error = await failure(analysis.sql([opened.id], 'SELECT max(at) FROM sales'))
+    expect(error.message).toContain('The engine could not run the query: Parser Error: syntax error')
+  })
+
   it('reads the opened file by its table name, cut at the row cap, and says so', async () => {
     const opened = await start().open(file('sales.csv', SALES + 'C,DE,1\nD,DE,2\n'))
     expect(opened).toMatchObject({ name: 'sales.csv', table: 'sales', rowCount: 5, columns: [{ name: 'publisher' }, { name: 'country' }, { name: 'revenue' }] })

@@ -186,6 +186,9 @@ describe('a valid workbook reads as it did before the scanner', () => {
         scanned: 0,
       },
       sheets: ['A&amp;B', 'Two'],
+      // What the analysis types the columns by: a formula is text, an error text, a boolean a boolean.
+      columnTypes: ['text', 'mixed', 'text', 'text', 'boolean'],
+      date1904: false,
     })
   })
 })

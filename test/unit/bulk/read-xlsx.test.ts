@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { kindSpec } from '../../../main/services/entities/kinds'
 import { planImport } from '../../../main/services/bulk/plan'
-import { readXlsxTable, XLSX_LIMITS } from '../../../main/services/bulk/read-xlsx'
+import { readXlsxTable, readXlsxWorkbook, XLSX_LIMITS } from '../../../main/services/bulk/read-xlsx'
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
@@ -62,5 +62,31 @@ describe('reading an XLSX workbook into rows', () => {
     ])
     expect(readXlsxTable(workbook(rows), { ...XLSX_LIMITS, maxCellChars: 50 }).problems[0]).toMatch(/^Row 1 has a cell longer than 50 characters/)
     expect(readXlsxTable(workbook('')).problems[0]).toMatch(/^The sheet is empty/)
+  })
+})
+
+describe("a workbook's cell types, for the analysis", () => {
+  it('numbers, date styles (built-in and custom), booleans and text fold into one type per column; 1904 dates are said', () => {
+    const styles =
+      `<styleSheet ${NS}><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="#,##0 &quot;days&quot;"/></numFmts>` +
+      '<cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs>' +
+      '<cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="22"/></cellXfs></styleSheet>'
+    const cell = (reference: string, value: string, extra = ''): string => `<c r="${reference}"${extra}><v>${value}</v></c>`
+    const text = (reference: string, value: string): string => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`
+    const sheet =
+      `<row r="1">${['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((column) => text(`${column}1`, column)).join('')}</row>` +
+      `<row r="2">${cell('A2', '1')}${cell('B2', '1.5')}${cell('C2', '46327', ' s="1"')}${cell('D2', '46327', ' s="2"')}${cell('E2', '3', ' s="3"')}${cell('F2', '46327.25', ' s="4"')}${cell('G2', '1', ' t="b"')}</row>` +
+      `<row r="3">${cell('A3', '2')}${cell('B3', '2')}${text('C3', ' ')}${cell('E3', '4', ' s="3"')}${cell('F3', '46328', ' s="4"')}${cell('G3', '0', ' t="b"')}</row>`
+    const bytes = zipSync({
+      'xl/workbook.xml': strToU8(
+        `<workbook ${NS} xmlns:r="r"><workbookPr date1904="1"/><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      'xl/_rels/workbook.xml.rels': strToU8(`<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+      'xl/styles.xml': strToU8(styles),
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet ${NS}><sheetData>${sheet}</sheetData></worksheet>`),
+    })
+    const read = readXlsxWorkbook(bytes)
+    expect(read.columnTypes).toEqual(['integer', 'number', 'date', 'date', 'integer', 'timestamp', 'boolean'])
+    expect(read.date1904).toBe(true)
   })
 })

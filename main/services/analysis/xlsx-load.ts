@@ -1,0 +1,79 @@
+import { DuckDBDateValue, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api'
+import type { XlsxColumnType } from '../bulk/xlsx-cell-types'
+import { sqlIdentifier } from './engine'
+
+/**
+ * An XLSX sheet becomes a table with typed columns, as DuckDB types a CSV's: a column whose
+ * every non-empty cell is a whole number is BIGINT, a number DOUBLE, a boolean BOOLEAN, a date
+ * DATE (with a time of day: TIMESTAMP), anything else VARCHAR (the reader says which:
+ * bulk/xlsx-cell-types.ts). Dates are the workbook's serial day numbers, counted from 1899-12-30
+ * (the 1900 system, right from March 1900 on) or 1904-01-01.
+ */
+
+const SQL_TYPES: Record<XlsxColumnType, string> = {
+  empty: 'VARCHAR',
+  integer: 'BIGINT',
+  number: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  timestamp: 'TIMESTAMP',
+  text: 'VARCHAR',
+  mixed: 'VARCHAR',
+}
+
+/** Days from the workbook's epoch to 1970-01-01. */
+const EPOCH_DAYS = { system1900: 25_569, system1904: 24_107 }
+const MILLISECONDS_PER_DAY = 86_400_000
+
+type Append = (appender: DuckDBAppender, cell: string) => void
+
+function appenderFor(type: XlsxColumnType, epochDays: number): Append {
+  switch (type) {
+    case 'integer':
+      return (appender, cell) => appender.appendBigInt(BigInt(Number(cell)))
+    case 'number':
+      return (appender, cell) => appender.appendDouble(Number(cell))
+    case 'boolean':
+      return (appender, cell) => appender.appendBoolean(cell === 'true')
+    case 'date':
+      return (appender, cell) => appender.appendDate(new DuckDBDateValue(Math.floor(Number(cell)) - epochDays))
+    case 'timestamp':
+      // To the millisecond: a serial's fraction of a day carries float noise below it.
+      return (appender, cell) =>
+        appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Math.round((Number(cell) - epochDays) * MILLISECONDS_PER_DAY)) * 1000n))
+    default:
+      return (appender, cell) => appender.appendVarchar(cell)
+  }
+}
+
+export interface XlsxSheetRows {
+  header: string[]
+  rows: string[][]
+  /** One per header column; a missing one is text. */
+  columnTypes: readonly XlsxColumnType[]
+  date1904: boolean
+}
+
+export async function loadXlsxRows(connection: DuckDBConnection, table: string, sheet: XlsxSheetRows): Promise<void> {
+  const names = sheet.header.map((name, index) => (name === '' ? `column${index + 1}` : name))
+  const types = names.map((_name, index) => sheet.columnTypes[index] ?? 'text')
+  const columns = names.map((name, index) => `${sqlIdentifier(name)} ${SQL_TYPES[types[index] ?? 'text']}`)
+  await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${columns.join(', ')})`)
+  const epochDays = sheet.date1904 ? EPOCH_DAYS.system1904 : EPOCH_DAYS.system1900
+  const appends = types.map((type) => appenderFor(type, epochDays))
+  const typed = types.map((type) => SQL_TYPES[type] !== 'VARCHAR')
+  const appender = await connection.createAppender(table)
+  for (const cells of sheet.rows) {
+    for (let index = 0; index < names.length; index++) {
+      const cell = cells[index] ?? ''
+      // A typed column's blank cell (spaces only) is no value, as an empty one is.
+      if (cell === '' || (typed[index] === true && cell.trim() === '')) appender.appendNull()
+      else appends[index]!(appender, cell)
+    }
+    appender.endRow()
+  }
+  appender.closeSync()
+}
+
+/** Whether any column mixes numbers and text (read as text: the file's notes say so). */
+export const mixesNumbersAndText = (types: readonly XlsxColumnType[]): boolean => types.includes('mixed')

@@ -10,6 +10,8 @@ export function analysisHandlers({ analysis }: Services): HandlersFor<'analysis'
     'analysis:pivot': ({ fileId, layout, filters }) => analysis.pivot(fileId, layout, filters),
     'analysis:window': ({ pivotId, request }) => analysis.window(pivotId, request),
     'analysis:sql': ({ fileIds, query }) => analysis.sql(fileIds, query),
+    'analysis:savePivot': ({ pivotId, format }) => analysis.savePivot(pivotId, format),
+    'analysis:saveSql': ({ fileIds, query }) => analysis.saveSql(fileIds, query),
     async 'analysis:close'({ fileId }) {
       await analysis.close(fileId)
       return null

@@ -226,7 +226,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   lifetime.add(toDisposable(() => schedules.stop()))
   const requests = createCancellationRegistry()
   lifetime.add(toDisposable(() => requests.cancelAll()))
-  const analysis = createAnalysis({ dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
+  const analysis = createAnalysis({ dialogs, saveDialog: dialogs, exportFile: (jobId) => exportJobs.finishedFile(jobId) })
   lifetime.add(toDisposable(() => analysis.dispose()))
   // The analysis engine loads in the background a moment after start (engine.ts says why); a
   // failure to load shows at the first analysis, with its sentence, not here.

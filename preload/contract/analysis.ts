@@ -78,6 +78,8 @@ export const sqlRowsSchema = z.object({
 })
 export type SqlRows = z.infer<typeof sqlRowsSchema>
 
+const savedFileSchema = z.object({ fileName: z.string() })
+
 export const analysisChannels = {
   /** Main's open dialog (the web host: files in its data folder); null when cancelled. */
   openFile: channel(empty, openedFileSchema.nullable()),
@@ -87,5 +89,9 @@ export const analysisChannels = {
   pivot: channel(z.object({ fileId, layout: pivotLayoutSchema, filters: z.array(analysisFilterSchema).max(20) }).strict(), analysisPivotSchema),
   window: channel(z.object({ pivotId: z.string().min(1).max(100), request: pivotWindowRequestSchema }).strict(), pivotWindowSchema),
   sql: channel(z.object({ fileIds: z.array(fileId).min(1).max(20), query: z.string().min(1).max(20_000) }).strict(), sqlRowsSchema),
+  /** The pivot as shown, saved as csv or xlsx where main's dialog says; null when cancelled. */
+  savePivot: channel(z.object({ pivotId: z.string().min(1).max(100), format: z.enum(['csv', 'xlsx']) }).strict(), savedFileSchema.nullable()),
+  /** The SQL box's answer, the query run again, saved as csv; null when cancelled. */
+  saveSql: channel(z.object({ fileIds: z.array(fileId).min(1).max(20), query: z.string().min(1).max(20_000) }).strict(), savedFileSchema.nullable()),
   close: channel(z.object({ fileId }).strict(), z.null()),
 } as const

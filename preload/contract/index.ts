@@ -136,6 +136,8 @@ export const channels = {
   'analysis:pivot': analysisChannels.pivot,
   'analysis:window': analysisChannels.window,
   'analysis:sql': analysisChannels.sql,
+  'analysis:savePivot': analysisChannels.savePivot,
+  'analysis:saveSql': analysisChannels.saveSql,
   'analysis:close': analysisChannels.close,
 } as const
 

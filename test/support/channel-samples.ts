@@ -231,6 +231,8 @@ export const validSamples: { [C in ChannelName]: ChannelInput<C> } = {
   },
   'analysis:window': { pivotId: 'missing-pivot', request: { rowStart: 0, rowCount: 100, columnStart: 0, columnCount: 50 } },
   'analysis:sql': { fileIds: ['missing-file'], query: 'SELECT 1' },
+  'analysis:savePivot': { pivotId: 'missing-pivot', format: 'xlsx' },
+  'analysis:saveSql': { fileIds: ['missing-file'], query: 'SELECT 1' },
   'analysis:close': { fileId: 'missing-file' },
 }
 

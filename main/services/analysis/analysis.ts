@@ -1,6 +1,7 @@
 import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../common/pivot/types'
 import { AppError } from '../errors'
-import type { OpenFilesDialog } from '../files/dialogs'
+import type { OpenFilesDialog, SaveFileDialog } from '../files/dialogs'
+import { analysisPivotBytes, saveAnalysisFile, sqlAnswerCsv, wholePivot, type AnalysisFileFormat } from './analysis-files'
 import type { BoundedRows } from './engine'
 import { createOpenedFiles, type OpenedFileInfo, type OpenedFiles } from './opened-files'
 import { computePivot, type AnalysisFilter, type EnginePivot } from './pivot-query'
@@ -31,6 +32,10 @@ export interface Analysis {
   pivot(fileId: string, layout: PivotLayout, filters: readonly AnalysisFilter[]): Promise<PivotSummary>
   window(pivotId: string, request: PivotWindowRequest): Promise<PivotWindow>
   sql(fileIds: readonly string[], query: string, limits?: Partial<SqlAnswerLimits>): Promise<BoundedRows>
+  /** The pivot as shown, as csv or xlsx where main's save dialog says; null when cancelled. */
+  savePivot(pivotId: string, format: AnalysisFileFormat): Promise<{ fileName: string } | null>
+  /** The SQL box's answer (the query run again, within the same bounds) as csv; null when cancelled. */
+  saveSql(fileIds: readonly string[], query: string): Promise<{ fileName: string } | null>
   close(fileId: string): Promise<void>
   dispose(): void
 }
@@ -38,6 +43,7 @@ export interface Analysis {
 interface KeptPivot {
   fileId: string
   key: string
+  layout: PivotLayout
   computed: EnginePivot
 }
 
@@ -45,6 +51,8 @@ export interface AnalysisSources {
   /** The registry of opened files (a fresh one by default). */
   openedFiles?: OpenedFiles
   dialogs?: OpenFilesDialog
+  /** Where a saved pivot or SQL answer goes (main's save dialog; the web host: its exports folder). */
+  saveDialog?: SaveFileDialog
   /** A finished export job's file (exports/file-actions.ts: a sentence when it is not done or gone). */
   exportFile?: (jobId: string) => Promise<string>
 }
@@ -61,6 +69,22 @@ export function createAnalysis(sources: AnalysisSources = {}): Analysis {
     if (kept === undefined) return
     pivots.delete(pivotId)
     await kept.computed.drop()
+  }
+
+  async function runSql(fileIds: readonly string[], query: string, limits?: Partial<SqlAnswerLimits>): Promise<BoundedRows> {
+    const tables = fileIds.flatMap((fileId) =>
+      openedFiles
+        .list()
+        .filter((file) => file.id === fileId)
+        .map((file) => file.table),
+    )
+    return runSqlBox(await openedFiles.databaseFor(fileIds), query, limits, tables)
+  }
+
+  function keptPivot(pivotId: string): KeptPivot {
+    const kept = pivots.get(pivotId)
+    if (kept === undefined) throw new AppError('not_found', 'That pivot is no longer kept; apply the layout again to compute it.')
+    return kept
   }
 
   return {
@@ -83,25 +107,27 @@ export function createAnalysis(sources: AnalysisSources = {}): Analysis {
       counter++
       const pivotId = `pivot_${counter}`
       const computed = await computePivot(openedFiles.database(fileId), file.table, file.columns, layout, filters, pivotId)
-      pivots.set(pivotId, { fileId, key, computed })
+      pivots.set(pivotId, { fileId, key, layout, computed })
       const ofFile = [...pivots.entries()].filter(([, kept]) => kept.fileId === fileId)
       for (const [oldId] of ofFile.slice(0, Math.max(0, ofFile.length - PIVOTS_KEPT_PER_FILE))) await forget(oldId)
       return { pivotId, rowCount: computed.rowCount, columnCount: computed.columnCount }
     },
     async window(pivotId, request) {
-      const kept = pivots.get(pivotId)
-      if (kept === undefined) throw new AppError('not_found', 'That pivot is no longer kept; apply the layout again to compute it.')
-      return kept.computed.window(request)
+      return keptPivot(pivotId).computed.window(request)
     },
-    async sql(fileIds, query, limits) {
-      const tables = fileIds.flatMap((fileId) =>
-        openedFiles
-          .list()
-          .filter((file) => file.id === fileId)
-          .map((file) => file.table),
-      )
-      return runSqlBox(await openedFiles.databaseFor(fileIds), query, limits, tables)
+    async savePivot(pivotId, format) {
+      const kept = keptPivot(pivotId)
+      const file = openedFiles.info(kept.fileId)
+      const whole = await wholePivot(kept.computed, (request) => kept.computed.window(request))
+      const data = analysisPivotBytes(whole, kept.layout, file.columns, format)
+      return saveAnalysisFile(sources.saveDialog, `${file.table} pivot`, format, data)
     },
+    async saveSql(fileIds, query) {
+      const answer = await runSql(fileIds, query)
+      const table = openedFiles.list().find((file) => file.id === fileIds[0])?.table ?? 'query'
+      return saveAnalysisFile(sources.saveDialog, `${table} query`, 'csv', sqlAnswerCsv(answer))
+    },
+    sql: runSql,
     async close(fileId) {
       for (const [pivotId, kept] of [...pivots.entries()]) if (kept.fileId === fileId) pivots.delete(pivotId)
       openedFiles.close(fileId)

@@ -1,0 +1,103 @@
+import path from 'node:path'
+import { measureLabel, pivotTable, tableLines, type WholePivot } from '../../../common/pivot/table'
+import { PIVOT_WINDOW_LIMITS, type PivotColumn, type PivotHeader, type PivotLayout, type PivotWindow } from '../../../common/pivot/types'
+import { AppError } from '../errors'
+import { numberFormat } from '../exports/pivot-files'
+import { writeXlsx } from '../exports/xlsx-writer'
+import { csvRow } from '../files/csv'
+import type { SaveFileDialog } from '../files/dialogs'
+import { chooseSaveTarget, writeChosenFile } from '../files/save-target'
+import type { BoundedRows } from './engine'
+import type { AnalysisColumn } from './table-load'
+
+/**
+ * An opened file's pivot and the SQL box's answer saved where main's save dialog says, as the
+ * Reports pivot is (`exports:savePivot`): the same rectangle (common/pivot/table.ts: header rows,
+ * row labels, totals, empty cells empty), csv through the app's one csv writer, xlsx with a
+ * number format per value column (no decimals for whole-number columns) and the headers frozen.
+ * The page sends only ids: the cells are read here from the engine's pivot, a window at a time.
+ */
+
+export type AnalysisFileFormat = 'csv' | 'xlsx'
+
+const FILTERS = {
+  csv: { name: 'CSV', extensions: ['csv'] as [string] },
+  xlsx: { name: 'Excel workbook', extensions: ['xlsx'] as [string] },
+}
+
+const WHOLE_NUMBERS = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i
+
+/** A value column's header, as the grid names it: "sum of impressions". */
+export function analysisValueName(layout: PivotLayout, index: number): string {
+  const value = layout.values[index]
+  return value ? `${value.aggregate} of ${value.field}` : ''
+}
+
+/** The whole pivot, read a window at a time (each bounded by PIVOT_WINDOW_LIMITS). */
+export async function wholePivot(
+  size: { rowCount: number; columnCount: number },
+  window: (request: { rowStart: number; rowCount: number; columnStart: number; columnCount: number }) => Promise<PivotWindow>,
+): Promise<WholePivot> {
+  const rows: PivotHeader[] = []
+  const columns: PivotColumn[] = []
+  const cells: (number | null)[][] = Array.from({ length: size.rowCount }, () => [])
+  for (let columnStart = 0; columnStart < Math.max(1, size.columnCount); columnStart += PIVOT_WINDOW_LIMITS.columns) {
+    for (let rowStart = 0; rowStart < Math.max(1, size.rowCount); rowStart += PIVOT_WINDOW_LIMITS.rows) {
+      const part = await window({ rowStart, rowCount: PIVOT_WINDOW_LIMITS.rows, columnStart, columnCount: PIVOT_WINDOW_LIMITS.columns })
+      if (columnStart === 0) rows.push(...part.rows)
+      if (rowStart === 0) columns.push(...part.columns)
+      part.cells.forEach((line, index) => cells[rowStart + index]?.push(...line))
+    }
+  }
+  return { rows, columns, cell: (row, column) => cells[row]?.[column] ?? null }
+}
+
+export function analysisPivotBytes(
+  whole: WholePivot,
+  layout: PivotLayout,
+  fileColumns: readonly AnalysisColumn[],
+  format: AnalysisFileFormat,
+): string | Uint8Array {
+  const table = pivotTable(whole, {
+    rowFields: layout.rows,
+    columnDepth: layout.columns.length,
+    columnLabel: (column) => measureLabel(analysisValueName(layout, column.value), column),
+  })
+  if (format === 'csv') return tableLines(table).map(csvRow).join('')
+  const formats = [
+    ...new Array<undefined>(table.labelColumns).fill(undefined),
+    ...table.columns.map((column) => {
+      const value = layout.values[column.value]
+      const type = fileColumns.find((fileColumn) => fileColumn.name === value?.field)?.type ?? ''
+      const field = { name: value?.field ?? '', displayType: WHOLE_NUMBERS.test(type) ? ('int' as const) : ('float' as const), precision: 2 }
+      return numberFormat(column, field, value?.aggregate ?? 'sum')
+    }),
+  ]
+  return writeXlsx({
+    name: 'Pivot',
+    rows: [...table.header, ...table.body.map((line) => [...line.labels, ...line.cells])],
+    headerRows: table.header.length,
+    frozenColumns: table.labelColumns,
+    columnFormats: formats,
+    columnWidths: formats.map((_format, index) => (index < table.labelColumns ? 24 : 14)),
+  })
+}
+
+/** The SQL box's answer as csv: its header and rows, numbers kept numbers. */
+export function sqlAnswerCsv(answer: BoundedRows): string {
+  return [answer.columns, ...answer.rows].map(csvRow).join('')
+}
+
+/** Asks where (null: the user cancelled), writes atomically, answers the file's name. The bytes are made first: what cannot be saved opens no dialog. */
+export async function saveAnalysisFile(
+  dialog: SaveFileDialog | undefined,
+  name: string,
+  format: AnalysisFileFormat,
+  data: string | Uint8Array,
+): Promise<{ fileName: string } | null> {
+  if (dialog === undefined) throw new AppError('bad_input', 'This window cannot show a save dialog.')
+  const target = await chooseSaveTarget(dialog, name, FILTERS[format])
+  if (target === null) return null
+  await writeChosenFile(target, data)
+  return { fileName: path.basename(target) }
+}

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { measureLabel, pivotTable, tableLines, type WholePivot } from '../../../common/pivot/table'
-import { PIVOT_WINDOW_LIMITS, type PivotColumn, type PivotHeader, type PivotLayout, type PivotWindow } from '../../../common/pivot/types'
+import type { PivotLayout } from '../../../common/pivot/types'
 import { AppError } from '../errors'
 import { numberFormat } from '../exports/pivot-files'
 import { writeXlsx } from '../exports/xlsx-writer'
@@ -31,25 +31,6 @@ const WHOLE_NUMBERS = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALL
 export function analysisValueName(layout: PivotLayout, index: number): string {
   const value = layout.values[index]
   return value ? `${value.aggregate} of ${value.field}` : ''
-}
-
-/** The whole pivot, read a window at a time (each bounded by PIVOT_WINDOW_LIMITS). */
-export async function wholePivot(
-  size: { rowCount: number; columnCount: number },
-  window: (request: { rowStart: number; rowCount: number; columnStart: number; columnCount: number }) => Promise<PivotWindow>,
-): Promise<WholePivot> {
-  const rows: PivotHeader[] = []
-  const columns: PivotColumn[] = []
-  const cells: (number | null)[][] = Array.from({ length: size.rowCount }, () => [])
-  for (let columnStart = 0; columnStart < Math.max(1, size.columnCount); columnStart += PIVOT_WINDOW_LIMITS.columns) {
-    for (let rowStart = 0; rowStart < Math.max(1, size.rowCount); rowStart += PIVOT_WINDOW_LIMITS.rows) {
-      const part = await window({ rowStart, rowCount: PIVOT_WINDOW_LIMITS.rows, columnStart, columnCount: PIVOT_WINDOW_LIMITS.columns })
-      if (columnStart === 0) rows.push(...part.rows)
-      if (rowStart === 0) columns.push(...part.columns)
-      part.cells.forEach((line, index) => cells[rowStart + index]?.push(...line))
-    }
-  }
-  return { rows, columns, cell: (row, column) => cells[row]?.[column] ?? null }
 }
 
 export function analysisPivotBytes(

@@ -1,7 +1,8 @@
 import type { PivotLayout, PivotWindow, PivotWindowRequest } from '../../../common/pivot/types'
 import { AppError } from '../errors'
 import type { OpenFilesDialog, SaveFileDialog } from '../files/dialogs'
-import { analysisPivotBytes, saveAnalysisFile, sqlAnswerCsv, wholePivot, type AnalysisFileFormat } from './analysis-files'
+import { readWholePivot } from '../../../common/pivot/whole-pivot'
+import { analysisPivotBytes, saveAnalysisFile, sqlAnswerCsv, type AnalysisFileFormat } from './analysis-files'
 import type { BoundedRows } from './engine'
 import { createOpenedFiles, type OpenedFileInfo, type OpenedFiles } from './opened-files'
 import { computePivot, type AnalysisFilter, type EnginePivot } from './pivot-query'
@@ -118,7 +119,7 @@ export function createAnalysis(sources: AnalysisSources = {}): Analysis {
     async savePivot(pivotId, format) {
       const kept = keptPivot(pivotId)
       const file = openedFiles.info(kept.fileId)
-      const whole = await wholePivot(kept.computed, (request) => kept.computed.window(request))
+      const whole = await readWholePivot(kept.computed, (request) => kept.computed.window(request))
       const data = analysisPivotBytes(whole, kept.layout, file.columns, format)
       return saveAnalysisFile(sources.saveDialog, `${file.table} pivot`, format, data)
     },

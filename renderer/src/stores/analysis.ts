@@ -37,6 +37,8 @@ export const useAnalysisStore = defineStore('analysis', () => {
   const error = ref<string | null>(null)
   const sqlRows = shallowRef<SqlRows | null>(null)
   const sqlError = ref<string | null>(null)
+  /** The query whose answer sqlRows holds: Save CSV runs it again in main. */
+  const sqlQuery = ref<string | null>(null)
   const active = computed(() => files.value.find((file) => file.id === activeId.value) ?? null)
 
   async function attempt(work: () => Promise<void>): Promise<void> {
@@ -77,6 +79,7 @@ export const useAnalysisStore = defineStore('analysis', () => {
     error,
     sqlRows,
     sqlError,
+    sqlQuery,
     openFile: () =>
       attempt(async () => {
         const file = await unwrap(api().analysis.openFile({}))
@@ -118,8 +121,10 @@ export const useAnalysisStore = defineStore('analysis', () => {
       sqlError.value = null
       try {
         sqlRows.value = await unwrap(api().analysis.sql({ fileIds: files.value.map((file) => file.id), query }))
+        sqlQuery.value = query
       } catch (caught) {
         sqlRows.value = null
+        sqlQuery.value = null
         sqlError.value = errorMessage(caught)
       }
     },

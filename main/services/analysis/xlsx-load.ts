@@ -7,7 +7,7 @@ import { sqlIdentifier } from './engine'
  * every non-empty cell is a whole number is BIGINT, a number DOUBLE, a boolean BOOLEAN, a date
  * DATE (with a time of day: TIMESTAMP), anything else VARCHAR (the reader says which:
  * bulk/xlsx-cell-types.ts). Dates are the workbook's serial day numbers, counted from 1899-12-30
- * (the 1900 system, right from March 1900 on) or 1904-01-01.
+ * (the 1900 system, right from March 1900 on) or 1904-01-01, or ISO text.
  */
 
 const SQL_TYPES: Record<XlsxColumnType, string> = {
@@ -25,6 +25,16 @@ const SQL_TYPES: Record<XlsxColumnType, string> = {
 const EPOCH_DAYS = { system1900: 25_569, system1904: 24_107 }
 const MILLISECONDS_PER_DAY = 86_400_000
 
+/**
+ * Milliseconds since 1970 of a date cell: ISO text (the reader checked it names a real day) read
+ * as UTC, or a serial day number; to the millisecond, since a serial's fraction of a day carries
+ * float noise below it.
+ */
+function millisecondsOf(cell: string, epochDays: number): number {
+  if (cell.includes('-')) return Date.parse(`${cell.replace(' ', 'T')}${cell.length > 10 ? 'Z' : ''}`)
+  return Math.round((Number(cell) - epochDays) * MILLISECONDS_PER_DAY)
+}
+
 type Append = (appender: DuckDBAppender, cell: string) => void
 
 function appenderFor(type: XlsxColumnType, epochDays: number): Append {
@@ -36,11 +46,9 @@ function appenderFor(type: XlsxColumnType, epochDays: number): Append {
     case 'boolean':
       return (appender, cell) => appender.appendBoolean(cell === 'true')
     case 'date':
-      return (appender, cell) => appender.appendDate(new DuckDBDateValue(Math.floor(Number(cell)) - epochDays))
+      return (appender, cell) => appender.appendDate(new DuckDBDateValue(Math.floor(millisecondsOf(cell, epochDays) / MILLISECONDS_PER_DAY)))
     case 'timestamp':
-      // To the millisecond: a serial's fraction of a day carries float noise below it.
-      return (appender, cell) =>
-        appender.appendTimestamp(new DuckDBTimestampValue(BigInt(Math.round((Number(cell) - epochDays) * MILLISECONDS_PER_DAY)) * 1000n))
+      return (appender, cell) => appender.appendTimestamp(new DuckDBTimestampValue(BigInt(millisecondsOf(cell, epochDays)) * 1000n))
     default:
       return (appender, cell) => appender.appendVarchar(cell)
   }

@@ -7,7 +7,8 @@ import { attribute, decodeXml, elements, firstOf, startTags } from './xlsx-sheet
  * formulas and errors; a number whose style's number format is a date format (styles.xml: the
  * cell's `s` indexes `cellXfs`, whose `numFmtId` is a built-in date format or a custom
  * `formatCode` with day, month, year, hour or second letters) is a date (a time of day too: a
- * timestamp). Dates are serial day numbers from the workbook's epoch (1900 or 1904 system).
+ * timestamp), and so is a text cell holding an ISO date (`2026-11-01`, `2026-11-01 13:00`). Dates
+ * are serial day numbers from the workbook's epoch (1900 or 1904 system) or that ISO text.
  */
 
 export type XlsxColumnType = 'empty' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'text' | 'mixed'
@@ -49,12 +50,29 @@ export function usesDate1904(workbook: string | undefined): boolean {
   return flag === '1' || flag === 'true'
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,6})?)?$/
+
+/** Whether year, month and day name a real day (30 February does not). */
+function realDay(year: string, month: string, day: string): boolean {
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+  return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day)
+}
+
+/** A text cell that is an ISO date or date and time (how exports write time buckets) is one, as DuckDB's CSV sniffing reads it. */
+function textKind(text: string): CellKind {
+  const date = ISO_DATE.exec(text) ?? ISO_TIMESTAMP.exec(text)
+  if (date === null || !realDay(date[1]!, date[2]!, date[3]!)) return 'text'
+  return date.length > 4 ? 'timestamp' : 'date'
+}
+
 /** A cell's kind from its attributes and the text the reader made of it ('' is no cell). */
 export function cellKind(attributes: string, text: string, styles: readonly DateStyle[]): CellKind | null {
   if (text.trim() === '') return null
   const type = attribute(attributes, 't')
   if (type === 'b') return 'boolean'
-  if ((type !== undefined && type !== 'n') || text.startsWith('=')) return 'text'
+  if (text.startsWith('=') || type === 'e') return 'text'
+  if (type !== undefined && type !== 'n') return textKind(text)
   const value = Number(text)
   if (!Number.isFinite(value)) return 'text'
   const style = styles[Number(attribute(attributes, 's') ?? 0)] ?? null
@@ -65,13 +83,15 @@ export function cellKind(attributes: string, text: string, styles: readonly Date
 const NUMBERS = new Set<XlsxColumnType>(['integer', 'number'])
 const DATES = new Set<XlsxColumnType>(['date', 'timestamp'])
 
-/** A column's type with one more cell: numbers widen, dates widen, numbers with text are 'mixed', other mixes are text. */
+/**
+ * A column's type with one more cell: numbers widen, dates widen, numbers with text are 'mixed',
+ * other mixes are text (dates with numbers too: a date may be ISO text, which is no number).
+ */
 export function widen(column: XlsxColumnType, cell: CellKind | null): XlsxColumnType {
   if (cell === null || column === cell || column === 'mixed') return column
   if (column === 'empty') return cell
   if (NUMBERS.has(column) && NUMBERS.has(cell)) return 'number'
   if (DATES.has(column) && DATES.has(cell)) return 'timestamp'
-  if ((NUMBERS.has(column) || DATES.has(column)) && (NUMBERS.has(cell) || DATES.has(cell))) return 'number'
   if ((column === 'text' && NUMBERS.has(cell)) || (NUMBERS.has(column) && cell === 'text')) return 'mixed'
   return 'text'
 }

@@ -46,14 +46,14 @@ describe('an xlsx opened for analysis has typed columns', () => {
     const bytes = writeXlsx({
       name: 'Publishers',
       rows: [
-        ['Publisher', 'day', 'seen_at', 'impressions', 'revenue'],
-        ['Alpha', 46327, 46327.5, 1200, 10.5],
-        ['Beta', 46328, 46328.25, 800, 2.25],
-        ['Gamma', null, null, 3, null],
+        ['Publisher', 'day', 'seen_at', 'impressions', 'revenue', 'bucket', 'hour', 'note'],
+        ['Alpha', 46327, 46327.5, 1200, 10.5, '2026-11-01', '2026-11-01 13:00:00', '2026-11-01'],
+        ['Beta', 46328, 46328.25, 800, 2.25, '2026-11-02', '2026-11-01T14:30:00', '2026-02-30'],
+        ['Gamma', null, null, 3, null, null, null, null],
       ],
       headerRows: 1,
       frozenColumns: 1,
-      columnFormats: [undefined, 'yyyy-mm-dd', 'yyyy-mm-dd hh:mm', '#,##0', '#,##0.00'],
+      columnFormats: [undefined, 'yyyy-mm-dd', 'yyyy-mm-dd hh:mm', '#,##0', '#,##0.00', undefined, undefined, undefined],
     })
     const opened = await start().open(file('export.xlsx', bytes))
     expect(opened.columns).toEqual([
@@ -62,12 +62,18 @@ describe('an xlsx opened for analysis has typed columns', () => {
       { name: 'seen_at', type: 'TIMESTAMP' },
       { name: 'impressions', type: 'BIGINT' },
       { name: 'revenue', type: 'DOUBLE' },
+      // Dates written as ISO text (the platform's export writes its time buckets so) are dates, as a csv's are; 30 February is not one.
+      { name: 'bucket', type: 'DATE' },
+      { name: 'hour', type: 'TIMESTAMP' },
+      { name: 'note', type: 'VARCHAR' },
     ])
     expect(opened.notes).toEqual([])
     const answer = await analysis.sql([opened.id], 'SELECT sum(impressions) AS total, sum(revenue) AS money FROM export')
     expect(answer.rows).toEqual([[2003, 12.75]])
     const days = await analysis.sql([opened.id], "SELECT CAST(min(day) AS VARCHAR), CAST(max(seen_at) AS VARCHAR) FROM export WHERE day >= DATE '2026-11-01'")
     expect(days.rows).toEqual([['2026-11-01', '2026-11-02 06:00:00']])
+    const buckets = await analysis.sql([opened.id], 'SELECT CAST(max(bucket) AS VARCHAR), CAST(max(hour) AS VARCHAR) FROM export')
+    expect(buckets.rows).toEqual([['2026-11-02', '2026-11-01 14:30:00']])
   })
 
   it('booleans are BOOLEAN; a column with a text cell among numbers stays text, said, and its numbers still sum', async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAnalysis, type Analysis } from '../../../main/services/analysis/analysis'
 import { createOpenedFiles } from '../../../main/services/analysis/opened-files'
 import { writeXlsx } from '../../../main/services/exports/xlsx-writer'
+import { sheetRow } from '../../../main/sandbox/reporting/export-xlsx'
 
 /** An XLSX opened in the analysis gets its columns typed from its cells, as a CSV's are sniffed. */
 
@@ -110,5 +111,17 @@ describe('an xlsx opened for analysis has typed columns', () => {
       [],
     )
     expect((await analysis.window(pivot.pivotId, { rowStart: 0, rowCount: 10, columnStart: 0, columnCount: 10 })).cells).toEqual([[15]])
+  })
+
+  it("the platform's export (cells with no reference, empty ones as <c/>, days as text) sums and filters by day", async () => {
+    const rows = [
+      sheetRow(1, ['granularity_day', 'publisher', 'impressions']),
+      sheetRow(2, ['2026-11-01', 'Alpha', 1200]),
+      sheetRow(3, ['2026-11-02', null, 803]),
+    ].join('')
+    const opened = await start().open(file('platform.xlsx', handWritten(rows)))
+    expect(opened.columns.map((column) => column.type)).toEqual(['DATE', 'VARCHAR', 'BIGINT'])
+    const answer = await analysis.sql([opened.id], "SELECT sum(impressions) FROM platform WHERE granularity_day >= DATE '2026-11-02'")
+    expect(answer.rows).toEqual([[803]])
   })
 })

@@ -31,7 +31,7 @@ const MILLISECONDS_PER_DAY = 86_400_000
  * float noise below it.
  */
 function millisecondsOf(cell: string, epochDays: number): number {
-  if (cell.includes('-')) return Date.parse(`${cell.replace(' ', 'T')}${cell.length > 10 ? 'Z' : ''}`)
+  if (/^\d{4}-/.test(cell)) return Date.parse(`${cell.replace(' ', 'T')}${cell.length > 10 ? 'Z' : ''}`)
   return Math.round((Number(cell) - epochDays) * MILLISECONDS_PER_DAY)
 }
 

@@ -76,7 +76,8 @@ export function cellKind(attributes: string, text: string, styles: readonly Date
   const value = Number(text)
   if (!Number.isFinite(value)) return 'text'
   const style = styles[Number(attribute(attributes, 's') ?? 0)] ?? null
-  if (style !== null) return style === 'timestamp' || !Number.isInteger(value) ? 'timestamp' : 'date'
+  // A date is a day count from the epoch: a negative one shows as ##### in Excel, and is read as the number it is.
+  if (style !== null && value >= 0) return style === 'timestamp' || !Number.isInteger(value) ? 'timestamp' : 'date'
   return Number.isSafeInteger(value) ? 'integer' : 'number'
 }
 

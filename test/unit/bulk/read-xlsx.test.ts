@@ -76,7 +76,7 @@ describe("a workbook's cell types, for the analysis", () => {
     const sheet =
       `<row r="1">${['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((column) => text(`${column}1`, column)).join('')}</row>` +
       `<row r="2">${cell('A2', '1')}${cell('B2', '1.5')}${cell('C2', '46327', ' s="1"')}${cell('D2', '46327', ' s="2"')}${cell('E2', '3', ' s="3"')}${cell('F2', '46327.25', ' s="4"')}${cell('G2', '1', ' t="b"')}</row>` +
-      `<row r="3">${cell('A3', '2')}${cell('B3', '2')}${text('C3', ' ')}${cell('E3', '4', ' s="3"')}${cell('F3', '46328', ' s="4"')}${cell('G3', '0', ' t="b"')}</row>`
+      `<row r="3">${cell('A3', '2')}${cell('B3', '-2', ' s="1"')}${text('C3', ' ')}${cell('E3', '4', ' s="3"')}${cell('F3', '46328', ' s="4"')}${cell('G3', '0', ' t="b"')}</row>`
     const bytes = zipSync({
       'xl/workbook.xml': strToU8(
         `<workbook ${NS} xmlns:r="r"><workbookPr date1904="1"/><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`,

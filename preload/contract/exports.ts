@@ -32,8 +32,9 @@ export type ExportSource = z.infer<typeof exportSourceSchema>
 
 /**
  * The export's own choices; each one left out comes from the definition: data fields from its
- * metrics, keys from its breakdown (or its granularity when it has none), sort and filter logic
- * as they are, names included, no total.
+ * metrics, keys from its breakdown and, for a time series, its time key (a category chart: its
+ * breakdown, else its key), sort and filter logic as they are, names included, no total, the
+ * header as the screens name the columns.
  */
 export const exportOptionsSchema = z
   .object({
@@ -44,6 +45,8 @@ export const exportOptionsSchema = z
     includeNames: z.boolean().optional(),
     /** A `Total` row at the end (`include_total`). */
     includeTotal: z.boolean().optional(),
+    /** The header in the platform's names (`granularity_day`, `publisher Name`) instead of the screens' ("Day", "Publisher name"). */
+    apiColumnNames: z.boolean().optional(),
     sort: z.array(sortRuleSchema).max(REPORT_LIMITS.sortRules).optional(),
     /** `1 and (2 or 3)` over the definition's filter positions; empty: all filters apply. */
     filterLogic: z.string().max(2_000).optional(),
@@ -110,8 +113,9 @@ export const exportEstimateSchema = z.object({
   note: z.string().nullable(),
   /**
    * The keys the export is split by, as main resolves them: the options' own, else the
-   * definition's breakdown, else its granularity as a key (`auto` chosen from the dates:
-   * `granularity_day`). The dialog shows these rather than repeating main's rule.
+   * definition's breakdown followed by its time key for a time series (`auto` chosen from the
+   * dates: `granularity_day`), a category chart's breakdown or its key. The dialog shows these
+   * rather than repeating main's rule.
    */
   keys: z.array(z.string()),
 })

@@ -1,7 +1,9 @@
 import { EXPORT_CAPS, type ExportFormat, type ExportOptions, type ReportDefinition, type ReportInfoView, type ResolvedRange } from '@contract'
 import { AppError } from '../errors'
 import type { ReportRequest } from '../reporting/schemas'
+import { timeGranularityOf } from '../../../common/granularity'
 import { granularityName, type OrderTermBody } from '../reports/platform-body'
+import { exportColumns, type ExportColumns } from './export-columns'
 import { dataFilterFields, planScope, scopeFields, type ClockContext, type ReportScope } from '../reports/scope'
 
 /**
@@ -17,6 +19,8 @@ export interface ExportPlan {
   includeTotal: boolean
   range: ResolvedRange
   scope: ReportScope
+  /** The header as the file shows it, and its date columns. */
+  columns: ExportColumns
 }
 
 /** A choice of the export dialog that cannot be exported, named after its field (as the builder's own errors are). */
@@ -24,10 +28,22 @@ function invalidField(field: keyof ExportOptions, message: string): AppError {
   return new AppError('validation', message, { field, fields: { [field]: [message] } })
 }
 
+/**
+ * The keys an export splits by when the dialog names none: a time series is exported by its
+ * breakdown and its time key (a daily chart by publisher: one row per publisher and day, as the
+ * chart draws it); a category chart by its breakdown, else its key.
+ */
+function defaultKeys(definition: ReportDefinition, info: ReportInfoView, days: number): string[] {
+  const granularity = granularityName(definition, days)
+  const isTime = info.keyFields.find((field) => field.name === granularity)?.isTime ?? timeGranularityOf(granularity) !== null
+  if (!isTime) return definition.breakdown.length > 0 ? definition.breakdown : [granularity]
+  return [...definition.breakdown.filter((key) => key !== granularity), granularity]
+}
+
 export function planExport(definition: ReportDefinition, info: ReportInfoView, options: ExportOptions, clock: ClockContext): ExportPlan {
   const scope = planScope({ ...definition, filterLogic: options.filterLogic ?? definition.filterLogic }, info, clock)
   const dataFields = options.dataFields ?? definition.metrics
-  const keys = options.keys ?? (definition.breakdown.length > 0 ? definition.breakdown : [granularityName(definition, scope.range.days)])
+  const keys = options.keys ?? defaultKeys(definition, info, scope.range.days)
 
   if (dataFields.length === 0) throw invalidField('dataFields', 'Pick at least one data field to export.')
   dataFields.forEach((name, index) => {
@@ -59,7 +75,8 @@ export function planExport(definition: ReportDefinition, info: ReportInfoView, o
     include_total: includeTotal ? 1 : 0,
     export_format: options.format,
   }
-  return { request, format: options.format, keys, dataFields, includeTotal, range: scope.range, scope }
+  const columns = exportColumns(info, keys, dataFields, options.apiColumnNames ?? false)
+  return { request, format: options.format, keys, dataFields, includeTotal, range: scope.range, scope, columns }
 }
 
 /** The caps of a format, as the export dialog explains them before starting. */

@@ -8,6 +8,8 @@ import { isAppError } from '../errors'
 import { saveStreamAtomically } from '../reporting/save-export'
 import type { ReportRequest } from '../reporting/schemas'
 import { exportFailure } from './failures'
+import { readableFile } from './readable-file'
+import type { ExportColumns } from './export-columns'
 import type { ExportFs } from './fs'
 import type { ExportRecord } from './job-history'
 import { createRowCounter, endsWithOthers, type RowCounter } from './rows'
@@ -51,6 +53,8 @@ export interface JobOrder {
   format: ExportFormat
   request: ReportRequest
   includeTotal: boolean
+  /** The header as the file shows it, and its date columns (readable-file.ts). */
+  columns: ExportColumns
   target: string
 }
 
@@ -154,7 +158,7 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
           progress(bytes, rowsSoFar())
         }
       }
-      await saveStreamAtomically(download.body, record.path, { signal, fs: context.fs, onChunk })
+      await saveStreamAtomically(readableFile(download.body, record.format, order.columns), record.path, { signal, fs: context.fs, onChunk })
       const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), order.includeTotal)
       update({ bytes, rows: rowsSoFar() })
       progress(bytes, rowsSoFar())

@@ -165,7 +165,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     }
     const order = { profileId, preset: planned.preset, project: definition.project, report: definition.report, target }
     const job = createLiveJob(
-      { ...order, format: planned.format, request: planned.request, includeTotal: planned.includeTotal },
+      { ...order, format: planned.format, request: planned.request, includeTotal: planned.includeTotal, columns: planned.columns },
       {
         reportingOf: options.reportingOf,
         fs,

@@ -10,9 +10,10 @@ describe('the keys an export is split by', () => {
   const keysOf = (change: Parameters<typeof definition>[0], keys?: string[]) =>
     planExport(definition(change), infoView, { format: 'csv', ...(keys ? { keys } : {}) }, clock).keys
 
-  it('are the options’ own, else the breakdown', () => {
+  it('are the options’ own, else the breakdown (and a time series’ time key after it)', () => {
     expect(keysOf({ breakdown: ['country'] }, ['publisher', 'page_url'])).toEqual(['publisher', 'page_url'])
-    expect(keysOf({ breakdown: ['country', 'publisher'] })).toEqual(['country', 'publisher'])
+    expect(keysOf({ breakdown: ['country', 'publisher'] })).toEqual(['country', 'publisher', 'granularity_day'])
+    expect(keysOf({ breakdown: ['country', 'publisher'], granularity: 'page_url' })).toEqual(['country', 'publisher'])
   })
 
   it('else the granularity as a key, `auto` chosen from the range’s days', () => {

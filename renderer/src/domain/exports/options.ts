@@ -1,4 +1,5 @@
 import type { ExportFormat, ExportOptions, ReportDefinition, SortRule } from '@contract'
+import { fullGranularity, timeGranularityOf } from '../../../../common/granularity'
 import { REPORT_LIMITS } from '../../../../common/limits'
 import { checkFilterLogic } from '../reports/filterLogic'
 
@@ -17,6 +18,8 @@ export interface ExportForm {
   keys: string[] | null
   includeNames: boolean
   includeTotal: boolean
+  /** The header in the platform's names (`granularity_day`) rather than the screens' ("Day"). */
+  apiColumnNames: boolean
   sort: SortRule[]
   filterLogic: string
 }
@@ -24,12 +27,21 @@ export interface ExportForm {
 export type ExportFormField = 'dataFields' | 'keys' | 'sort' | 'filterLogic'
 export type ExportFormProblems = Partial<Record<ExportFormField, string>>
 
-/** Keys from the breakdown; without one, null: main turns the granularity into the key. */
-export function defaultKeys(definition: ReportDefinition): string[] | null {
-  return definition.breakdown.length > 0 ? definition.breakdown.slice(0, MAX_EXPORT_KEYS) : null
+/** A time series (`auto`, `day`, `granularity_day`…): its export keys hold its time key, which only main resolves. */
+function isTimeSeries(definition: ReportDefinition): boolean {
+  return definition.granularity === 'auto' || timeGranularityOf(fullGranularity(definition.granularity)) !== null
 }
 
-/** The dialog's starting point: the definition's metrics, keys, sort (what still applies) and filter logic; names on, no total. */
+/**
+ * A category chart's keys from its breakdown; otherwise null, main's choice: a time series is
+ * exported by its breakdown and its time key (a daily chart gets its date column), a category
+ * chart without a breakdown by its key.
+ */
+export function defaultKeys(definition: ReportDefinition): string[] | null {
+  return definition.breakdown.length > 0 && !isTimeSeries(definition) ? definition.breakdown.slice(0, MAX_EXPORT_KEYS) : null
+}
+
+/** The dialog's starting point: the definition's metrics, keys, sort (what still applies) and filter logic; names on, no total, the screens' column names. */
 export function defaultForm(definition: ReportDefinition, format: ExportFormat = 'csv'): ExportForm {
   const dataFields = [...definition.metrics]
   const keys = defaultKeys(definition)
@@ -39,7 +51,9 @@ export function defaultForm(definition: ReportDefinition, format: ExportFormat =
     keys,
     includeNames: true,
     includeTotal: false,
-    sort: sortWithin(definition.sort, dataFields, keys ?? []),
+    apiColumnNames: false,
+    // While main chooses the keys they hold the breakdown at least.
+    sort: sortWithin(definition.sort, dataFields, keys ?? definition.breakdown),
     filterLogic: definition.filterLogic,
   }
 }
@@ -56,7 +70,8 @@ export function formProblems(form: ExportForm, filterCount: number): ExportFormP
   const keys = form.keys ?? []
   if (form.keys !== null && keys.length === 0) problems.keys = 'Pick at least one key to split the export by.'
   else if (keys.length > MAX_EXPORT_KEYS) problems.keys = `An export is split by at most ${MAX_EXPORT_KEYS} keys; remove ${keys.length - MAX_EXPORT_KEYS}.`
-  const stray = form.sort.find((rule) => !form.dataFields.includes(rule.field) && !keys.includes(rule.field))
+  // While main chooses the keys (null) it checks the sort against them itself.
+  const stray = form.keys === null ? undefined : form.sort.find((rule) => !form.dataFields.includes(rule.field) && !keys.includes(rule.field))
   if (stray) problems.sort = `An export sorts by one of its data fields or keys; "${stray.field}" is neither.`
   const logic = checkFilterLogic(form.filterLogic, filterCount)
   if (logic) problems.filterLogic = logic
@@ -71,6 +86,7 @@ export function toOptions(form: ExportForm): ExportOptions {
     ...(form.keys !== null ? { keys: [...form.keys] } : {}),
     includeNames: form.includeNames,
     includeTotal: form.includeTotal,
+    apiColumnNames: form.apiColumnNames,
     sort: form.sort.map((rule) => ({ field: rule.field, direction: rule.direction, byName: rule.byName })),
     filterLogic: form.filterLogic,
   }

@@ -6,8 +6,11 @@ import { sampleDefinition } from '../../../support/channel-samples'
 const definition = (change: Partial<ReportDefinition> = {}): ReportDefinition => ({ ...sampleDefinition, ...change })
 
 describe('export options', () => {
-  it('keys come from the breakdown; without one they are main’s choice (null), never a copy of its granularity rule', () => {
-    expect(defaultKeys(definition({ breakdown: ['country', 'device_type'] }))).toEqual(['country', 'device_type'])
+  it('a category chart’s keys come from its breakdown; otherwise they are main’s choice (null), never a copy of its granularity rule', () => {
+    expect(defaultKeys(definition({ breakdown: ['country', 'device_type'], granularity: 'publisher' }))).toEqual(['country', 'device_type'])
+    // A time series is exported with its date column, which main resolves (issue 39).
+    expect(defaultKeys(definition({ breakdown: ['country'], granularity: 'granularity_day' }))).toBeNull()
+    expect(defaultKeys(definition({ breakdown: ['country'], granularity: 'day' }))).toBeNull()
     expect(defaultKeys(definition({ breakdown: [], granularity: 'week' }))).toBeNull()
     expect(defaultKeys(definition({ breakdown: [], granularity: 'auto' }))).toBeNull()
     const form = defaultForm(definition({ breakdown: [], granularity: 'auto', filterLogic: '' }))
@@ -17,11 +20,12 @@ describe('export options', () => {
     expect(formProblems(form, 0)).toEqual({})
   })
 
-  it('starts from the definition: its metrics, its sort where it still applies, its filter logic; names on, no total', () => {
+  it('starts from the definition: its metrics, its sort where it still applies, its filter logic; names on, no total, the screens’ names', () => {
     const form = defaultForm(
       definition({
         metrics: ['impressions', 'revenue'],
         breakdown: ['country'],
+        granularity: 'page_url',
         sort: [
           { field: 'revenue', direction: 'DESC', byName: false },
           { field: 'publisher', direction: 'ASC', byName: true },
@@ -35,13 +39,14 @@ describe('export options', () => {
       keys: ['country'],
       includeNames: true,
       includeTotal: false,
+      apiColumnNames: false,
       sort: [{ field: 'revenue', direction: 'DESC', byName: false }],
       filterLogic: '1 or 2',
     })
   })
 
   it('names each problem at its field, the filter logic in the builder’s own words', () => {
-    const form = defaultForm(definition({ breakdown: ['country'], filterLogic: '' }))
+    const form = defaultForm(definition({ breakdown: ['country'], granularity: 'publisher', filterLogic: '' }))
     expect(formProblems(form, 0)).toEqual({})
     expect(formProblems({ ...form, dataFields: [] }, 0).dataFields).toBe('Pick at least one data field to export.')
     expect(formProblems({ ...form, keys: [] }, 0).keys).toBe('Pick at least one key to split the export by.')
@@ -58,7 +63,7 @@ describe('export options', () => {
     const kept = sortWithin([rule, { field: 'gone', direction: 'DESC', byName: false }], ['impressions'], ['country'])
     expect(kept).toEqual([rule])
     expect(kept[0]).not.toBe(rule)
-    const form = defaultForm(definition({ breakdown: ['country'] }), 'xlsx')
+    const form = defaultForm(definition({ breakdown: ['country'], granularity: 'publisher' }), 'xlsx')
     const options = toOptions(form)
     expect(options).toEqual({ ...form })
     expect(options.keys).not.toBe(form.keys)

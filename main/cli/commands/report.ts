@@ -2,7 +2,10 @@ import { constants, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { ReportRequest } from '../../services/reporting/schemas'
 import { saveStreamAtomically } from '../../services/reporting/save-export'
+import { exportColumns, type ExportColumns } from '../../services/exports/export-columns'
+import { readableFile } from '../../services/exports/readable-file'
 import { createRowCounter, endsWithOthers } from '../../services/exports/rows'
+import type { ReportingClient } from '../../services/reporting/client'
 import type { Command, CommandContext } from '../command'
 import { readJsonObject, writeJson } from '../io'
 import { progressFor } from '../progress'
@@ -92,17 +95,34 @@ export async function checkOutPath(out: string): Promise<string> {
   return target
 }
 
+/**
+ * With --screen-names, the file's header as the app's exports name it ("Day", "Publisher name";
+ * the report's `info` asked for the labels) and an xlsx's dates typed; without it, null: the
+ * platform's file as it sent it, which is what scripts written against this command read.
+ */
+async function columnsOf(request: ReportRequest, reporting: ReportingClient, screenNames: boolean, signal: AbortSignal | undefined): Promise<ExportColumns | null> {
+  if (!screenNames) return null
+  const asList = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : []
+  const keys = asList(request.split_by)
+  const dataFields = asList(request.data_fields)
+  const info = await reporting.info({ project_name: request.project_name, slicer_name: request.slicer_name }, signal ? { signal } : {})
+  return exportColumns({ keyFields: info.key_fields, dataFields: info.data_fields }, keys, dataFields, false)
+}
+
 const exportReport: Command = {
   group: 'report',
   name: 'export',
   args: [],
-  options: ['request', 'out', 'progress'],
+  options: ['request', 'out', 'progress', 'screen-names'],
   connection: 'reporting',
   summary: 'download a report file (xlsx, csv, tsv) to --out, whole or not at all',
   notes: [
     'The file appears at --out only once complete; on any failure, or Ctrl-C, nothing is left there (an existing file is kept).',
     'Progress (bytes, rows for csv/tsv, rate) shows on standard error when it is a terminal, or with --progress.',
     'A csv/tsv export past the platform\'s cap (1,000,000 rows) ends with an Others row; "capped": true says so.',
+    "The file is the platform's, byte for byte (publisher, publisher Name, granularity_day, impressions); --screen-names",
+    'names the columns as the app does (Publisher, Publisher name, Day, Impressions) and makes an xlsx file\'s dates date cells.',
     '',
     ...FILTER_NOTES,
     ...TABLE_NOTES,
@@ -116,15 +136,17 @@ const exportReport: Command = {
     const rows = (): number | null => (counter === null ? null : Math.max(0, counter.lines() - 1))
     const progress = progressFor(context.io.stderr, context.values.progress === true)
     const connection = await context.connect()
+    const columns = await columnsOf(request, connection.reporting, context.values['screen-names'] === true, context.signal)
     const download = await connection.reporting.export(request, { signal: context.signal })
     let bytes = 0
+    const body = columns !== null && (format === 'csv' || format === 'tsv' || format === 'xlsx') ? readableFile(download.body, format, columns) : download.body
     const onChunk = (chunk: Uint8Array): void => {
       bytes += chunk.length
       counter?.push(chunk)
       progress?.update(bytes, rows())
     }
     try {
-      await saveStreamAtomically(download.body, target, { signal: context.signal, onChunk })
+      await saveStreamAtomically(body, target, { signal: context.signal, onChunk })
     } finally {
       // The line ends either way, so an error message starts on its own line.
       progress?.end(bytes, rows())

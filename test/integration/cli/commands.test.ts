@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commandWords } from '../../../main/cli/command'
 import { commands } from '../../../main/cli/run'
@@ -235,7 +236,26 @@ describe('report', () => {
     expect(printed.contentType).toMatch(/text\/csv/)
     const text = await readFile(out, 'utf8')
     expect(Buffer.byteLength(text)).toBe(printed.bytes)
-    expect(text.startsWith('country,country Name,impressions')).toBe(true)
+    // The platform's file as it sent it: scripts read these names.
+    expect(text.startsWith('country,country Name,impressions\r\n')).toBe(true)
+  })
+
+  it('export --screen-names names the columns as the app does (issue 39); an xlsx then holds its dates as date cells', async () => {
+    const out = path.join(demo.work, 'export-screen.csv')
+    const request = { ...base, split_by: ['country', 'granularity_day'], export_format: 'csv', data_fields: ['impressions'] }
+    expectSuccess(await cli(['report', 'export', '--request', '-', '--out', out, '--profile', 'Demo', '--screen-names'], { stdin: JSON.stringify(request) }))
+    expect((await readFile(out, 'utf8')).split('\r\n')[0]).toBe('Country,Day,Impressions')
+    const xlsx = path.join(demo.work, 'export.xlsx')
+    expectSuccess(
+      await cli(['report', 'export', '--request', '-', '--out', xlsx, '--profile', 'Demo', '--screen-names'], {
+        stdin: JSON.stringify({ ...request, export_format: 'xlsx' }),
+      }),
+    )
+    const parts = unzipSync(await readFile(xlsx))
+    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml'] ?? new Uint8Array())
+    expect(sheet).toContain('<t xml:space="preserve">Day</t>')
+    expect(sheet).not.toMatch(/>\d{4}-\d{2}-\d{2}</)
+    expect(strFromU8(parts['xl/styles.xml'] ?? new Uint8Array())).toContain('formatCode="yyyy-mm-dd"')
   })
 
   it('a failed export leaves no file at --out and no temp file', async () => {

@@ -169,6 +169,8 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     }),
     dialogs,
     async () => (await workspace.state()).activeProfileId,
+    // Board pages are listed in Exports beside the report files (issue 39); the service is made just below.
+    (page) => exportJobs.recordFile(page),
   )
   const exportJobs = createExportService({
     reportingOf: async (profileId) => (await workspace.connection(profileId)).reporting,

@@ -19,6 +19,9 @@ export { svgProblem } from './svg'
 
 export const exportFormats = ['xlsx', 'csv', 'tsv'] as const
 export type ExportFormat = (typeof exportFormats)[number]
+/** What the Exports list holds: report files, and the board pages saved from a board's menu (issue 39). */
+export const exportJobFormats = [...exportFormats, 'pdf', 'png'] as const
+export type ExportJobFormat = (typeof exportJobFormats)[number]
 
 /** The platform's caps (the sandbox keeps the same): csv/tsv rows before one `Others` row sums the rest; xlsx rows, the rest cut. */
 export const EXPORT_CAPS = { textRows: 1_000_000, xlsxRows: 1_048_570 } as const
@@ -68,7 +71,9 @@ export const exportJobSchema = z.object({
   preset: z.string().nullable(),
   project: z.string(),
   report: z.string(),
-  format: z.enum(exportFormats),
+  /** The board a pdf/png page was drawn from (its project and report are empty); null or absent for a report file. */
+  board: z.string().nullable().optional(),
+  format: z.enum(exportJobFormats),
   /** The file's base name and its folder's base name; never a full path. */
   fileName: z.string(),
   folderName: z.string(),

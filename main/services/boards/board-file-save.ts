@@ -27,12 +27,16 @@ export async function saveBoardFile(
   dialog: SaveFileDialog,
   request: { board: string; format: BoardFileFormat; profileId: string | null },
   fs?: AtomicFs,
+  /** The file is written; its path, for the Exports list. */
+  written: (target: string) => Promise<void> = async () => undefined,
 ): Promise<SavedBoardFile> {
   // Drawn before asking where: a board that cannot be drawn opens no dialog.
   const file = await maker.make({ ...request, refresh: false })
   const target = await chooseSaveTarget(dialog, file.suggestedName, FILTERS[request.format])
   if (target === null) return { saved: false, fileName: null, missing: file.missing }
   await writeChosenFile(target, file.bytes, fs)
+  // The file is saved whatever the list makes of it; a history that cannot be written says so itself.
+  await written(target).catch(() => undefined)
   return { saved: true, fileName: path.basename(target), missing: file.missing }
 }
 
@@ -42,9 +46,29 @@ export interface BoardPages {
   saveAs(board: string, format: BoardFileFormat): Promise<SavedBoardFile>
 }
 
-export function createBoardPages(maker: BoardFileMaker, dialog: SaveFileDialog, activeProfileId: () => Promise<string | null>): BoardPages {
+/** A board page saved by the user, for the Exports list (exports/jobs.ts `recordFile`). */
+export interface SavedBoardPage {
+  profileId: string | null
+  board: string
+  format: BoardFileFormat
+  path: string
+}
+
+export function createBoardPages(
+  maker: BoardFileMaker,
+  dialog: SaveFileDialog,
+  activeProfileId: () => Promise<string | null>,
+  /** Told of each file saved, so it is listed in Exports beside the report files. */
+  listSaved: (page: SavedBoardPage) => Promise<void> = async () => undefined,
+): BoardPages {
   return {
     maker,
-    saveAs: async (board, format) => saveBoardFile(maker, dialog, { board, format, profileId: await activeProfileId() }),
+    async saveAs(board, format) {
+      const profileId = await activeProfileId()
+      const saved = await saveBoardFile(maker, dialog, { board, format, profileId }, undefined, (target) =>
+        listSaved({ profileId, board, format, path: target }),
+      )
+      return saved
+    },
   }
 }

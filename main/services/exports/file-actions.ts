@@ -59,7 +59,8 @@ export function createFileActions({ recordOf, shell, fs }: FileActionsOptions): 
 
     async preview(jobId) {
       const record = await finished(jobId)
-      if (record.format === 'xlsx') throw new AppError('bad_input', `${record.fileName} is a workbook; open it instead. Only csv and tsv files are previewed.`)
+      if (record.format !== 'csv' && record.format !== 'tsv')
+        throw new AppError('bad_input', `${record.fileName} is not a table of text; open it instead. Only csv and tsv files are previewed.`)
       try {
         return { fileName: record.fileName, ...(await readExportHead(record.path, record.format, PREVIEW_ROWS, undefined, fs)) }
       } catch (error) {

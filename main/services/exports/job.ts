@@ -73,7 +73,11 @@ export interface JobContext {
   finished(record: ExportRecord): Promise<void>
 }
 
-export function queuedRecord(order: JobOrder, createdAt: Date): ExportRecord {
+/** A new record of a file to be written: a report file queued, or a board page the jobs list takes as written (jobs.ts). */
+export function queuedRecord(
+  order: Pick<JobOrder, 'profileId' | 'preset' | 'project' | 'report' | 'target'> & { format: ExportRecord['format'] },
+  createdAt: Date,
+): ExportRecord {
   return {
     id: randomUUID(),
     profileId: order.profileId,
@@ -138,13 +142,13 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
     startedAt = monotonic()
     update({ state: 'running', startedAt: now().toISOString() })
     await context.persist(record)
-    progress(0, record.format === 'xlsx' ? null : 0)
+    progress(0, order.format === 'xlsx' ? null : 0)
 
     let bytes = 0
     // Set once the platform has answered with a file: a network error after it is a download cut
     // mid-way, even if the bytes that did arrive were lost with the broken stream.
     let answered = false
-    const counter: RowCounter | null = record.format === 'xlsx' ? null : createRowCounter(record.format)
+    const counter: RowCounter | null = order.format === 'xlsx' ? null : createRowCounter(order.format)
     const rowsSoFar = (): number | null => (counter === null ? null : Math.max(0, counter.lines() - 1))
     try {
       const reporting = await context.reportingOf(record.profileId)
@@ -158,7 +162,7 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
           progress(bytes, rowsSoFar())
         }
       }
-      await saveStreamAtomically(readableFile(download.body, record.format, order.columns), record.path, { signal, fs: context.fs, onChunk })
+      await saveStreamAtomically(readableFile(download.body, order.format, order.columns), record.path, { signal, fs: context.fs, onChunk })
       const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), order.includeTotal)
       update({ bytes, rows: rowsSoFar() })
       progress(bytes, rowsSoFar())

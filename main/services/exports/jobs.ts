@@ -22,7 +22,7 @@ import { estimateExport } from './estimate'
 import { createFileActions } from './file-actions'
 import { exportFs, type ExportFs } from './fs'
 import { jobView, type ExportJobHistory, type ExportRecord } from './job-history'
-import { createLiveJob, type LiveJob, type StopReason } from './job'
+import { createLiveJob, queuedRecord, type LiveJob, type StopReason } from './job'
 import { createLimiter, LimiterStopped } from './limiter'
 import { endNotification } from './notification'
 import { createJobRecords } from './records'
@@ -65,6 +65,16 @@ export interface ExportService {
   recover(): Promise<void>
   /** The app quits: every job stops and is kept as interrupted. */
   close(): Promise<void>
+  /** A board page the user saved (boards:exportFile): listed as a finished file, told to the page as a finished export is. */
+  recordFile(page: ListedBoardPage): Promise<void>
+}
+
+/** A board's pdf or png page, written where `path` says. */
+export interface ListedBoardPage {
+  profileId: string | null
+  board: string
+  format: 'pdf' | 'png'
+  path: string
 }
 
 export interface ExportServiceOptions {
@@ -248,6 +258,23 @@ export function createExportService(options: ExportServiceOptions): ExportServic
     async close() {
       await Promise.all([...live.values()].map((job) => stopJob(job, 'quit')))
       await queue.idle()
+    },
+
+    async recordFile(page) {
+      await records.ready()
+      const { size } = await fs.stat(page.path)
+      const at = now().toISOString()
+      const record: ExportRecord = {
+        ...queuedRecord({ profileId: page.profileId ?? '', preset: null, project: '', report: '', format: page.format, target: page.path }, now()),
+        board: page.board,
+        state: 'done',
+        startedAt: at,
+        endedAt: at,
+        bytes: size,
+      }
+      records.set(record)
+      await records.persist(record)
+      options.events.emit('onExportDone', jobView(record))
     },
   }
 }

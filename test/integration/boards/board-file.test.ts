@@ -4,9 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBoardFileMaker } from '../../../main/services/boards/board-file-maker'
-import { saveBoardFile } from '../../../main/services/boards/board-file-save'
+import type { ExportJob } from '@contract'
+import { createBoardPages, saveBoardFile } from '../../../main/services/boards/board-file-save'
 import { createBoardStore, boardsFolder } from '../../../main/services/boards/board-store'
 import type { BoardFileMaker } from '../../../main/services/boards/board-file-types'
+import { createEventHub } from '../../../main/services/events'
+import { createExportJobHistory } from '../../../main/services/exports/job-history'
+import { createExportService } from '../../../main/services/exports/jobs'
 import { createNotices } from '../../../main/services/notices'
 import { createPresetStore, presetsFolder } from '../../../main/services/presets/preset-store'
 import type { ResultCache } from '../../../main/services/results/result-cache'
@@ -79,5 +83,43 @@ describe('a board file from kept results', () => {
     const saved = await saveBoardFile(maker, dialog, { board: keptBoard.name, format: 'pdf', profileId: 'p1' })
     expect(saved).toEqual({ saved: true, fileName: 'Morning delivery 2026-11-26.pdf', missing: [] })
     expect(await readdir(folder)).toEqual(['Morning delivery 2026-11-26.pdf'])
+  })
+})
+
+describe('a board file saved from the board’s menu', () => {
+  it('is listed in Exports beside the other files, with its board, format and size (issue 39)', async () => {
+    const folder = path.join(userData, 'listed')
+    await nodeFs.mkdir(folder, { recursive: true })
+    const events = createEventHub()
+    const done: ExportJob[] = []
+    events.subscribe((event, payload) => {
+      if (event === 'onExportDone') done.push(payload as ExportJob)
+    })
+    const unused = async (): Promise<never> => {
+      throw new Error('a board file asks the platform for nothing')
+    }
+    const exports = createExportService({
+      reportingOf: unused,
+      infoOf: unused,
+      presetOf: unused,
+      dialog: { chooseSavePath: async () => null },
+      jobHistory: createExportJobHistory(path.join(userData, 'export-history.json'), createNotices()),
+      events,
+      notices: createNotices(),
+    })
+    const pages = createBoardPages(maker, { chooseSavePath: async (name: string) => path.join(folder, name) }, async () => 'p1', exports.recordFile)
+    for (const format of ['pdf', 'png'] as const) expect((await pages.saveAs(keptBoard.name, format)).saved).toBe(true)
+    const listed = await exports.list()
+    expect(listed.map((job) => [job.fileName, job.format, job.state, job.board])).toEqual([
+      ['Morning delivery 2026-11-26.png', 'png', 'done', 'Morning delivery'],
+      ['Morning delivery 2026-11-26.pdf', 'pdf', 'done', 'Morning delivery'],
+    ])
+    const pdf = listed[1]
+    expect(pdf?.bytes).toBe((await nodeFs.stat(path.join(folder, 'Morning delivery 2026-11-26.pdf'))).size)
+    expect(pdf?.folderName).toBe('listed')
+    // The page hears of each at once, as of a finished export; and a file listed can be opened again by its id.
+    expect(done.map((job) => job.fileName)).toEqual(['Morning delivery 2026-11-26.pdf', 'Morning delivery 2026-11-26.png'])
+    expect(await exports.finishedFile(pdf?.id ?? '')).toBe(path.join(folder, 'Morning delivery 2026-11-26.pdf'))
+    await expect(exports.preview(pdf?.id ?? '')).rejects.toThrow(/Only csv and tsv files are previewed/)
   })
 })

@@ -50,6 +50,23 @@ describe('ExportJobItem', () => {
     expect(web.get('[data-test="export-job-where"]').text()).toBe("In the exports folder of AdOps Desk's data.")
   })
 
+  it("a board's PDF page: named by its board, opened or shown, neither previewed nor analysed (issue 39)", () => {
+    const page = job({
+      format: 'pdf',
+      board: 'Morning delivery',
+      preset: null,
+      project: '',
+      report: '',
+      fileName: 'Morning delivery.pdf',
+      rows: null,
+      capped: null,
+      notes: [],
+    })
+    const wrapper = mount(ExportJobItem, { props: { job: page, expectedRows: null, canOpenFolders: true } })
+    expect(wrapper.text()).toContain('Board “Morning delivery” · pdf')
+    expect(buttons(wrapper)).toEqual(['export-job-open', 'export-job-reveal'])
+  })
+
   it('a running job: bar, rate, Cancel; a failed one: its sentence and nothing to open', async () => {
     const running = mount(ExportJobItem, {
       props: {

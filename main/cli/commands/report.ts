@@ -139,7 +139,7 @@ const exportReport: Command = {
     const columns = await columnsOf(request, connection.reporting, context.values['screen-names'] === true, context.signal)
     const download = await connection.reporting.export(request, { signal: context.signal })
     let bytes = 0
-    const body = columns !== null && (format === 'csv' || format === 'tsv' || format === 'xlsx') ? readableFile(download.body, format, columns) : download.body
+    const body = columns !== null && (format === 'csv' || format === 'tsv' || format === 'xlsx') ? await readableFile(download.body, format, columns) : download.body
     const onChunk = (chunk: Uint8Array): void => {
       bytes += chunk.length
       counter?.push(chunk)

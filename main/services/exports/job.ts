@@ -162,7 +162,7 @@ export function createLiveJob(order: JobOrder, context: JobContext): LiveJob {
           progress(bytes, rowsSoFar())
         }
       }
-      await saveStreamAtomically(readableFile(download.body, order.format, order.columns), record.path, { signal, fs: context.fs, onChunk })
+      await saveStreamAtomically(await readableFile(download.body, order.format, order.columns), record.path, { signal, fs: context.fs, onChunk })
       const capped = counter === null ? null : endsWithOthers(counter.lastFirstCells(2), order.includeTotal)
       update({ bytes, rows: rowsSoFar() })
       progress(bytes, rowsSoFar())

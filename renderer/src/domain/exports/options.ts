@@ -11,7 +11,7 @@ export interface ExportForm {
   format: ExportFormat
   dataFields: string[]
   /**
-   * null: the definition's own keys as main resolves them (its granularity as a key, `auto`
+   * null: the definition's own keys as main resolves them (a time series: its breakdown and its time key, `auto`
    * chosen from the dates). Main decides that; its estimate answers the keys and the dialog
    * fills them in here, so the page never repeats main's rule.
    */

@@ -31,11 +31,13 @@ export function withReadableXlsx(body: Download, columns: ExportColumns): Downlo
       let failure: Error | null = null
       let dateStyles: Partial<Record<TimeGranularity, number>> | null = null
       let sheetSeen = false
+      let parts = 0
       const zip = new Zip((error, chunk) => {
         if (error) failure ??= error
         else output.push(chunk)
       })
       const unzip = new Unzip((file: UnzipFile) => {
+        parts += 1
         const part = new ZipDeflate(file.name, { level: SHEET.test(file.name) ? 1 : 6 })
         part.mtime = ZIP_TIME
         zip.add(part)
@@ -85,6 +87,8 @@ export function withReadableXlsx(body: Download, columns: ExportColumns): Downlo
           if (ready !== null) yield ready
         }
         unzip.push(new Uint8Array(0), true)
+        // Bytes that are no zip at all make no parts; an empty workbook would hide that.
+        if (parts === 0) throw unreadable('it is not a zip file')
         zip.end()
       } catch (error) {
         throw error instanceof AppError ? error : unreadable(error instanceof Error ? error.message : String(error))

@@ -1,13 +1,12 @@
 import { Unzip, UnzipInflate, Zip, ZipDeflate, type UnzipFile } from 'fflate'
-import type { TimeGranularity } from '../../../common/granularity'
 import { AppError } from '../errors'
 import type { ExportColumns } from './export-columns'
-import { addDateStyles, createSheetRewriter } from './xlsx-sheet-rewrite'
+import { addExportStyles, createSheetRewriter, type ExportStyles } from './xlsx-sheet-rewrite'
 
 /**
  * The platform's xlsx export rewritten on its way to the file, in one pass and never whole in
  * memory: each part of the zip is inflated as it arrives, the styles part and the first sheet go
- * through xlsx-sheet-rewrite.ts (date formats added; header labels, date cells), every other part
+ * through xlsx-sheet-rewrite.ts (date formats and a bold font added; header labels, bold and frozen, date cells), every other part
  * as it is, and the parts are deflated into a new zip chunk by chunk. The platform writes its
  * styles before its sheet; a sheet that came first would keep its dates as text.
  */
@@ -29,7 +28,7 @@ export function withReadableXlsx(body: Download, columns: ExportColumns): Downlo
     async *[Symbol.asyncIterator]() {
       const output: Uint8Array[] = []
       let failure: Error | null = null
-      let dateStyles: Partial<Record<TimeGranularity, number>> | null = null
+      let exportStyles: ExportStyles | null = null
       let sheetSeen = false
       let parts = 0
       const zip = new Zip((error, chunk) => {
@@ -51,13 +50,13 @@ export function withReadableXlsx(body: Download, columns: ExportColumns): Downlo
             bytes += data.length
             text += decoder.decode(data, { stream: !final })
             if (!final) return
-            const patched = bytes <= MAX_STYLES_BYTES ? addDateStyles(text) : null
-            dateStyles = patched?.styles ?? null
+            const patched = bytes <= MAX_STYLES_BYTES ? addExportStyles(text) : null
+            exportStyles = patched?.styles ?? null
             part.push(encoder.encode(patched?.xml ?? text), true)
           }
         } else if (SHEET.test(file.name) && !sheetSeen) {
           sheetSeen = true
-          const rewriter = createSheetRewriter(columns, () => dateStyles)
+          const rewriter = createSheetRewriter(columns, () => exportStyles)
           file.ondata = (error, data, final) => {
             if (error) return void (failure ??= error)
             const text = rewriter.push(decoder.decode(data, { stream: !final })) + (final ? rewriter.end() : '')

@@ -41,8 +41,18 @@ export function excelDate(text: string, granularity: TimeGranularity): number | 
   return (ms - EXCEL_EPOCH_MS) / 86_400_000
 }
 
-/** The styles part with a date format per granularity added; the style index of each, or null when the part does not read as styles. */
-export function addDateStyles(xml: string): { xml: string; styles: Partial<Record<TimeGranularity, number>> } | null {
+/** The style indexes the rewrite gives cells: a date format per granularity, and the bold header (null: the fonts could not be read). */
+export interface ExportStyles {
+  dates: Partial<Record<TimeGranularity, number>>
+  header: number | null
+}
+
+/** The header row bold and frozen at the top, as the app's own workbooks have it (xlsx-writer.ts). */
+const FROZEN_HEADER =
+  '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+
+/** The styles part with a date format per granularity and a bold font added, or null when the part does not read as styles. */
+export function addExportStyles(xml: string): { xml: string; styles: ExportStyles } | null {
   const cellXfs = /<cellXfs\b([^>]*?)(?:\/>|>([\s\S]*?)<\/cellXfs>)/.exec(xml)
   const open = /<styleSheet\b[^>]*>/.exec(xml)
   if (cellXfs === null || open === null) return null
@@ -53,10 +63,18 @@ export function addDateStyles(xml: string): { xml: string; styles: Partial<Recor
   const numFmts = formats.map(([, code]) => `<numFmt numFmtId="${nextId++}" formatCode="${escapeXml(code)}"/>`)
   const firstId = nextId - formats.length
   const xfs = formats.map((_format, index) => `<xf numFmtId="${firstId + index}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`)
-  const styles = Object.fromEntries(formats.map(([granularity], index) => [granularity, existing + index]))
+  const dates = Object.fromEntries(formats.map(([granularity], index) => [granularity, existing + index]))
+  const fonts = /<fonts\b[^>]*>([\s\S]*?)<\/fonts>/.exec(xml)
+  const fontCount = fonts?.[1]?.match(/<font\b/g)?.length ?? 0
+  if (fonts !== null && fontCount > 0) xfs.push(`<xf numFmtId="0" fontId="${fontCount}" fillId="0" borderId="0" xfId="0" applyFont="1"/>`)
+  const styles: ExportStyles = { dates, header: fonts !== null && fontCount > 0 ? existing + formats.length : null }
 
   const newXfs = `<cellXfs count="${existing + xfs.length}">${cellXfs[2] ?? ''}${xfs.join('')}</cellXfs>`
   let patched = xml.slice(0, cellXfs.index) + newXfs + xml.slice(cellXfs.index + cellXfs[0].length)
+  if (fonts !== null && fontCount > 0) {
+    const boldFonts = `<fonts count="${fontCount + 1}">${fonts[1] ?? ''}<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>`
+    patched = patched.replace(fonts[0], () => boldFonts)
+  }
   const oldFmts = /<numFmts\b[^>]*>([\s\S]*?)<\/numFmts>/.exec(patched)
   if (oldFmts !== null) {
     const count = (oldFmts[1]?.match(/<numFmt\b/g)?.length ?? 0) + numFmts.length
@@ -90,7 +108,7 @@ export interface SheetRewriter {
 }
 
 /** `styles`: the date styles once the styles part has been read (null: not read, dates stay text). */
-export function createSheetRewriter(columns: ExportColumns, styles: () => Partial<Record<TimeGranularity, number>> | null): SheetRewriter {
+export function createSheetRewriter(columns: ExportColumns, styles: () => ExportStyles | null): SheetRewriter {
   let pending = ''
   let header = true
   const dateColumns = new Map<number, TimeGranularity>()
@@ -105,7 +123,9 @@ export function createSheetRewriter(columns: ExportColumns, styles: () => Partia
   }
 
   function rewriteHeader(row: string): string {
-    return cells(row, (attributes, content, column) => {
+    const bold = styles()?.header ?? null
+    return cells(row, (given, content, column) => {
+      const attributes = bold === null ? given : `${given.replace(/\ss="[^"]*"/g, '')} s="${bold}"`
       const text = TEXT.exec(content)
       if (text === null || /\bt="s"/.test(attributes)) return `<c${attributes}>${content}</c>`
       const name = unescapeXml(text[3] as string)
@@ -125,12 +145,19 @@ export function createSheetRewriter(columns: ExportColumns, styles: () => Partia
     if (known === null) return row
     return cells(row, (attributes, content, column) => {
       const granularity = dateColumns.get(column)
-      const style = granularity === undefined ? undefined : known[granularity]
+      const style = granularity === undefined ? undefined : known.dates[granularity]
       const text = style === undefined || /\bt="s"/.test(attributes) ? null : TEXT.exec(content)
       const serial = text === null || granularity === undefined ? null : excelDate(unescapeXml(text[3] as string).trim(), granularity)
       if (serial === null) return `<c${attributes}>${content}</c>`
       return `<c${attributes.replace(/\s(t|s)="[^"]*"/g, '')} s="${style}"><v>${serial}</v></c>`
     })
+  }
+
+  /** The header frozen, where the schema puts a sheet's views (before its format, columns and data); a sheet with views of its own keeps them. */
+  function freeze(text: string): string {
+    if (/<sheetViews\b/.test(text)) return text
+    const before = /<(sheetFormatPr|cols|sheetData)\b/.exec(text)
+    return before === null ? text : text.slice(0, before.index) + FROZEN_HEADER + text.slice(before.index)
   }
 
   function rewrite(text: string): string {
@@ -150,7 +177,8 @@ export function createSheetRewriter(columns: ExportColumns, styles: () => Partia
       if (end < 0) return ''
       const complete = pending.slice(0, end + '</row>'.length)
       pending = pending.slice(end + '</row>'.length)
-      return rewrite(complete)
+      // The first rows to go out hold the sheet's start, its views included.
+      return header ? freeze(rewrite(complete)) : rewrite(complete)
     },
     end() {
       const rest = rewrite(pending)

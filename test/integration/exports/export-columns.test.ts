@@ -89,6 +89,8 @@ describe("an export's columns, against the sandbox", () => {
     expect(sheet).toContain('<t xml:space="preserve">Day</t>')
     expect(sheet).toContain('<t xml:space="preserve">Publisher name</t>')
     expect(sheet).not.toMatch(/>\d{4}-\d{2}-\d{2}</)
+    // The header row stays in view as the sheet scrolls.
+    expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>')
     // The third cell of the second row: Excel's day number, in a style whose format is a date.
     const secondRow = /<row r="2">([\s\S]*?)<\/row>/.exec(sheet)?.[1] ?? ''
     const dateCell = [...secondRow.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)][2]

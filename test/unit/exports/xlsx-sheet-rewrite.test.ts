@@ -1,12 +1,12 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { withReadableXlsx } from '../../../main/services/exports/xlsx-export-stream'
-import { addDateStyles, createSheetRewriter, excelDate } from '../../../main/services/exports/xlsx-sheet-rewrite'
+import { addExportStyles, createSheetRewriter, excelDate } from '../../../main/services/exports/xlsx-sheet-rewrite'
 
 const inline = (text: string, reference = ''): string =>
   `<c${reference ? ` r="${reference}"` : ''} t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
 const columns = { labels: { granularity_day: 'Day', publisher: 'Publisher' }, dates: { granularity_day: 'day' as const } }
-const styles = { hour: 1, day: 2, month: 3 }
+const styles = { dates: { hour: 1, day: 2, month: 3 }, header: 4 }
 
 describe('an xlsx export made readable', () => {
   it('reads a time key as Excel’s day number, and refuses what is not one', () => {
@@ -18,23 +18,34 @@ describe('an xlsx export made readable', () => {
     expect(excelDate('2026-W49', 'week')).toBeNull()
   })
 
-  it('adds a date style per granularity after the styles the file has', () => {
-    const patched = addDateStyles('<styleSheet xmlns="x"><fonts/><cellXfs count="1"><xf xfId="0"/></cellXfs></styleSheet>')
-    expect(patched?.styles).toEqual({ hour: 1, day: 2, month: 3 })
+  it('adds a date style per granularity and a bold one after the styles the file has', () => {
+    const patched = addExportStyles(
+      '<styleSheet xmlns="x"><fonts count="1"><font><sz val="11"/></font></fonts><cellXfs count="1"><xf xfId="0"/></cellXfs></styleSheet>',
+    )
+    expect(patched?.styles).toEqual({ dates: { hour: 1, day: 2, month: 3 }, header: 4 })
     expect(patched?.xml).toContain('<numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/>')
-    expect(patched?.xml).toContain('<cellXfs count="4"><xf xfId="0"/><xf numFmtId="164"')
-    expect(addDateStyles('<not-styles/>')).toBeNull()
+    expect(patched?.xml).toContain('<cellXfs count="5"><xf xfId="0"/><xf numFmtId="164"')
+    expect(patched?.xml).toContain('<fonts count="2"><font><sz val="11"/></font><font><b/>')
+    expect(patched?.xml).toContain('<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>')
+    // Fonts it cannot read: dates all the same, the header as it was.
+    expect(addExportStyles('<styleSheet><cellXfs count="1"><xf/></cellXfs></styleSheet>')?.styles.header).toBeNull()
+    expect(addExportStyles('<not-styles/>')).toBeNull()
   })
 
-  it('renames the header and types the date column, a row cut between pieces, cells placed by reference', () => {
+  it('renames the header, bold and frozen, and types the date column, a row cut between pieces, cells placed by reference', () => {
     const sheet =
-      `<worksheet><sheetData><row r="1">${inline('publisher')}${inline('granularity_day')}${inline('impressions')}</row>` +
+      `<worksheet><dimension ref="A1:C3"/><cols><col min="1" max="1" width="9"/></cols><sheetData><row r="1">${inline('publisher')}${inline('granularity_day')}${inline('impressions')}</row>` +
       `<row r="2"><c><v>7</v></c>${inline('2026-12-07')}<c><v>5</v></c></row>` +
       `<row r="3"><c r="A3"><v>8</v></c>${inline('2026-12-08', 'B3')}</row><row r="4"/></sheetData></worksheet>`
     const rewriter = createSheetRewriter(columns, () => styles)
     const cut = sheet.indexOf('2026-12-07') + 4
     const out = rewriter.push(sheet.slice(0, cut)) + rewriter.push(sheet.slice(cut)) + rewriter.end()
-    expect(out).toContain(`${inline('Publisher')}${inline('Day')}${inline('impressions')}`)
+    const bold = (text: string): string => inline(text).replace('<c t="inlineStr">', '<c t="inlineStr" s="4">')
+    expect(out).toContain(`${bold('Publisher')}${bold('Day')}${bold('impressions')}`)
+    expect(out).toContain(
+      '<dimension ref="A1:C3"/><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
+    )
+    expect(out).toContain('</sheetViews><cols>')
     expect(out).toContain('<row r="2"><c><v>7</v></c><c s="2"><v>46363</v></c><c><v>5</v></c></row>')
     expect(out).toContain('<c r="B3" s="2"><v>46364</v></c>')
     expect(out.endsWith('<row r="4"/></sheetData></worksheet>')).toBe(true)

@@ -63,7 +63,8 @@ export const optionHelp: Record<OptionName, string> = {
   project: 'project name',
   slicer: 'report (slicer) name',
   progress: 'show progress on standard error even when it is not a terminal',
-  'screen-names': "name the columns as the app's screens do (Day, Publisher name), not the platform's (granularity_day, publisher Name); an xlsx's dates become date cells",
+  'screen-names':
+    "name the columns as the app's screens do (Day, Publisher name), not the platform's (granularity_day, publisher Name); an xlsx's dates become date cells",
   preset: "a saved preset's name, or a preset file (.json)",
   metric: 'the data field an alert rule watches',
   drop: 'fire on a fall of at least PCT percent against the baseline',

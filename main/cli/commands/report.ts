@@ -100,7 +100,12 @@ export async function checkOutPath(out: string): Promise<string> {
  * the report's `info` asked for the labels) and an xlsx's dates typed; without it, null: the
  * platform's file as it sent it, which is what scripts written against this command read.
  */
-async function columnsOf(request: ReportRequest, reporting: ReportingClient, screenNames: boolean, signal: AbortSignal | undefined): Promise<ExportColumns | null> {
+async function columnsOf(
+  request: ReportRequest,
+  reporting: ReportingClient,
+  screenNames: boolean,
+  signal: AbortSignal | undefined,
+): Promise<ExportColumns | null> {
   if (!screenNames) return null
   const asList = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : []
@@ -122,7 +127,7 @@ const exportReport: Command = {
     'Progress (bytes, rows for csv/tsv, rate) shows on standard error when it is a terminal, or with --progress.',
     'A csv/tsv export past the platform\'s cap (1,000,000 rows) ends with an Others row; "capped": true says so.',
     "The file is the platform's, byte for byte (publisher, publisher Name, granularity_day, impressions); --screen-names",
-    'names the columns as the app does (Publisher, Publisher name, Day, Impressions) and makes an xlsx file\'s dates date cells.',
+    "names the columns as the app does (Publisher, Publisher name, Day, Impressions) and makes an xlsx file's dates date cells.",
     '',
     ...FILTER_NOTES,
     ...TABLE_NOTES,
@@ -139,7 +144,8 @@ const exportReport: Command = {
     const columns = await columnsOf(request, connection.reporting, context.values['screen-names'] === true, context.signal)
     const download = await connection.reporting.export(request, { signal: context.signal })
     let bytes = 0
-    const body = columns !== null && (format === 'csv' || format === 'tsv' || format === 'xlsx') ? await readableFile(download.body, format, columns) : download.body
+    const body =
+      columns !== null && (format === 'csv' || format === 'tsv' || format === 'xlsx') ? await readableFile(download.body, format, columns) : download.body
     const onChunk = (chunk: Uint8Array): void => {
       bytes += chunk.length
       counter?.push(chunk)

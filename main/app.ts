@@ -67,6 +67,8 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
       dialogs: createFileDialogs(electron.dialog, () => window, app.getPath('downloads')),
       exportSignals: createExportSignals(electron.Notification, () => window),
       alertNotifier: createAlertNotifier(electron.Notification, () => window),
+      // The alert watch checks nothing while the machine is offline.
+      isOnline: () => electron.net.isOnline(),
       exportShell: createExportShell(electron.shell),
       // Events go to the window while it is open; with it closed (quitting, or in the tray) they go nowhere.
       sendEvent: (event, payload) => {

@@ -62,8 +62,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The scheduler lives in main (a hidden page's timers are throttled): it starts with the
     // services, runs missed slots once, and looks again when the machine wakes.
     await services.schedules.start()
+    // Rules are checked without a schedule too: shortly after start, then every 30 minutes.
+    services.alertWatch.start()
     const { onResume } = host
-    if (onResume !== undefined) lifetime.add(toDisposable(onResume(() => void services.schedules.wake())))
+    if (onResume !== undefined)
+      lifetime.add(
+        toDisposable(
+          onResume(() => {
+            void services.schedules.wake()
+            services.alertWatch.soon()
+          }),
+        ),
+      )
     const { openFolder } = host
     const features: HostFeatures = {
       nativeSaveDialog: host.dialogs !== undefined,

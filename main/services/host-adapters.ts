@@ -46,6 +46,8 @@ export interface HostAdapters {
    * in its data folder (files/folder-dialogs.ts), and app:info tells the page there is no native dialog.
    */
   dialogs?: FileDialogs
+  /** False while the machine has no network (Electron's net.isOnline); absent where it cannot tell: taken as online. */
+  isOnline?: () => boolean
   /** The taskbar's progress and OS notifications for export jobs (main/electron/export-signals.ts); absent in the web host. */
   exportSignals?: ExportSignals
   /** Opens a finished export or shows it in its folder (main/electron/export-signals.ts); absent in the web host, which says where the file is instead. */
@@ -80,5 +82,5 @@ export interface HostAdapters {
 /** The adapters the services themselves use; the rest are the runtime's (handlers, events, the demo loader). */
 export type ServiceAdapters = Pick<
   HostAdapters,
-  'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'background' | 'selfLaunch' | 'osScheduler' | 'alertNotifier'
+  'openKeychain' | 'dialogs' | 'exportSignals' | 'exportShell' | 'systemTheme' | 'background' | 'selfLaunch' | 'osScheduler' | 'alertNotifier' | 'isOnline'
 >

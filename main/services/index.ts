@@ -16,7 +16,7 @@ import { createAnalysis } from './analysis/analysis'
 import { ENGINE_WARM_UP_DELAY_MS, loadEngine } from './analysis/engine'
 import { createChartFiles } from './exports/chart-files'
 import { createExportJobHistory, exportJobHistoryFile } from './exports/job-history'
-import { createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
+import { createAppAlertWatch, createAppAlerts, schedulesAlertsPort } from './alerts/app-alerts'
 import { seedDemoAlerts, seedingOnStart } from './alerts/demo-seed'
 import { alertsFolder, createRuleStore } from './alerts/rules-store'
 
@@ -187,10 +187,6 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
   // Jobs stop (kept as interrupted, temporary files removed) while their connections still exist.
   lifetime.add(toDisposable(() => exportJobs.close()))
   const alertRules = createRuleStore({ folder: alertsFolder(options.userDataDir), notices, now })
-  demoStarted = () =>
-    seedDemoAlerts({ presets, rules: alertRules, settings }).catch((error: unknown) =>
-      log.warn('the demo alert preset was not saved', { error: String(error) }),
-    )
   // Alert checks run the chart through a report service of their own: a check is not a run the user made.
   const alerts = createAppAlerts({
     userDataDir: options.userDataDir,
@@ -206,6 +202,23 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     now,
     ...(options.now ? { pinnedNow: options.now } : {}),
   })
+  const alertWatch = createAppAlertWatch({
+    alerts,
+    presets,
+    rules: alertRules,
+    events,
+    online: host.isOnline ?? (() => true),
+    log,
+    now,
+    ...(options.alertTimers ? { timers: options.alertTimers } : {}),
+  })
+  lifetime.add(toDisposable(() => alertWatch.stop()))
+  // The demo's planted incidents show within seconds of opening it: its seed, then a round shortly.
+  demoStarted = () =>
+    seedDemoAlerts({ presets, rules: alertRules, settings }).then(
+      () => alertWatch.soon(),
+      (error: unknown) => log.warn('the demo alert preset was not saved', { error: String(error) }),
+    )
   const schedules = createAppSchedules({
     userDataDir: options.userDataDir,
     source: 'app',
@@ -259,6 +272,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     copyRequest,
     exports: exportJobs,
     alerts,
+    alertWatch,
     chartFiles: createChartFiles({ dialog: dialogs }),
     analysis,
     requests,

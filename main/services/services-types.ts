@@ -11,6 +11,7 @@ import type { EntityService } from './entities/entity-service'
 import type { EventHub } from './events'
 import type { Analysis } from './analysis/analysis'
 import type { ChartFiles } from './exports/chart-files'
+import type { AlertWatch, WatchTimers } from './alerts/alert-watch'
 import type { AlertService } from './alerts/service'
 import type { ExportService } from './exports/jobs'
 import type { DeskServices } from './bulk/app-desk'
@@ -57,6 +58,8 @@ export interface ServicesOptions {
    * why). False: at the first analysis (the end-to-end tests' hosts, most of which never analyse).
    */
   engineWarmUp?: boolean
+  /** The alert watch's clock (alerts/alert-watch.ts): real timers unless a test drives a manual one. */
+  alertTimers?: WatchTimers
 }
 
 /** Everything the handlers use, built once from its dependencies. */
@@ -86,6 +89,8 @@ export interface Services extends DeskServices {
   exports: ExportService
   /** Alert rules, checks (also the scheduler's `checkPresetAlerts`), backtests and fired alerts. */
   alerts: AlertService
+  /** Rules checked without a schedule: after a preset's run, shortly after start, every 30 minutes (started by the runtime). */
+  alertWatch: AlertWatch
   /** The current chart saved as PNG, SVG or csv (exports:saveChart). */
   chartFiles: ChartFiles
   analysis: Analysis

@@ -4,6 +4,7 @@
  * is not a run the user made, so it stays out of the history and the result cache).
  */
 import type { EventHub } from '../events'
+import type { Logger } from '../logs/logger'
 import type { ServiceAdapters } from '../host-adapters'
 import type { Notices } from '../notices'
 import type { PresetStore } from '../presets/preset-store'
@@ -12,6 +13,7 @@ import { createReportService, type ReportService } from '../reports/service'
 import type { AlertsPort } from '../schedules/alerts-port'
 import type { SettingsStore } from '../workspace/settings-store'
 import type { Workspace } from '../workspace/workspace'
+import { createAlertWatch, type AlertWatch, type WatchTimers } from './alert-watch'
 import { createFiredStore } from './fired-store'
 import { alertsFolder, type RuleStore } from './rules-store'
 import { createAlertService, type AlertService } from './service'
@@ -67,5 +69,47 @@ export function schedulesAlertsPort(alerts: Pick<AlertService, 'check' | 'checkP
       profileId === undefined
         ? alerts.checkPresetAlerts(name, { ...(signal ? { signal } : {}), ...(at ? { now: at } : {}) })
         : alerts.check(profileId, name, { signal: signal ?? new AbortController().signal, ...(at ? { now: at } : {}) }),
+  }
+}
+
+export interface AppAlertWatchOptions {
+  alerts: Pick<AlertService, 'check' | 'checkPresetAlerts'>
+  presets: Pick<PresetStore, 'list'>
+  rules: Pick<RuleStore, 'read'>
+  /** Any request's 429 (the http client's retry) holds the watch back for its wait. */
+  events: Pick<EventHub, 'subscribe'>
+  online: () => boolean
+  log: Pick<Logger, 'warn'>
+  now: () => Date
+  timers?: WatchTimers
+}
+
+/** The watch over the app's presets and rules (alert-watch.ts); its subscription ends when it stops. */
+export function createAppAlertWatch(options: AppAlertWatchOptions): AlertWatch {
+  const { alerts, rules } = options
+  const hasRules = async (preset: string): Promise<boolean> => (await rules.read(preset)).rules.length > 0
+  const watch = createAlertWatch({
+    check: (preset, profileId, signal) => (profileId === null ? alerts.checkPresetAlerts(preset, { signal }) : alerts.check(profileId, preset, { signal })),
+    async presetsWithRules() {
+      const names = (await options.presets.list()).presets.map((preset) => preset.name)
+      const flags = await Promise.all(names.map((name) => hasRules(name).catch(() => false)))
+      return names.filter((_, at) => flags[at])
+    },
+    hasRules,
+    online: options.online,
+    nowMs: () => options.now().getTime(),
+    failed: (preset, error) =>
+      options.log.warn('an alert check without a schedule failed', { preset, error: error instanceof Error ? error.message : String(error) }),
+    ...(options.timers ? { timers: options.timers } : {}),
+  })
+  const unsubscribe = options.events.subscribe((event, payload) => {
+    if (event === 'onThrottled') watch.throttled((payload as { waitSeconds: number }).waitSeconds)
+  })
+  return {
+    ...watch,
+    async stop() {
+      unsubscribe()
+      await watch.stop()
+    },
   }
 }

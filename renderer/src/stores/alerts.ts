@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { FiredAlertState, FiredAlertView } from '@contract'
 import { api, toApiError, unwrap, type ApiError } from '../api/bridge'
+import { orderedAlerts } from '../domain/alerts/sentences'
 
 /**
  * Fired alerts as the page sees them: the list main keeps (newest first), the one open in the
@@ -18,6 +19,8 @@ export const useAlertsStore = defineStore('alerts', () => {
   const openId = ref<string | null>(null)
   let listening = false
 
+  /** As the list shows them: the most unusual first, then the newest (main keeps them newest first). */
+  const ordered = computed(() => orderedAlerts(alerts.value))
   const newCount = computed(() => alerts.value.filter((alert) => alert.state === 'new').length)
 
   async function load(): Promise<void> {
@@ -62,5 +65,5 @@ export const useAlertsStore = defineStore('alerts', () => {
     })
   }
 
-  return { alerts, total, stateFilter, error, loaded, openId, newCount, load, acknowledge, snooze, listen }
+  return { alerts, ordered, total, stateFilter, error, loaded, openId, newCount, load, acknowledge, snooze, listen }
 })

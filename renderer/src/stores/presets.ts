@@ -48,6 +48,8 @@ export const usePresetsStore = defineStore('presets', () => {
   const requested = ref<string | null>(null)
   /** A preset the user chose elsewhere (the palette), opened by the Reports view when shown without asking. */
   const picked = ref<string | null>(null)
+  /** The line the chosen preset opens on (an alert's link): the chart shows it and the total. */
+  let pickedLine: string | null = null
   let listening = false
   /** Why the last run of an opened preset could not reach the platform (main's sentence): the kept chart stays, with this said over it. */
   const offlineNote = ref<string | null>(null)
@@ -218,17 +220,20 @@ export const usePresetsStore = defineStore('presets', () => {
     })
   }
 
-  /** The user chose a preset away from Reports (the palette): Reports opens and runs it. */
-  function openInReports(name: string): void {
+  /** The user chose a preset away from Reports (the palette, an alert with its line): Reports opens and runs it. */
+  function openInReports(name: string, line: string | null = null): void {
+    pickedLine = line
     picked.value = name
     useNavigationStore().open('reports')
   }
 
-  /** The Reports view takes the chosen preset; null when there is none. */
-  function takePicked(): string | null {
+  /** The Reports view takes the chosen preset and the line it opens on; null when there is none. */
+  function takePicked(): { name: string; line: string | null } | null {
     const name = picked.value
     picked.value = null
-    return name
+    const line = pickedLine
+    pickedLine = null
+    return name === null ? null : { name, line }
   }
 
   /** The Reports view takes the linked preset; null when there is none. */

@@ -3,6 +3,7 @@ import { useDialog, useMessage } from 'naive-ui'
 import { errorMessage } from '../../api/bridge'
 import { usePresetsStore } from '../../stores/presets'
 import { useReportsStore } from '../../stores/reports'
+import { focusLineWhenShown } from '../alerts/focusLine'
 
 /**
  * What the confirmation says about the builder's work: a link comes from a web page, so it
@@ -70,9 +71,10 @@ export function usePresetLink(start: () => Promise<void>): void {
 
   /** True when a chosen preset was waiting (it is opening). */
   function takePicked(): boolean {
-    const name = presets.takePicked()
-    if (!name) return false
-    void open(name)
+    const chosen = presets.takePicked()
+    if (!chosen) return false
+    if (chosen.line !== null) focusLineWhenShown(reports, chosen.name, chosen.line)
+    void open(chosen.name)
     return true
   }
 

@@ -132,3 +132,20 @@ describe('a preset chosen in the command palette', () => {
     wrapper.unmount()
   })
 })
+
+describe('an alert’s link to its line', () => {
+  beforeEach(() => setActivePinia(createPinia()))
+
+  it('opens the alert’s preset with its line and the total shown, the other lines hidden', async () => {
+    const api = fakeReportsApi()
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+    const weekly = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(weekly))
+    usePresetsStore().openInReports('Weekly', 'Germany <b>')
+    const wrapper = mountView()
+    await flushPromises()
+    expect(api.presets.get).toHaveBeenCalledWith({ name: 'Weekly' })
+    expect(useReportsStore().definition?.chart.hidden).toEqual(['impressions|FR', 'impressions|FR|compare'])
+    wrapper.unmount()
+  })
+})

@@ -1,0 +1,75 @@
+/**
+ * A fired alert as a sentence a user reads (issue 39): "Impressions fell 54% below the usual
+ * Monday (24,976)", how unusual that is in a plain word (the robust z-score on hover), what
+ * "data as of" means, and the order the list shows them in (most unusual first, then newest).
+ */
+import type { FiredAlertView } from '@contract'
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MINUS = '\u2212'
+
+/** "impressions" → "Impressions", "ad_requests" → "Ad requests". */
+export function metricInWords(metric: string): string {
+  const words = metric.replace(/[_.]+/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * "the usual Monday", "the usual Monday at 14:00": the bucket's weekday read from its own
+ * calendar text (`__time__` in the report's offset), never through the browser's timezone.
+ */
+export function usualOf(bucket: string): string {
+  const found = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(bucket)
+  if (found === null) return 'the usual'
+  const [, year, month, day, hour, minute] = found
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()] ?? ''
+  return hour === undefined ? `the usual ${weekday}` : `the usual ${weekday} at ${hour}:${minute}`
+}
+
+const percent = (value: number): string => `${Math.abs(value) >= 10 ? Math.round(Math.abs(value)) : Math.abs(value).toFixed(1)}%`
+
+/** "Impressions fell 54% below the usual Monday (24,976)". */
+export function alertSentence(alert: Pick<FiredAlertView, 'metric' | 'changePct' | 'baseline' | 'bucket'>): string {
+  const way = alert.changePct < 0 ? 'fell' : 'rose'
+  const side = alert.changePct < 0 ? 'below' : 'above'
+  const usual = Math.round(alert.baseline).toLocaleString('en-US')
+  return `${metricInWords(alert.metric)} ${way} ${percent(alert.changePct)} ${side} ${usualOf(alert.bucket)} (${usual})`
+}
+
+/** How far from the usual, in plain words, most unusual first; `rank` orders the list. */
+const LEVELS = [
+  { from: 10, word: 'Extremely unusual', rank: 3 },
+  { from: 5, word: 'Very unusual', rank: 2 },
+  { from: 3, word: 'Unusual', rank: 1 },
+  { from: 0, word: 'Somewhat unusual', rank: 0 },
+] as const
+
+function levelOf(z: number): (typeof LEVELS)[number] {
+  const size = Math.abs(z)
+  return LEVELS.find((level) => size >= level.from) ?? LEVELS[3]
+}
+
+/** "Very unusual" for a z-score of 5 to 10 either way. */
+export function unusualWord(z: number): string {
+  return levelOf(z).word
+}
+
+/** The number behind the word, for its hover: "z-score −27.0: …". */
+export function zScoreTitle(z: number): string {
+  const number = `${z < 0 ? MINUS : ''}${Math.abs(z).toFixed(1)}`
+  return `Robust z-score ${number}: how many typical swings of this weekday the value is from its usual level (3 or more is unusual).`
+}
+
+/** What "data as of" means beside its time. */
+export const DATA_AS_OF_MEANING =
+  'The platform reports with a delay (the data lag in Settings): buckets that end after this time were not judged yet, as their numbers may still change.'
+
+/** Most unusual first; of the same level, the newest bucket first, then the latest fired. */
+export function orderedAlerts<T extends Pick<FiredAlertView, 'z' | 'bucket' | 'firedAt'>>(alerts: readonly T[]): T[] {
+  return [...alerts].sort((a, b) => levelOf(b.z).rank - levelOf(a.z).rank || b.bucket.localeCompare(a.bucket) || b.firedAt.localeCompare(a.firedAt))
+}
+
+/** The chart's series to hide so that the alert's line (by its label, as the alert names it) and the total are what Reports shows. */
+export function hiddenForLine(series: ReadonlyArray<{ key: string; label: string; role: string }>, lineLabel: string): string[] {
+  return series.filter((entry) => entry.role !== 'total' && entry.label !== lineLabel).map((entry) => entry.key)
+}

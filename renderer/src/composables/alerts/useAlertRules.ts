@@ -2,6 +2,7 @@ import { ref, watch } from 'vue'
 import type { AlertRule, BacktestView } from '@contract'
 import { api, errorMessage, unwrap } from '../../api/bridge'
 import { newRequestId } from '../../lib/requestId'
+import { checkInWords } from '../../domain/alerts/rules'
 
 /**
  * A preset's alert rules in the builder: what is saved, the rule being edited, and its backtest
@@ -13,6 +14,7 @@ export function useAlertRules(preset: () => string | null, profileId: () => stri
   const backtest = ref<BacktestView | null>(null)
   const backtestError = ref<string | null>(null)
   const backtesting = ref(false)
+  const checking = ref(false)
   let pending: string | null = null
 
   async function load(name: string): Promise<void> {
@@ -76,5 +78,18 @@ export function useAlertRules(preset: () => string | null, profileId: () => stri
     rules.value = (await unwrap(api().alerts.saveRules({ preset: name, rules: rules.value.filter((rule) => rule.id !== id) }))).rules
   }
 
-  return { rules, loadError, backtest, backtestError, backtesting, runBacktest, clearBacktest, save, remove }
+  /** "Check now": the saved rules on the builder's connection; what fires goes to Alerts. Answers what happened, in words. */
+  async function checkNow(): Promise<string | null> {
+    const name = preset()
+    const profile = profileId()
+    if (name === null || profile === null) return null
+    checking.value = true
+    try {
+      return checkInWords(await unwrap(api().alerts.check({ preset: name, profileId: profile, requestId: newRequestId('alert-check') })))
+    } finally {
+      checking.value = false
+    }
+  }
+
+  return { rules, loadError, backtest, backtestError, backtesting, checking, runBacktest, clearBacktest, save, remove, checkNow }
 }

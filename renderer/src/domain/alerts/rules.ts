@@ -43,3 +43,11 @@ export function busiestLine<T extends { key: string; role: string; firedCount: n
   const busiest = lines.reduce<T | undefined>((best, line) => (line.firedCount > (best?.firedCount ?? 0) ? line : best), undefined)
   return busiest ?? lines.find((line) => line.role === 'total') ?? lines[0]
 }
+
+/** What "Check now" found: "Checked 41 lines: 1 alert fired; it is in Alerts." */
+export function checkInWords(result: { firings: readonly unknown[]; checkedSeries: number }): string {
+  const lines = `${result.checkedSeries} line${result.checkedSeries === 1 ? '' : 's'}`
+  const count = result.firings.length
+  if (count === 0) return `Checked ${lines}: nothing unusual, or nothing new since the last check.`
+  return `Checked ${lines}: ${count} new alert${count === 1 ? '' : 's'} fired; ${count === 1 ? 'it is' : 'they are'} in Alerts.`
+}

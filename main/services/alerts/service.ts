@@ -10,6 +10,7 @@ import {
   type ReportInfoView,
   type TimeSeriesView,
 } from '@contract'
+import { alertSentence } from '../../../common/alert-words'
 import { AppError } from '../errors'
 import type { EventHub } from '../events'
 import type { FiredQuery, FiredStore, KeptAlert } from './fired-store'
@@ -215,11 +216,10 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
   function announce(added: readonly KeptAlert[]): void {
     const first = added[0]
     if (options.notify === null || first === undefined) return
-    const change = `${first.changePct > 0 ? '+' : ''}${first.changePct}%`
-    const more = added.length > 1 ? ` and ${added.length - 1} more` : ''
+    const more = added.length > 1 ? ` (and ${added.length - 1} more)` : ''
     options.notify({
       title: `Alert: ${first.preset}`,
-      body: `${first.series} ${first.metric} ${change} at ${first.bucket} (baseline ${Math.round(first.baseline)})${more}. Data as of ${first.dataAsOf.slice(0, 16).replace('T', ' ')} UTC.`,
+      body: `${first.series}: ${alertSentence(first)} on ${first.bucket}${more}. Data as of ${first.dataAsOf.slice(0, 16).replace('T', ' ')} UTC.`,
       onClick: () => options.events.emit('onOpenAlert', { id: first.id }),
     })
   }

@@ -113,6 +113,9 @@ describe('alerts on the demo workspace', () => {
       ]),
     )
     expect(notified).toHaveLength(2)
+    // The notification says it as the Alerts screen does (issue 39), not "impressions -60%".
+    expect(notified[0]?.body.startsWith(`${labels.dropped}: Impressions fell `)).toBe(true)
+    expect(notified[0]?.body).toMatch(/ below the usual Wednesday \([\d,]+\) on 2026-11-25\. Data as of /)
     expect(events.filter((entry) => entry.event === 'onAlertFired')).toHaveLength(2)
     // The same incident checked again is neither kept nor notified twice.
     await services.alerts.check(DEMO_PROFILE_ID, 'Publishers', { signal })

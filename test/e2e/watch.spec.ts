@@ -124,10 +124,10 @@ test("the demo's incident fires a scheduled check, and its alert opens with the 
   // The rail's Alerts item now carries its new-alerts badge in its text: found by its section.
   await page.getByTestId('rail').locator('[data-section="alerts"]').click()
   const item = page.locator('[data-alert-item]').first()
-  await expect(item).toContainText('down')
+  await expect(item).toContainText('fell')
   await item.click()
   const view = page.getByTestId('alert-view')
-  await expect(view.getByTestId('alert-data-as-of')).toContainText('data as of')
+  await expect(view.getByTestId('alert-data-as-of')).toContainText('Data as of')
   const chart = view.getByTestId('alert-chart')
   await expect(chart).toHaveAttribute('data-painted', 'true')
   await expect.poll(async () => Number(await chart.getAttribute('data-markers'))).toBeGreaterThan(0)

@@ -207,6 +207,7 @@ export function createServices(options: ServicesOptions, lifetime: DisposableSto
     presets,
     rules: alertRules,
     events,
+    activeProfileId: async () => (await workspace.state()).activeProfileId,
     online: host.isOnline ?? (() => true),
     log,
     now,

@@ -78,6 +78,8 @@ export interface AppAlertWatchOptions {
   rules: Pick<RuleStore, 'read'>
   /** Any request's 429 (the http client's retry) holds the watch back for its wait. */
   events: Pick<EventHub, 'subscribe'>
+  /** A round checks on the active connection: with none, there is nothing to check on. */
+  activeProfileId: () => Promise<string | null>
   online: () => boolean
   log: Pick<Logger, 'warn'>
   now: () => Date
@@ -91,6 +93,7 @@ export function createAppAlertWatch(options: AppAlertWatchOptions): AlertWatch {
   const watch = createAlertWatch({
     check: (preset, profileId, signal) => (profileId === null ? alerts.checkPresetAlerts(preset, { signal }) : alerts.check(profileId, preset, { signal })),
     async presetsWithRules() {
+      if ((await options.activeProfileId()) === null) return []
       const names = (await options.presets.list()).presets.map((preset) => preset.name)
       const flags = await Promise.all(names.map((name) => hasRules(name).catch(() => false)))
       return names.filter((_, at) => flags[at])

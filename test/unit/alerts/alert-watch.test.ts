@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ALERT_WATCH_TIMING, createAlertWatch, type AlertWatchOptions } from '../../../main/services/alerts/alert-watch'
+import { createAppAlertWatch } from '../../../main/services/alerts/app-alerts'
 import { AppError } from '../../../main/services/errors'
 import { createManualTimers } from '../../support/manual-timers'
 
@@ -124,6 +125,40 @@ describe('the alert watch', () => {
     clock.advance(ALERT_WATCH_TIMING.sameRunGapMs)
     await watch.presetRan('Publishers', 'demo')
     expect(checks.filter((check) => check.profileId === 'demo')).toHaveLength(2)
+    await watch.stop()
+  })
+})
+
+describe('the app’s alert watch', () => {
+  it('checks nothing, and logs nothing, while no connection is active; then checks presets with rules only', async () => {
+    const clock = createManualTimers(START)
+    const checked: string[] = []
+    const warnings: string[] = []
+    let active: string | null = null
+    const watch = createAppAlertWatch({
+      alerts: {
+        check: async () => ({ firings: [], dataAsOf: '', checkedSeries: 0 }),
+        checkPresetAlerts: async (name) => (checked.push(name), { firings: [], dataAsOf: '', checkedSeries: 1 }),
+      },
+      presets: { list: async () => ({ presets: [{ name: 'With rules' }, { name: 'Without' }] as never, refused: [] }) },
+      rules: { read: async (preset) => ({ preset, rules: preset === 'With rules' ? [{} as never] : [], savedAt: null }) },
+      events: { subscribe: () => () => undefined },
+      activeProfileId: async () => active,
+      online: () => true,
+      log: { warn: (message) => void warnings.push(message) },
+      now: clock.now,
+      timers: clock.timers,
+    })
+    watch.start()
+    clock.advance(ALERT_WATCH_TIMING.firstMs)
+    await watch.idle()
+    expect(checked).toEqual([])
+    active = 'demo'
+    await Promise.resolve()
+    clock.advance(ALERT_WATCH_TIMING.everyMs)
+    await watch.idle()
+    expect(checked).toEqual(['With rules'])
+    expect(warnings).toEqual([])
     await watch.stop()
   })
 })

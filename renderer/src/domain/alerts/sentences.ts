@@ -5,6 +5,8 @@
  */
 import type { FiredAlertView } from '@contract'
 
+import { metricInWords } from '../../../../common/alert-words'
+
 export { alertSentence, metricInWords, usualOf } from '../../../../common/alert-words'
 
 const MINUS = '\u2212'
@@ -45,4 +47,10 @@ export function orderedAlerts<T extends Pick<FiredAlertView, 'z' | 'bucket' | 'f
 /** The chart's series to hide so that the alert's line (by its label, as the alert names it) and the total are what Reports shows. */
 export function hiddenForLine(series: ReadonlyArray<{ key: string; label: string; role: string }>, lineLabel: string): string[] {
   return series.filter((entry) => entry.role !== 'total' && entry.label !== lineLabel).map((entry) => entry.key)
+}
+
+/** A board tile's badge: "Impressions fell 54%" (the whole sentence goes in its title). */
+export function alertBadge(alert: Pick<FiredAlertView, 'metric' | 'changePct'>): string {
+  const size = Math.abs(alert.changePct)
+  return `${metricInWords(alert.metric)} ${alert.changePct < 0 ? 'fell' : 'rose'} ${size >= 10 ? Math.round(size) : size.toFixed(1)}%`
 }

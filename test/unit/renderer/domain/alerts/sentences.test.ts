@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertSentence, hiddenForLine, orderedAlerts, unusualWord, usualOf, zScoreTitle } from '../../../../../renderer/src/domain/alerts/sentences'
+import { alertBadge, alertSentence, hiddenForLine, orderedAlerts, unusualWord, usualOf, zScoreTitle } from '../../../../../renderer/src/domain/alerts/sentences'
 
 /** Issue 39, item 7: alerts read as sentences, not "impressions down 54% … (z −27.0)". */
 describe('a fired alert in words', () => {
@@ -42,5 +42,10 @@ describe('a fired alert in words', () => {
       { key: 'impressions|', label: 'Total', role: 'total' },
     ]
     expect(hiddenForLine(series, '2 — Beta')).toEqual(['impressions|1'])
+  })
+
+  it('gives a board tile a short badge, not "Alert: impressions either"', () => {
+    expect(alertBadge({ metric: 'impressions', changePct: -54.2 })).toBe('Impressions fell 54%')
+    expect(alertBadge({ metric: 'impressions', changePct: 4.25 })).toBe('Impressions rose 4.3%')
   })
 })

@@ -3,7 +3,8 @@
  * Monday (24,976)", how unusual that is in a plain word (the robust z-score on hover), what
  * "data as of" means, and the order the list shows them in (most unusual first, then newest).
  */
-import type { FiredAlertView } from '@contract'
+import type { AlertRule, FiredAlertView } from '@contract'
+import { DIRECTION_LABELS } from './fired'
 
 import { metricInWords } from '../../../../common/alert-words'
 
@@ -53,4 +54,17 @@ export function hiddenForLine(series: ReadonlyArray<{ key: string; label: string
 export function alertBadge(alert: Pick<FiredAlertView, 'metric' | 'changePct'>): string {
   const size = Math.abs(alert.changePct)
   return `${metricInWords(alert.metric)} ${alert.changePct < 0 ? 'fell' : 'rose'} ${size >= 10 ? Math.round(size) : size.toFixed(1)}%`
+}
+
+/**
+ * The rule an alert fired on, by what it watches rather than its internal id: "Fires on a change
+ * either way of 40% or more in impressions against the usual weekday of the last 4 weeks, when
+ * the usual is at least 20,000." A rule since deleted is named by its id.
+ */
+export function ruleSentence(rule: AlertRule | null, id: string): string {
+  if (rule === null) return `Fired on the rule “${id}”, since deleted or changed.`
+  const floor = rule.minBaseline > 0 ? `, when the usual is at least ${rule.minBaseline.toLocaleString('en-US')}` : ''
+  const weeks = `${rule.weeks} week${rule.weeks === 1 ? '' : 's'}`
+  const metric = rule.metric.replace(/_/g, ' ')
+  return `Fires on ${DIRECTION_LABELS[rule.direction]} of ${rule.minChangePct}% or more in ${metric} against the usual weekday of the last ${weeks}${floor}.`
 }

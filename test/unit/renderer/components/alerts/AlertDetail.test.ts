@@ -32,7 +32,9 @@ describe('an alert’s view', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
     const get = () => Promise.resolve({ ok: true, value: { alert, granularity: 'granularity_day', categories: ['2026-11-23'], series, firedIndex: 0 } })
-    Object.defineProperty(window, 'api', { value: { alerts: { get } }, configurable: true })
+    const rule = { id: 'volume', metric: 'impressions', direction: 'either', minChangePct: 40, minZ: 3, minBaseline: 20_000, weeks: 4 }
+    const rules = () => Promise.resolve({ ok: true, value: { preset: alert.preset, rules: [rule], savedAt: null } })
+    Object.defineProperty(window, 'api', { value: { alerts: { get, rules } }, configurable: true })
   })
 
   it('reads as a sentence with the rule by its name and what data as of means, and opens its line in Reports', async () => {
@@ -42,7 +44,11 @@ describe('an alert’s view', () => {
     })
     await flushPromises()
     expect(wrapper.get('[data-test="alert-view-sentence"]').text()).toBe('Impressions fell 54% below the usual Monday (24,976)')
-    expect(wrapper.text()).toContain('Rule “volume”')
+    // The rule by what it watches, not its internal id "volume".
+    expect(wrapper.get('[data-test="alert-view-rule"]').text()).toMatch(
+      /^Fires on a change either way of 40% or more in impressions against the usual weekday of the last 4 weeks, when the usual is at least 20,000\./,
+    )
+    expect(wrapper.text()).not.toContain('volume')
     expect(wrapper.get('.unusual').attributes('title')).toMatch(/^Robust z-score −27\.0/)
     expect(wrapper.get('[data-test="alert-data-as-of"]').text()).toMatch(/^Data as of .+\. The platform reports with a delay/)
     await wrapper.get('[data-test="alert-view-open-line"]').trigger('click')

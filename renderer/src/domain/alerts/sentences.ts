@@ -5,7 +5,6 @@
  */
 import type { AlertRule, FiredAlertView } from '@contract'
 import { DIRECTION_LABELS } from './fired'
-
 import { metricInWords } from '../../../../common/alert-words'
 
 export { alertSentence, metricInWords, usualOf } from '../../../../common/alert-words'
@@ -38,7 +37,7 @@ export function zScoreTitle(z: number): string {
 
 /** What "data as of" means beside its time. */
 export const DATA_AS_OF_MEANING =
-  'The platform reports with a delay (the data lag in Settings): buckets that end after this time were not judged yet, as their numbers may still change.'
+  'The platform reports with a delay of a few hours (the data lag): buckets that end after this time were not judged yet, as their numbers may still change.'
 
 /** Most unusual first; of the same level, the newest bucket first, then the latest fired. */
 export function orderedAlerts<T extends Pick<FiredAlertView, 'z' | 'bucket' | 'firedAt'>>(alerts: readonly T[]): T[] {

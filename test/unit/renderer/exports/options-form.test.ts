@@ -5,7 +5,7 @@ import { mount } from '@vue/test-utils'
 import ExportOptionsForm from '../../../../renderer/src/components/exports/ExportOptionsForm.vue'
 import { defaultForm, toOptions, type ExportForm } from '../../../../renderer/src/domain/exports/options'
 import { sampleDefinition } from '../../../support/channel-samples'
-import { infoView } from '../../reports/fixtures'
+import { info as infoView } from '../reports/fixtures'
 
 describe('ExportOptionsForm', () => {
   it('offers "API column names", off by default; ticked, the export asks for them', async () => {

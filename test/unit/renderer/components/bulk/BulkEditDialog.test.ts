@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
-import { kindSpec } from '../../../../../main/services/entities/kinds'
+import { kindSpec } from '../../fixtures/entitySpecs'
 import BulkEditDialog from '../../../../../renderer/src/components/bulk/BulkEditDialog.vue'
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import type { ChangeRecordView } from '@contract'
-import { kindSpec } from '../../../../../main/services/entities/kinds'
+import { kindSpec } from '../../fixtures/entitySpecs'
 import ChangeLogList from '../../../../../renderer/src/components/bulk/ChangeLogList.vue'
 
 const record = (overrides: Partial<ChangeRecordView>): ChangeRecordView => ({

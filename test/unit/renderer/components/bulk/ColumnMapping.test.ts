@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import type { PlanSummary } from '@contract'
-import { kindSpec } from '../../../../../main/services/entities/kinds'
+import { kindSpec } from '../../fixtures/entitySpecs'
 import ColumnMapping from '../../../../../renderer/src/components/bulk/ColumnMapping.vue'
 
 const plan: PlanSummary = {

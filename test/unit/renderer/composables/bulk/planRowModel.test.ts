@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PlanRowView } from '@contract'
-import { kindSpec } from '../../../../../main/services/entities/kinds'
+import { kindSpec } from '../../fixtures/entitySpecs'
 import { planRowModel } from '../../../../../renderer/src/composables/bulk/planRowModel'
 import { fieldWords } from '../../../../../renderer/src/domain/entities/fieldWords'
 

@@ -4,7 +4,7 @@ import { defineComponent, h, ref } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { NDialogProvider } from 'naive-ui'
-import { kindSpec } from '../../../../../main/services/entities/kinds'
+import { kindSpec } from '../../fixtures/entitySpecs'
 import { useBulkDelete } from '../../../../../renderer/src/composables/entities/useBulkDelete'
 import { useEntityDelete } from '../../../../../renderer/src/composables/entities/useEntityDelete'
 

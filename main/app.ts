@@ -68,7 +68,7 @@ export async function startApp(electron: ElectronModule, options: StartOptions):
       exportSignals: createExportSignals(electron.Notification, () => window),
       alertNotifier: createAlertNotifier(electron.Notification, () => window),
       // The alert watch checks nothing while the machine is offline.
-      isOnline: () => electron.net.isOnline(),
+      isOnline: () => (typeof electron.net.isOnline === 'function' ? electron.net.isOnline() : true),
       exportShell: createExportShell(electron.shell),
       // Events go to the window while it is open; with it closed (quitting, or in the tray) they go nowhere.
       sendEvent: (event, payload) => {

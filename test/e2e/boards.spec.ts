@@ -103,7 +103,7 @@ test('a board of four presets opens at once from kept results after a reload, an
 
   // The demo backend goes away: opened again, the board says it is offline and keeps every tile's kept result.
   await host.stopDemoBackend()
-  await page.getByTestId('rail').getByText('Alerts', { exact: true }).click()
+  await page.getByTestId('rail').locator('[data-section="alerts"]').click()
   await page.getByTestId('rail').getByText('Boards', { exact: true }).click()
   await expect(page.getByTestId('board-offline')).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('board-offline')).toContainText('Offline')

@@ -204,6 +204,7 @@ export function createFakeElectron(userDataDir: string, options: FakeElectronOpt
       },
     },
     net: {
+      isOnline: () => true,
       async fetch(url: string) {
         return new Response(await fs.readFile(fileURLToPath(url)), { headers: { 'content-type': 'text/html' } })
       },

@@ -84,26 +84,41 @@ export function createAlertWatch(options: AlertWatchOptions): AlertWatch {
   let draining: Promise<void> | null = null
   let rounding: Promise<void> | null = null
 
-  const held = (): boolean => stopped || !options.online() || options.nowMs() < quietUntil
+  /** Whether the host says it is online; a host that cannot tell (or fails to) counts as online. */
+  function online(): boolean {
+    try {
+      return options.online()
+    } catch {
+      return true
+    }
+  }
+  const held = (): boolean => stopped || !online() || options.nowMs() < quietUntil
 
   function schedule(delayMs: number): void {
     if (timer !== null) timers.clear(timer)
     timer = timers.set(() => {
       timer = null
-      rounding = round().finally(() => {
-        rounding = null
-      })
+      // A round never rejects: what runs on a timer with nobody watching says why in the log instead.
+      rounding = round()
+        .catch((error: unknown) => options.failed('(every preset)', error))
+        .finally(() => {
+          rounding = null
+        })
     }, delayMs)
   }
 
   async function round(): Promise<void> {
     if (stopped) return
-    if (!held()) {
-      const names = await options.presetsWithRules().catch(() => [])
-      for (const preset of names) enqueue(preset, null)
-      await drain()
+    try {
+      if (!held()) {
+        const names = await options.presetsWithRules().catch(() => [])
+        for (const preset of names) enqueue(preset, null)
+        await drain()
+      }
+    } finally {
+      // The next round is set whatever this one met: a watch never stops by itself.
+      if (!stopped) schedule(Math.max(timing.everyMs, backOffMs, quietUntil - options.nowMs()))
     }
-    if (!stopped) schedule(Math.max(timing.everyMs, backOffMs, quietUntil - options.nowMs()))
   }
 
   function enqueue(preset: string, profileId: string | null): void {

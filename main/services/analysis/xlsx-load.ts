@@ -1,6 +1,6 @@
-import { DuckDBDateValue, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api'
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api'
 import type { XlsxColumnType } from '../bulk/xlsx-cell-types'
-import { sqlIdentifier } from './engine'
+import { loadEngine, sqlIdentifier } from './engine'
 
 /**
  * An XLSX sheet becomes a table with typed columns, as DuckDB types a CSV's: a column whose
@@ -37,7 +37,10 @@ function millisecondsOf(cell: string, epochDays: number): number {
 
 type Append = (appender: DuckDBAppender, cell: string) => void
 
-function appenderFor(type: XlsxColumnType, epochDays: number): Append {
+/** DuckDB's value classes, from the module the engine loaded (a static import would load DuckDB at every start). */
+type DuckDBValues = Pick<Awaited<ReturnType<typeof loadEngine>>, 'DuckDBDateValue' | 'DuckDBTimestampValue'>
+
+function appenderFor(type: XlsxColumnType, epochDays: number, { DuckDBDateValue, DuckDBTimestampValue }: DuckDBValues): Append {
   switch (type) {
     case 'integer':
       return (appender, cell) => appender.appendBigInt(BigInt(Number(cell)))
@@ -68,7 +71,8 @@ export async function loadXlsxRows(connection: DuckDBConnection, table: string, 
   const columns = names.map((name, index) => `${sqlIdentifier(name)} ${SQL_TYPES[types[index] ?? 'text']}`)
   await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${columns.join(', ')})`)
   const epochDays = sheet.date1904 ? EPOCH_DAYS.system1904 : EPOCH_DAYS.system1900
-  const appends = types.map((type) => appenderFor(type, epochDays))
+  const values = await loadEngine()
+  const appends = types.map((type) => appenderFor(type, epochDays, values))
   const typed = types.map((type) => SQL_TYPES[type] !== 'VARCHAR')
   const appender = await connection.createAppender(table)
   for (const cells of sheet.rows) {

@@ -37,6 +37,25 @@ function harness(overrides: Partial<AlertWatchOptions> = {}) {
 }
 
 describe('the alert watch', () => {
+  it('never rejects on its timer: a host whose online check throws counts as online, and a failing round still sets the next', async () => {
+    const failures: unknown[] = []
+    const { clock, checks, watch } = harness({
+      online: () => {
+        throw new TypeError('net.isOnline is not a function')
+      },
+      presetsWithRules: async () => ['Publishers'],
+      failed: (_preset, error) => failures.push(error),
+    })
+    watch.start()
+    clock.advance(ALERT_WATCH_TIMING.firstMs)
+    await watch.idle()
+    expect(checks.map((check) => check.preset)).toEqual(['Publishers'])
+    await Promise.resolve()
+    expect(clock.waiting()).toEqual([ALERT_WATCH_TIMING.everyMs])
+    expect(failures).toEqual([])
+    await watch.stop()
+  })
+
   it('checks every preset with rules shortly after start, then every 30 minutes, one at a time', async () => {
     const { clock, checks, watch, mostAtOnce } = harness()
     watch.start()

@@ -11,7 +11,12 @@ export const themeBackground: Record<Theme, string> = { light: 'rgb(255, 255, 25
 /** What to do on each screen once it is shown (take a screenshot, run axe…). */
 export type OnScreen = (screen: string) => Promise<void>
 
-const rail = (page: Page, label: string) => page.getByTestId('rail').getByText(label, { exact: true })
+// By the item's label at its start: an item with a badge (Alerts, once the watch fired) carries its count after it.
+const rail = (page: Page, label: string) =>
+  page
+    .getByTestId('rail')
+    .locator('[data-section]')
+    .filter({ hasText: new RegExp(`^${label}`) })
 
 /** Pins a theme in Settings, the way a user does, and waits for the page to show it. */
 export async function pinTheme(page: Page, theme: Theme): Promise<void> {

@@ -123,8 +123,10 @@ test("the demo's incident fires a scheduled check, and its alert opens with the 
 
   // The rail's Alerts item now carries its new-alerts badge in its text: found by its section.
   await page.getByTestId('rail').locator('[data-section="alerts"]').click()
-  const item = page.locator('[data-alert-item]').first()
-  await expect(item).toContainText('fell')
+  const first = page.locator('[data-alert-item]').first()
+  await expect(first).toContainText('fell')
+  // Held by its own id: acknowledging it moves it in the list (most unusual first, new before seen).
+  const item = page.locator(`[data-test="${await first.getAttribute('data-test')}"]`)
   await item.click()
   const view = page.getByTestId('alert-view')
   await expect(view.getByTestId('alert-data-as-of')).toContainText('Data as of')

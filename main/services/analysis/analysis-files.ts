@@ -1,9 +1,8 @@
 import path from 'node:path'
-import { measureLabel, pivotTable, tableLines, type WholePivot } from '../../../common/pivot/table'
+import { measureLabel, pivotTable, type WholePivot } from '../../../common/pivot/table'
 import type { PivotLayout } from '../../../common/pivot/types'
 import { AppError } from '../errors'
-import { numberFormat } from '../exports/pivot-files'
-import { writeXlsx } from '../exports/xlsx-writer'
+import { numberFormat, pivotBytes } from '../exports/pivot-files'
 import { csvRow } from '../files/csv'
 import type { SaveFileDialog } from '../files/dialogs'
 import { chooseSaveTarget, writeChosenFile } from '../files/save-target'
@@ -44,23 +43,11 @@ export function analysisPivotBytes(
     columnDepth: layout.columns.length,
     columnLabel: (column) => measureLabel(analysisValueName(layout, column.value), column),
   })
-  if (format === 'csv') return tableLines(table).map(csvRow).join('')
-  const formats = [
-    ...new Array<undefined>(table.labelColumns).fill(undefined),
-    ...table.columns.map((column) => {
-      const value = layout.values[column.value]
-      const type = fileColumns.find((fileColumn) => fileColumn.name === value?.field)?.type ?? ''
-      const field = { name: value?.field ?? '', displayType: WHOLE_NUMBERS.test(type) ? ('int' as const) : ('float' as const), precision: 2 }
-      return numberFormat(column, field, value?.aggregate ?? 'sum')
-    }),
-  ]
-  return writeXlsx({
-    name: 'Pivot',
-    rows: [...table.header, ...table.body.map((line) => [...line.labels, ...line.cells])],
-    headerRows: table.header.length,
-    frozenColumns: table.labelColumns,
-    columnFormats: formats,
-    columnWidths: formats.map((_format, index) => (index < table.labelColumns ? 24 : 14)),
+  return pivotBytes(table, format, (column) => {
+    const value = layout.values[column.value]
+    const type = fileColumns.find((fileColumn) => fileColumn.name === value?.field)?.type ?? ''
+    const field = { name: value?.field ?? '', displayType: WHOLE_NUMBERS.test(type) ? ('int' as const) : ('float' as const), precision: 2 }
+    return numberFormat(column, field, value?.aggregate ?? 'sum')
   })
 }
 

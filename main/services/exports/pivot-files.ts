@@ -40,20 +40,14 @@ export function pivotFileTable(file: PivotFile): PivotTable {
   })
 }
 
-export function pivotFileBytes(file: PivotFile): string | Uint8Array {
-  const table = pivotFileTable(file)
-  if (file.format === 'csv') return tableLines(table).map(csvRow).join('')
-  const formats = [
-    ...new Array<undefined>(table.labelColumns).fill(undefined),
-    ...table.columns.map((column) => {
-      const value = file.layout.values[column.value]
-      return numberFormat(
-        column,
-        file.fields.find((field) => field.name === value?.field),
-        value?.aggregate ?? 'sum',
-      )
-    }),
-  ]
+/**
+ * A pivot table as a file's bytes: csv through the app's csv writer, or one xlsx sheet with the
+ * header rows and row labels frozen and `formatOf` giving each value column's number format.
+ * The Reports pivot and Analysis's both save through it.
+ */
+export function pivotBytes(table: PivotTable, format: 'csv' | 'xlsx', formatOf: (column: PivotTable['columns'][number]) => string): string | Uint8Array {
+  if (format === 'csv') return tableLines(table).map(csvRow).join('')
+  const formats = [...new Array<undefined>(table.labelColumns).fill(undefined), ...table.columns.map(formatOf)]
   return writeXlsx({
     name: 'Pivot',
     rows: [...table.header, ...table.body.map((line) => [...line.labels, ...line.cells])],
@@ -61,5 +55,16 @@ export function pivotFileBytes(file: PivotFile): string | Uint8Array {
     frozenColumns: table.labelColumns,
     columnFormats: formats,
     columnWidths: formats.map((_format, index) => (index < table.labelColumns ? 24 : 14)),
+  })
+}
+
+export function pivotFileBytes(file: PivotFile): string | Uint8Array {
+  return pivotBytes(pivotFileTable(file), file.format, (column) => {
+    const value = file.layout.values[column.value]
+    return numberFormat(
+      column,
+      file.fields.find((field) => field.name === value?.field),
+      value?.aggregate ?? 'sum',
+    )
   })
 }

@@ -85,6 +85,8 @@ export const changeQuerySchema = z
     since: z.string().max(40).optional(),
     text: z.string().max(500).optional(),
     kind: entityKindSchema.optional(),
+    /** One entity's changes (with `kind`): the entity drawer's "Changed here". */
+    id: entityIdSchema.optional(),
     batch: z.string().max(100).optional(),
     outcome: z.enum(['applied', 'failed', 'conflict']).optional(),
     offset: z.number().int().min(0).max(100_000_000).optional(),

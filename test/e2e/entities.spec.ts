@@ -39,7 +39,7 @@ async function savedDrafts(page: Page, profileId: string): Promise<Draft[]> {
   }, profileId)
 }
 async function openRow(page: Page, id: number): Promise<void> {
-  await rowById(page, id).dblclick()
+  await rowById(page, id).click()
   await expect(form(page)).toHaveAttribute('data-fresh', 'true')
 }
 
@@ -49,8 +49,13 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(page.getByTestId('synced-at')).toContainText('Last synced just now')
   await screenshot(page, 'entities-brands-list')
 
-  // Keyboard: arrows move the selection, Enter opens, Esc closes, Ctrl+N opens a new form, Ctrl+S saves it.
+  // Keyboard: a click opens a row and Esc closes it, giving the keys back to the list, where arrows
+  // move the selection and Enter opens; Ctrl+N opens a new form, Ctrl+S saves it.
   await rowById(page, 1).click()
+  await expect(form(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(form(page)).toBeHidden()
+  await expect(rowById(page, 1)).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowDown')
   await expect(rowById(page, 2)).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Enter')
@@ -79,7 +84,7 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(rowById(page, 151)).toHaveAttribute('aria-selected', 'true')
   await expect(rowById(page, 151)).toContainText('E2E Trail Runners')
   // In view (a fraction of a pixel aside), not a row short of it below the edge: the reveal
-  // waits for the table to render the new row, so a double click on it lands on it.
+  // waits for the table to render the new row, so a click on it lands on it.
   await expect(rowById(page, 151)).toBeInViewport({ ratio: 0.95 })
   await expectRowCount(page, '151 brands')
   expect((await sandbox.request('GET', '/brands/151/')).body).toMatchObject({
@@ -130,6 +135,49 @@ test('brands: create, edit and delete a brand with domains; keyboard; csv export
   await expect(search).toBeFocused()
   await expectRowCount(page, '150 brands')
   expect((await sandbox.request('GET', '/brands/151/')).status).toBe(404)
+})
+
+test('a click opens a row and its check box only checks it; the drawer links related items and says when it was changed here', async ({
+  page,
+  host,
+  sandbox,
+}) => {
+  const profileId = await openEntities(page, host.url, sandbox, { kind: 'Publishers' })
+  await expectRowCount(page, '40 publishers')
+  const units = (await mirrorRows(page, profileId, 'ad_units')).filter((unit) => unit['publisher'] === 1)
+  expect(units.length).toBeGreaterThan(0)
+
+  // The check box checks without opening; Space on it unchecks it again.
+  const box = rowById(page, 2).getByRole('checkbox')
+  await box.click()
+  await expect(box).toBeChecked()
+  await expect(page.getByTestId('delete-checked')).toHaveText(/Delete \(1\)/)
+  await expect(page.locator('.n-drawer')).toBeHidden()
+  await box.press('Space')
+  await expect(box).not.toBeChecked()
+  await expect(page.locator('.n-drawer')).toBeHidden()
+
+  // One click on the name opens the publisher: its ad units are links, and it was never changed from here.
+  await rowById(page, 1).getByText('Humongous Kids', { exact: true }).click()
+  await expect(form(page)).toHaveAttribute('data-fresh', 'true')
+  await expect(page.getByTestId('changed-here')).toHaveText('Not changed here')
+  const related = page.getByTestId('related-items')
+  await expect(related).toContainText(`Ad units (${units.length})`)
+  await expect(related.getByTestId('related-link')).toHaveText(units.slice(0, 12).map((unit) => String(unit['name'])))
+  await screenshot(page, 'entities-drawer-related')
+
+  // A save is written to the change log, and the drawer says so when the publisher opens again.
+  await field(page, 'name').locator('input').fill('Humongous Kids Club')
+  await page.getByTestId('form-save').click()
+  await expect(form(page)).toBeHidden()
+  await openRow(page, 1)
+  await expect(page.getByTestId('changed-here')).toHaveText(/^Changed here .+ — Name$/)
+
+  // A related item's link opens it, on its own tab.
+  await related.getByTestId('related-link').first().click()
+  await expect(page.getByRole('tab', { name: 'Ad units' })).toHaveAttribute('aria-selected', 'true')
+  await expect(field(page, 'name').locator('input')).toHaveValue(String(units[0]?.['name']))
+  await expect(page.getByTestId('related-items')).toContainText('Humongous Kids Club')
 })
 
 test('a 400 from the platform is shown at its field and the form keeps what was typed', async ({ page, host, sandbox }) => {

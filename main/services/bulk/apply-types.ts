@@ -142,6 +142,8 @@ export interface ChangeQuery {
   /** Matched against the kind, id, batch title and the before/after values. */
   text?: string
   kind?: string
+  /** One entity's changes: records whose id is this one (as text: the platform's ids are numbers or strings). */
+  id?: EntityId
   batch?: string
   outcome?: ChangeRecord['outcome']
   offset?: number

@@ -51,6 +51,7 @@ export function matcher(query: ChangeQuery): (record: ChangeRecord) => boolean {
   const since = query.since === undefined ? null : Date.parse(query.since)
   return (record) => {
     if (query.kind !== undefined && record.kind !== query.kind) return false
+    if (query.id !== undefined && (record.id === null || String(record.id) !== String(query.id))) return false
     if (query.batch !== undefined && record.batch !== query.batch) return false
     if (query.outcome !== undefined && record.outcome !== query.outcome) return false
     if (since !== null && !Number.isNaN(since) && Date.parse(record.at) < since) return false

@@ -78,6 +78,21 @@ describe('change log', () => {
     expect((await log.list('p1', { text: 'acme MEDIA' })).records.map((record) => record.change)).toEqual(['c001'])
   })
 
+  it("lists one entity's changes by its id, numbers and text alike: the drawer's newest applied change", async () => {
+    counter = 0
+    await log.record([
+      change({ id: 7, at: '2026-11-21T10:00:00.000Z' }),
+      change({ id: 8 }),
+      change({ id: '7', at: '2026-11-23T10:00:00.000Z' }),
+      change({ id: 7, kind: 'publishers' }),
+      change({ id: 7, outcome: 'failed', reason: 'Refused.' }),
+      change({ id: null, outcome: 'failed', reason: 'Refused.' }),
+    ])
+    const found = await log.list('p1', { kind: 'brands', id: 7 })
+    expect(found.records.map((record) => record.change)).toEqual(['c005', 'c003', 'c001'])
+    expect((await log.list('p1', { kind: 'brands', id: '7', outcome: 'applied', limit: 1 })).records.map((record) => record.change)).toEqual(['c003'])
+  })
+
   it('skips a torn last line and keeps appending on a line of its own', async () => {
     await log.record([change({})])
     await appendFile(path.join(folder, 'p1.jsonl'), '{"change":"torn","bat')

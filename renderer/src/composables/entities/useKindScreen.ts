@@ -3,6 +3,7 @@ import type { Entity, EntityKindSpec } from '@contract'
 import { buildColumns, type EntityColumn } from '../../domain/entities/columns'
 import type { Id } from '../../domain/entities/entityForm'
 import { referenceOptions } from '../../domain/entities/references'
+import { relatedKinds } from '../../domain/entities/related'
 import { useTable } from '../../lib/table'
 import { useConnectivityStore } from '../../stores/connectivity'
 import { useDraftsStore } from '../../stores/drafts'
@@ -96,7 +97,8 @@ export function useKindScreen() {
       await store.loadKinds()
       if (!store.builtInKinds.includes(name) && !opened.value.includes(name)) opened.value = [...opened.value, name]
       if (drafts.profileId !== profile) void drafts.load(profile)
-      const loads = [store.open(profile, name), ...refKinds.value.map((refKind) => store.open(profile, refKind))]
+      // The kinds this one links to or from: reference names in the list, related items in the drawer.
+      const loads = [store.open(profile, name), ...relatedKinds(spec.value).map((other) => store.open(profile, other))]
       await Promise.all(loads)
     },
     { immediate: true },

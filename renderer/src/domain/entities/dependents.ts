@@ -1,4 +1,5 @@
 import type { Dependent, Entity, EntityId, EntityKindSpec, ErrorDetails } from '@contract'
+import { pointsAt } from './related'
 
 /**
  * Who depends on an entity that could not be deleted (406): the list main sent, or, when main
@@ -18,9 +19,8 @@ export function dependentsOf(
   for (const { kind, field } of spec.dependents) {
     const titleField = specOf(kind).titleField
     for (const row of rowsOf(kind)) {
-      const value = row[field]
-      const points = Array.isArray(value) ? value.some((item) => String(item) === wanted) : value !== null && value !== undefined && String(value) === wanted
-      if (points) found.push({ kind, id: row.id, name: typeof row[titleField] === 'string' ? (row[titleField] as string) : `#${String(row.id)}` })
+      if (pointsAt(row[field], wanted))
+        found.push({ kind, id: row.id, name: typeof row[titleField] === 'string' ? (row[titleField] as string) : `#${String(row.id)}` })
     }
   }
   return found

@@ -7,7 +7,7 @@ import EntityRow from '../../../../../renderer/src/components/entities/EntityRow
 import EntityTable from '../../../../../renderer/src/components/entities/EntityTable.vue'
 import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
 import { rowWindow, useRowWindow, type CreateHeightObserver } from '../../../../../renderer/src/lib/table'
-import { publishersSpec } from '../../fixtures/entitySpecs'
+import { adUnitsSpec, publishersSpec } from '../../fixtures/entitySpecs'
 
 const ROWS = 100_000
 const columns = buildColumns(publishersSpec, () => new Map())
@@ -98,6 +98,43 @@ describe('EntityTable', () => {
     const wrapper = mount(EntityTable, { props: props([]) })
     expect(wrapper.get('[data-test="table-empty"]').text()).toBe('No rows')
     expect(wrapper.findAll('[data-test="entity-row"]')).toHaveLength(0)
+  })
+})
+
+describe('opening a row', () => {
+  it('opens on a single click; its check box checks it without opening; Enter on the grid opens the selected row', async () => {
+    const rows = countedRows(20).rows
+    const wrapper = mount(EntityTable, { props: { ...props(rows), selectedId: '3' }, attachTo: document.body })
+    const row = wrapper.get('[data-test="entity-row"][data-id="2"]')
+    await row.findAll('[role="gridcell"]')[2]?.trigger('click')
+    expect(wrapper.emitted('open')).toEqual([[rows[1]]])
+
+    // The check box, and the cell around it, only check.
+    const box = row.get('input[type="checkbox"]')
+    await box.trigger('click')
+    await row.get('.check').trigger('click')
+    expect(wrapper.emitted('open')).toHaveLength(1)
+    expect(wrapper.emitted('check')).toEqual([[2, true]])
+    // Keys pressed on the check box stay with it (Space toggles it, as a check box does).
+    await box.trigger('keydown', { key: 'Enter' })
+    await box.trigger('keydown', { key: ' ' })
+    expect(wrapper.emitted('open')).toHaveLength(1)
+
+    await wrapper.get('[data-test="entity-table"]').trigger('keydown', { key: 'Enter' })
+    expect(wrapper.emitted('open')).toEqual([[rows[1]], [rows[2]]])
+    // A double click is two clicks, not a third way in that opens twice more.
+    await row.trigger('dblclick')
+    expect(wrapper.emitted('open')).toHaveLength(2)
+    wrapper.unmount()
+  })
+
+  it('a reference link in a row opens what it points at, not the row', async () => {
+    const columns = buildColumns(adUnitsSpec, () => new Map([['1', 'Humongous Kids']]))
+    const unit: Entity = { id: 10, name: 'kids_footer', publisher: 1, size: '300x250' }
+    const wrapper = mount(EntityTable, { props: { ...props([unit]), columns } })
+    await wrapper.get('[data-test="ref-publisher"]').trigger('click')
+    expect(wrapper.emitted('openRef')).toEqual([['publishers', '1']])
+    expect(wrapper.emitted('open')).toBeUndefined()
   })
 })
 

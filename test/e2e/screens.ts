@@ -29,7 +29,7 @@ export async function pinTheme(page: Page, theme: Theme): Promise<void> {
 /**
  * Every screen of the app, in the order a new user meets them, on a fresh host: settings and
  * About, the welcome screen, connections and the connection form, then the demo workspace's
- * entities, the entity form, a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, a board (its overrides and its schedule form), reports with a chart and its pivot, and that report exported and opened in Analysis. `onScreen` runs on each.
+ * entities, the entity form, an entity opened (its related items), a bulk edit's plan, the change log, the schedules (their editor and run ledger) and alerts, a board (its overrides and its schedule form), reports with a chart and its pivot, and that report exported and opened in Analysis. `onScreen` runs on each.
  */
 export async function visitEveryScreen(page: Page, url: string, theme: Theme, onScreen: OnScreen): Promise<void> {
   await page.goto(url)
@@ -76,6 +76,12 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   await page.getByTestId('new-entity').click()
   await expect(page.getByTestId('entity-form')).toBeVisible()
   await onScreen('entity-form')
+  await page.getByTestId('form-cancel').click()
+  await expect(page.getByTestId('entity-form')).toHaveCount(0)
+  // A publisher opened by a click: its id, when it was changed here, and its ad units as links.
+  await page.getByTestId('entity-row').first().getByRole('gridcell').nth(2).click()
+  await expect(page.getByTestId('related-items')).toBeVisible()
+  await onScreen('entity-drawer')
   await page.getByTestId('form-cancel').click()
   await expect(page.getByTestId('entity-form')).toHaveCount(0)
   // A bulk edit's plan (nothing is sent): every row shown gets a new external_id.

@@ -180,6 +180,46 @@ test('a click opens a row and its check box only checks it; the drawer links rel
   await expect(page.getByTestId('related-items')).toContainText('Humongous Kids Club')
 })
 
+test('at 1280×720 no column header is cut and websites, endpoints and domains show whole where there is room', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  // The demo workspace: the data a new user meets first.
+  await page.goto(host.url)
+  await page.getByTestId('rail').getByText('Entities', { exact: true }).click()
+  await page.getByTestId('open-demo').click()
+  for (const kind of ['Publishers', 'Brands', 'Ad units', 'Agencies', 'Bidders']) {
+    await chooseKind(page, kind)
+    await expect(page.getByTestId('row-count')).toHaveText(new RegExp(`^[\\d,]+ ${kind.toLowerCase()}$`))
+    const measured = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-test="entity-table"]')
+      const headers = [...(table?.querySelectorAll<HTMLElement>('[role="columnheader"]') ?? [])]
+      // Each header cell, and the title in it that would end in "…" when cut.
+      const cut = headers
+        .flatMap((cell) => [cell, ...cell.querySelectorAll<HTMLElement>('.title')])
+        .filter((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight)
+        .map((element) => element.textContent?.trim() ?? '')
+      const scroller = table?.querySelector<HTMLElement>('.scroll-x')
+      const width = (title: string): number => headers.find((cell) => cell.textContent?.trim() === title)?.getBoundingClientRect().width ?? 0
+      const wholeText = [...(table?.querySelectorAll<HTMLElement>('.type-url, .type-domains') ?? [])].map((cell) => ({
+        text: cell.textContent?.trim() ?? '',
+        whole: cell.scrollWidth <= cell.clientWidth,
+      }))
+      return { cut, sideways: (scroller?.scrollWidth ?? 0) - (scroller?.clientWidth ?? 0), name: width('Name'), website: width('Website'), wholeText }
+    })
+    expect(measured.cut, `${kind}: headers cut`).toEqual([])
+    // Every column is on screen: none is cut at the table's right edge.
+    expect(measured.sideways, `${kind}: the table scrolls sideways`).toBeLessThanOrEqual(0)
+    // Where the text has room (a URL, one domain), it shows whole.
+    const roomy = measured.wholeText.filter((cell) => !cell.text.includes(','))
+    if (kind === 'Publishers' || kind === 'Brands' || kind === 'Bidders') expect(roomy.length, kind).toBeGreaterThan(0)
+    expect(
+      roomy.filter((cell) => !cell.whole).map((cell) => cell.text),
+      `${kind}: cut`,
+    ).toEqual([])
+    if (kind === 'Publishers') expect(measured.name).toBeLessThan(measured.website)
+  }
+  await screenshot(page, 'entities-bidders-1280')
+})
+
 test('a 400 from the platform is shown at its field and the form keeps what was typed', async ({ page, host, sandbox }) => {
   await openEntities(page, host.url, sandbox, { kind: 'Publishers' })
   await expectRowCount(page, '40 publishers')

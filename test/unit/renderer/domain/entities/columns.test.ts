@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { shallowRef } from 'vue'
 import type { Entity } from '@contract'
-import { buildColumns } from '../../../../../renderer/src/domain/entities/columns'
+import { buildColumns, titleWidth } from '../../../../../renderer/src/domain/entities/columns'
 import { useTable } from '../../../../../renderer/src/lib/table'
-import { publishersSpec } from '../../fixtures/entitySpecs'
+import { brandsSpec, publishersSpec } from '../../fixtures/entitySpecs'
 
 // Timings are the benchmark's job (test/bench/entities.bench.ts); this checks the answers at full size.
 describe('entity columns through the table engine, 100,000 rows', () => {
@@ -53,5 +53,24 @@ describe('entity columns through the table engine, 100,000 rows', () => {
     table.setFilter('id', '10..12')
     table.setFilter('external_id', '')
     expect(table.visible.value.map((row) => row.id)).toEqual([12, 11, 10])
+  })
+})
+
+describe('entity column widths', () => {
+  it('a title needs its longer line when split over two, plus the sort icon and padding', () => {
+    expect(titleWidth('Private marketplace allowed')).toBe(19 * 8 + 36)
+    expect(titleWidth('Open auction allowed')).toBe(12 * 8 + 36)
+    expect(titleWidth('Size')).toBe(4 * 8 + 36)
+  })
+
+  it('no column is narrower than its title; web addresses and domains get a larger share than names', () => {
+    const share = (width: string): number => Number(/([\d.]+)fr\)$/.exec(width)?.[1] ?? 0)
+    for (const spec of [publishersSpec, brandsSpec]) {
+      const columns = buildColumns(spec, () => new Map())
+      for (const column of columns) expect(column.minWidth, column.key).toBeGreaterThanOrEqual(column.key === 'id' ? 84 : titleWidth(column.title))
+      const byKey = new Map(columns.map((column) => [column.key, column]))
+      const name = share(byKey.get('name')?.width ?? '')
+      expect(share(byKey.get(spec === brandsSpec ? 'advertiser_domains' : 'url')?.width ?? '')).toBeGreaterThan(name)
+    }
   })
 })

@@ -49,15 +49,15 @@ export function titleWidth(title: string): number {
 /**
  * Each type's least width and share of the room left (CSS grid `fr`). The table's rows are
  * grids of their own (a window of them is rendered), so the tracks cannot size to content:
- * the shares say what each type holds instead. Web addresses and domains, long and read whole,
- * take the most; the name a little less; yes/no, codes and numbers little. A title wider
+ * the shares say what each type holds instead. Web addresses, domains and lists of names (an
+ * agency's brands), long and read whole, take the most; the name a little less; yes/no, codes and numbers little. A title wider
  * than its type's least width raises it, so no header is cut.
  */
 const TRACKS: Record<EntityField['type'] | 'title', { least: number; share: number }> = {
   title: { least: 180, share: 1.5 },
   url: { least: 220, share: 2.6 },
   domains: { least: 220, share: 2.6 },
-  references: { least: 220, share: 2 },
+  references: { least: 220, share: 2.6 },
   reference: { least: 160, share: 1.2 },
   text: { least: 104, share: 0.8 },
   json: { least: 160, share: 1 },

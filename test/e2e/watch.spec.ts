@@ -137,3 +137,16 @@ test("the demo's incident fires a scheduled check, and its alert opens with the 
   await view.getByTestId('alert-acknowledge').click()
   await expect(item).toContainText('Acknowledged')
 })
+
+test("a fresh profile: the demo's planted incidents are in Alerts within 10 s of opening it, with no schedule", async ({ page, host }) => {
+  await page.goto(host.url)
+  await page.getByTestId('open-demo').click()
+  await expect(page.getByTestId('workspace-switcher')).toContainText('Demo workspace')
+  const opened = Date.now()
+  await page.getByTestId('rail').locator('[data-section="alerts"]').click()
+  // The page is not reloaded: the list follows the alerts the watch records while it is open.
+  await expect(page.locator('[data-alert-item]').first()).toContainText('fell', { timeout: 10_000 })
+  expect(Date.now() - opened).toBeLessThan(10_000)
+  await rail(page, 'Schedules').click()
+  await expect(page.locator('[data-test^="schedule-"][data-test$="-run-now"]')).toHaveCount(0)
+})

@@ -7,6 +7,8 @@ import type { ChartResult } from './chart-shapes'
  */
 export interface TileNumber {
   label: string
+  /** The metric it counts: its values say whether it reads in whole numbers. */
+  metric: string
   value: number | null
   /** Percent; null when there is nothing to compare with (or it was zero). */
   change: number | null
@@ -22,8 +24,8 @@ export function tileNumber(result: ChartResult): TileNumber | null {
   const last = values.at(-1) ?? null
   const value = chosen.stats.total ?? last
   if (result.comparisonRange !== null)
-    return { label: chosen.label, value, change: chosen.stats.change, against: chosen.stats.change === null ? null : 'comparison' }
+    return { label: chosen.label, metric: chosen.metric, value, change: chosen.stats.change, against: chosen.stats.change === null ? null : 'comparison' }
   const before = values.at(-2) ?? null
   const change = last === null || before === null || before === 0 ? null : ((last - before) / Math.abs(before)) * 100
-  return { label: chosen.label, value, change, against: change === null ? null : 'previous bucket' }
+  return { label: chosen.label, metric: chosen.metric, value, change, against: change === null ? null : 'previous bucket' }
 }

@@ -1,7 +1,7 @@
 import type { AudienceView, OpenTile, TimeSeriesView } from '@contract'
 import { legendSeries } from '../../../common/charts/series'
 import { tileNumber } from '../../../common/charts/tile-number'
-import { formatChange, formatCount, formatValue } from '../../../common/charts/value-format'
+import { fieldsFromValues, formatChange, formatCount, formatValue } from '../../../common/charts/value-format'
 import { pivotTable } from '../../../common/pivot/table'
 import { tilePivot } from '../../../common/pivot/tile-pivot'
 import { chartSvg } from './board-chart-svg'
@@ -98,9 +98,19 @@ function rowsSvg(rows: readonly (readonly string[])[], widths: readonly number[]
   return parts.join('')
 }
 
+/** Each metric's field as a tile reads it (no report description at hand): whole numbers when all its values are, as on screen. */
+function fieldsByMetric(result: TimeSeriesView) {
+  return new Map(fieldsFromValues(result.series).map((field) => [field.name, field]))
+}
+
 /** The series table as on screen, in short: each line's total over the range and its change. */
 function tableSvg(result: TimeSeriesView, box: PageBox): string {
-  const rows = legendSeries(result).map((series) => [series.label, formatValue(series.stats.total, undefined), formatChange(series.stats.change)])
+  const fields = fieldsByMetric(result)
+  const rows = legendSeries(result).map((series) => [
+    series.label,
+    formatValue(series.stats.total, fields.get(series.metric)),
+    formatChange(series.stats.change),
+  ])
   const multi = new Set(result.series.map((series) => series.metric)).size > 1
   const header = ['Line', multi ? 'Total' : `Total ${result.series[0]?.metric ?? ''}`.trim(), 'Change']
   return rowsSvg([header, ...rows], [0.5, 0.3, 0.2], box)
@@ -129,17 +139,25 @@ function pivotSvg(result: TimeSeriesView, definition: NonNullable<OpenTile['defi
   return rowsSvg([header, ...rows], [labelShare, ...Array.from({ length: numbers }, () => (1 - labelShare) / numbers)], box)
 }
 
+/** A bold digit is about this share of its font size wide: the number is sized so it fits its tile's width. */
+const DIGIT_WIDTH = 0.62
+
+/** The number as large as its tile allows (its width for its digits, half its height), with its change and label under it, the block centred. */
 function numberSvg(result: TimeSeriesView, box: PageBox): string {
   const number = tileNumber(result)
   if (number === null) return missingSvg('the result has no lines.', box)
-  const size = Math.max(16, Math.min(40, box.height * 0.45))
-  const parts = [svgText(number.value === null ? '—' : formatCount(number.value), box.x, box.y + size, box.width, { size, weight: 'bold' })]
+  const text = number.value === null ? '—' : formatValue(number.value, fieldsByMetric(result).get(number.metric))
+  const size = Math.floor(Math.max(16, Math.min(112, box.height * 0.45, box.width / ([...text].length * DIGIT_WIDTH))))
+  const small = Math.round(Math.max(11, Math.min(20, size * 0.28)))
+  const blockHeight = size * 1.1 + small * 2.8
+  const top = box.y + Math.max(0, (box.height - blockHeight) / 2)
+  const parts = [svgText(text, box.x, top + size * 0.9, box.width, { size, weight: 'bold' })]
   if (number.change !== null) {
     const against = number.against === 'comparison' ? 'the comparison period' : 'the bucket before'
     const color = number.change >= 0 ? PRINT_COLORS.up : PRINT_COLORS.down
-    parts.push(svgText(`${formatChange(number.change)} vs ${against}`, box.x, box.y + size + 18, box.width, { size: 12, color }))
+    parts.push(svgText(`${formatChange(number.change)} vs ${against}`, box.x, top + size * 1.1 + small * 1.2, box.width, { size: small, color }))
   }
-  parts.push(svgText(number.label, box.x, box.y + size + 34, box.width, { size: 11, color: PRINT_COLORS.muted }))
+  parts.push(svgText(number.label, box.x, top + size * 1.1 + small * 2.5, box.width, { size: small * 0.9, color: PRINT_COLORS.muted }))
   return parts.join('')
 }
 

@@ -53,11 +53,11 @@ describe('a single number with its change', () => {
     }) as unknown as TimeSeriesView
 
   it('is the total, against the comparison period when there is one', () => {
-    expect(tileNumber(result([1, 2, 3], 6, true, 12.5))).toEqual({ label: 'Total', value: 6, change: 12.5, against: 'comparison' })
+    expect(tileNumber(result([1, 2, 3], 6, true, 12.5))).toEqual({ label: 'Total', metric: 'imps', value: 6, change: 12.5, against: 'comparison' })
   })
 
   it('else compares the last bucket with the one before', () => {
-    expect(tileNumber(result([100, 200, 150], 450, false))).toEqual({ label: 'Total', value: 450, change: -25, against: 'previous bucket' })
-    expect(tileNumber(result([5], null, false))).toEqual({ label: 'Total', value: 5, change: null, against: null })
+    expect(tileNumber(result([100, 200, 150], 450, false))).toEqual({ label: 'Total', metric: 'imps', value: 450, change: -25, against: 'previous bucket' })
+    expect(tileNumber(result([5], null, false))).toEqual({ label: 'Total', metric: 'imps', value: 5, change: null, against: null })
   })
 })

@@ -1,4 +1,5 @@
 import type { ChartField } from './chart-shapes'
+import { formatDateTime } from '../date-format'
 import { withMinusSign } from '../format'
 import { lazy } from '../lazy'
 
@@ -61,12 +62,12 @@ export function changeOf(value: number | null | undefined, previous: number | nu
 
 export const formatCount = (value: number): string => withMinusSign(value.toLocaleString('en-US'))
 
-/** "12 Mar 2026, 10:42" in the user's locale, and how long ago. */
+/** "Mar 12, 2026, 10:42 AM" as every screen writes a moment (common/date-format.ts), and how long ago. */
 export function formatMoment(iso: string, now: number): string {
   const then = new Date(iso)
   if (Number.isNaN(then.getTime())) return 'an unknown time'
   const seconds = Math.round((now - then.getTime()) / 1000)
-  const absolute = then.toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  const absolute = formatDateTime(then)
   if (seconds < 45) return `${absolute} (just now)`
   const minutes = Math.round(seconds / 60)
   if (minutes < 60) return `${absolute} (${minutes} min ago)`

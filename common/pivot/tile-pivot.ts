@@ -6,11 +6,17 @@
  * tile and main's board file (PDF, PNG) both draw it from here.
  */
 import { formatChange } from '../charts/value-format'
+import { withMinusSign } from '../format'
+import { lazy } from '../lazy'
 import { defaultPivotLayout } from './default-layout'
 import { computePivot, layoutProblem, type ComputedPivot } from './model'
 import { seriesRecords, type SeriesResultLike } from './series-records'
 import { measureLabel } from './table'
+
 import type { PivotColumn, PivotLayout } from './types'
+
+/** Made once: a tile's pivot formats every cell. */
+const plainNumber = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }))
 
 /** What of a report definition a pivot tile reads: its breakdown and the pivot layout its preset keeps. */
 export interface TilePivotDefinition {
@@ -42,6 +48,6 @@ export function tilePivot(result: SeriesResultLike, definition: TilePivotDefinit
     layout,
     kept,
     columnLabel: (column) => measureLabel(valueName(column.value), column),
-    formatCell: (number, column) => (column.measure === 'percent' ? formatChange(number) : number.toLocaleString('en-US', { maximumFractionDigits: 2 })),
+    formatCell: (number, column) => (column.measure === 'percent' ? formatChange(number) : withMinusSign(plainNumber().format(number))),
   }
 }

@@ -11,6 +11,7 @@ import {
   type TimeSeriesView,
 } from '@contract'
 import { alertSentence } from '../../../common/alert-words'
+import { formatDateTime } from '../../../common/date-format'
 import { AppError } from '../errors'
 import type { EventHub } from '../events'
 import type { FiredQuery, FiredStore, KeptAlert } from './fired-store'
@@ -219,7 +220,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
     const more = added.length > 1 ? ` (and ${added.length - 1} more)` : ''
     options.notify({
       title: `Alert: ${first.preset}`,
-      body: `${first.series}: ${alertSentence(first)} on ${first.bucket}${more}. Data as of ${first.dataAsOf.slice(0, 16).replace('T', ' ')} UTC.`,
+      body: `${first.series}: ${alertSentence(first)} on ${first.bucket}${more}. Data as of ${formatDateTime(first.dataAsOf)}.`,
       onClick: () => options.events.emit('onOpenAlert', { id: first.id }),
     })
   }

@@ -1,6 +1,7 @@
 import { ref } from 'vue'
 import type { ApiCheck } from '@contract'
 import { api, errorMessage, unwrap } from '../api/bridge'
+import { formatTime } from '../../../common/date-format'
 
 export interface ConnectionTestResult {
   workflow: ApiCheck
@@ -41,7 +42,7 @@ export function useConnectionTest() {
 
 export function describeCheck(check: ApiCheck): string {
   if (check.ok === true) {
-    const expiry = check.tokenExpiresAt ? ` · signed in until ${new Date(check.tokenExpiresAt).toLocaleTimeString()}` : ' · permanent token'
+    const expiry = check.tokenExpiresAt ? ` · signed in until ${formatTime(check.tokenExpiresAt)}` : ' · permanent token'
     return `Answered in ${check.latencyMs} ms${expiry}`
   }
   if (check.ok === false) return check.error.message

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../common/date-format'
 import { withMinusSign } from '../../../common/format'
 
 /** Numbers and times as the screens show them (negative ones with the minus sign U+2212). */
@@ -14,7 +15,7 @@ export function relativeTime(iso: string, now: number): string {
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
   const days = Math.round(hours / 24)
   if (days < 14) return `${days} day${days === 1 ? '' : 's'} ago`
-  return `on ${new Date(iso).toLocaleDateString()}`
+  return `on ${formatDate(iso)}`
 }
 
 export const formatCount = (value: number): string => withMinusSign(value.toLocaleString('en-US'))

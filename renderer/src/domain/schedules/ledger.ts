@@ -4,6 +4,7 @@
  * line's times, duration and outcome the same way everywhere.
  */
 import type { Api, LedgerEntry, RunSource, ScheduleRunOutcome } from '@contract'
+import { formatDateTime } from '../../../../common/date-format'
 
 export interface LedgerFilters {
   search: string
@@ -50,11 +51,9 @@ export function durationInWords(ms: number): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
 }
 
-/** A date and time in this computer's locale, short. */
+/** A date and time as every screen shows one (common/date-format.ts); an unreadable one as it came. */
 export function shortDateTime(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return Number.isNaN(new Date(iso).getTime()) ? iso : formatDateTime(iso)
 }
 
 /** When it ran: a late run says both times, so the user sees how far behind it started. */

@@ -5,9 +5,9 @@
  * A tile's result is small (a few hundred points a line), so it is pivoted at once. The page's
  * tile and main's board file (PDF, PNG) both draw it from here.
  */
-import { formatChange } from '../charts/value-format'
 import { withMinusSign } from '../format'
 import { lazy } from '../lazy'
+import { pivotCellText } from './cell-text'
 import { defaultPivotLayout } from './default-layout'
 import { computePivot, layoutProblem, type ComputedPivot } from './model'
 import { seriesRecords, type SeriesResultLike } from './series-records'
@@ -48,6 +48,6 @@ export function tilePivot(result: SeriesResultLike, definition: TilePivotDefinit
     layout,
     kept,
     columnLabel: (column) => measureLabel(valueName(column.value), column),
-    formatCell: (number, column) => (column.measure === 'percent' ? formatChange(number) : withMinusSign(plainNumber().format(number))),
+    formatCell: (number, column) => pivotCellText(number, column, (shown) => withMinusSign(plainNumber().format(shown))),
   }
 }

@@ -17,6 +17,16 @@ describe('a pivot tile', () => {
     expect(boardTileSchema.safeParse(tile).success).toBe(true)
   })
 
+  it('writes a fall with the minus sign (U+2212) and a rise with its plus, as the Reports pivot does', () => {
+    const drawn = tilePivot(breakdownChart(), definition())
+    const header = drawn.pivot.columns[0]?.header
+    if (header === undefined) throw new Error('the pivot has a column')
+    expect(drawn.formatCell(-38, { header, value: 0, measure: 'change' })).toBe('−38')
+    expect(drawn.formatCell(12.5, { header, value: 0, measure: 'change' })).toBe('+12.5')
+    expect(drawn.formatCell(-1234.5, { header, value: 0, measure: 'value' })).toBe('−1,234.5')
+    expect(drawn.formatCell(-0.3, { header, value: 0, measure: 'percent' })).toBe('−0.3%')
+  })
+
   it("draws the preset's own pivot layout", () => {
     const layout = {
       rows: ['country'],

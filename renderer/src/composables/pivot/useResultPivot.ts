@@ -5,7 +5,8 @@ import { layoutProblem } from '../../../../common/pivot/model'
 import { seriesShape } from '../../../../common/pivot/series-records'
 import { measureLabel } from '../../../../common/pivot/table'
 import { TIME_FIELD, type PivotColumn, type PivotLayout, type PivotSort } from '../../../../common/pivot/types'
-import { formatChange, formatValue } from '../../../../common/charts/value-format'
+import { formatCount, formatValue } from '../../../../common/charts/value-format'
+import { pivotCellText } from '../../../../common/pivot/cell-text'
 import { useReportsStore } from '../../stores/reports'
 import { createPivotWorkerClient, type PivotWorkerPort, type RemotePivot } from './pivotWorkerClient'
 
@@ -79,11 +80,8 @@ export function useResultPivot(spawnWorker?: () => PivotWorkerPort) {
   }
   const columnLabel = (column: PivotColumn): string => measureLabel(valueName(column.value), column)
   const formatCell = (number: number, column: PivotColumn): string => {
-    if (column.measure === 'percent') return formatChange(number)
     const value = drawn.value?.values[column.value]
-    if (value?.aggregate === 'count') return number.toLocaleString('en-US')
-    const text = formatValue(number, fieldInfo(value?.field))
-    return column.measure === 'change' && number > 0 ? `+${text}` : text
+    return pivotCellText(number, column, (shown) => (value?.aggregate === 'count' ? formatCount(shown) : formatValue(shown, fieldInfo(value?.field))))
   }
 
   /** Changes the remembered layout (the definition's, so a preset saves it). */

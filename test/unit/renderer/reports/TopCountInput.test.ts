@@ -14,7 +14,7 @@ describe('the Top N count input', () => {
   })
 
   async function typed(value: number | null, bounds: { min: number; max: number } = REPORT_LIMITS.categoryLimit): Promise<number[]> {
-    wrapper = mount(TopCountInput, { props: { value: 30, ...bounds }, attrs: { 'data-test': 'category-limit' } })
+    wrapper = mount(TopCountInput, { props: { value: 30, label: 'Categories shown', ...bounds }, attrs: { 'data-test': 'category-limit' } })
     await flushPromises()
     wrapper.findComponent(NInputNumber).vm.$emit('update:value', value)
     await flushPromises()

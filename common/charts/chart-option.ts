@@ -197,15 +197,24 @@ export function buildChartOption(input: ChartInput): ChartOption {
   const percentAxis = (index: number): boolean =>
     axisMetrics(index).some((name) => input.fields.find((field) => field.name === name)?.displayType === 'percent')
   const axisColor = input.dark ? '#9aa3b5' : '#6b7385'
+  // Total's own axis wears Total's colour, its line drawn as thick as Total's: which line it
+  // measures reads at a glance, where a second grey scale read as the lines' own.
+  const totalColor = input.colors.get(result.series.find(isTotal)?.key ?? '') ?? axisColor
+  const ownTotal = (index: number): boolean => totalAxis === index
   const yAxis = (index: number) => ({
     type: 'value' as const,
     position: index === 0 ? ('left' as const) : ('right' as const),
     scale: false,
     splitLine: { show: index === 0, lineStyle: { color: input.dark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.07)' } },
-    axisLabel: { color: axisColor, formatter: (value: number) => formatCompact(value, percentAxis(index)) },
+    axisLabel: { color: ownTotal(index) ? totalColor : axisColor, formatter: (value: number) => formatCompact(value, percentAxis(index)) },
+    ...(ownTotal(index) ? { axisLine: { show: true, lineStyle: { color: totalColor, width: 2.5 } } } : {}),
     ...(input.valueSteps === undefined ? {} : { splitNumber: input.valueSteps }),
-    name: totalAxis === index ? 'Total' : axisMetrics(index).join(', '),
-    nameTextStyle: { color: axisColor, align: index === 0 ? ('left' as const) : ('right' as const) },
+    name: ownTotal(index) ? 'Total' : axisMetrics(index).join(', '),
+    nameTextStyle: {
+      color: ownTotal(index) ? totalColor : axisColor,
+      fontWeight: ownTotal(index) ? ('bold' as const) : ('normal' as const),
+      align: index === 0 ? ('left' as const) : ('right' as const),
+    },
   })
   return {
     backgroundColor: 'transparent',

@@ -104,6 +104,10 @@ export const reportDefinitionSchema = z
         /** Series the user switched off in the legend, by series key. */
         hidden: z.array(z.string().max(2_000)).max(500),
         showMarkers: z.boolean(),
+        /** "Compare every line": each line's comparison drawn, not only the Total's (absent: the Total's). */
+        compareEveryLine: z.boolean().optional(),
+        /** "Show all" asked for every line; absent, a chart of more than 10 lines draws the 10 largest until lines are toggled. */
+        allLines: z.boolean().optional(),
         /** The Pivot tab's layout; absent until the user arranges one (older presets never have it). */
         pivot: pivotLayoutSchema.optional(),
       })

@@ -124,14 +124,15 @@ test('a time series by country with a filter and a comparison equals what the pl
   const total = shown.find((row) => row.line === '__total__')
   expect(total?.change).toBeCloseTo((((current.__total__ ?? 0) - (before.__total__ ?? 0)) / (before.__total__ ?? 1)) * 100, 6)
 
-  // The legend drives the chart: "only" one line leaves it and its dashed comparison.
-  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '22')
+  // The legend drives the chart: 11 lines and the Total's dashed comparison (each line's is on
+  // demand, "Compare every line"); "only" one line leaves it alone.
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '12')
   await page.getByTestId('legend-item').first().hover()
   await page.getByTestId('legend-item').first().getByTestId('legend-only').click()
-  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '2')
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '1')
   await expect(page.getByTestId('legend-count')).toHaveText('1 of 11 shown')
   await page.getByTestId('legend-show-all').click()
-  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '22')
+  await expect(page.getByTestId('report-chart')).toHaveAttribute('data-series', '12')
   const chart = page.getByTestId('report-chart')
   await page.mouse.move(0, 0)
   await expect(chart).toHaveAttribute('data-painted', 'true')

@@ -208,8 +208,12 @@ export const useReportsStore = defineStore('reports', () => {
     return true
   }
 
+  /** The lines the user switched off in the legend; none left off is "Show all", kept so a chart of many lines draws them all. */
   function setHidden(keys: readonly string[]): void {
-    if (definition.value) definition.value.chart.hidden = [...new Set(keys)]
+    if (!definition.value) return
+    definition.value.chart.hidden = [...new Set(keys)]
+    if (keys.length === 0) definition.value.chart.allLines = true
+    else delete definition.value.chart.allLines
   }
 
   return {

@@ -18,11 +18,12 @@ describe('ChartLegend', () => {
     expect(wrapper.get('[data-test="legend-count"]').text()).toBe('2 of 3 shown')
   })
 
-  it('hides a line with its comparison, and shows it again', async () => {
+  // Its comparison follows it in the chart (hiddenSeries, drawn-lines.ts): the legend names lines only.
+  it('hides a line, and shows it again', async () => {
     const wrapper = mountLegend()
     await wrapper.get('[data-key="impressions|FR"] .toggle').trigger('click')
-    expect(wrapper.emitted('update:hidden')?.[0]).toEqual([['impressions|FR', 'impressions|FR|compare']])
-    await wrapper.setProps({ hidden: ['impressions|FR', 'impressions|FR|compare'] })
+    expect(wrapper.emitted('update:hidden')?.[0]).toEqual([['impressions|FR']])
+    await wrapper.setProps({ hidden: ['impressions|FR'] })
     await wrapper.get('[data-key="impressions|FR"] .toggle').trigger('click')
     expect(wrapper.emitted('update:hidden')?.[1]).toEqual([[]])
   })
@@ -30,7 +31,7 @@ describe('ChartLegend', () => {
   it('shows only one line, and searches by label', async () => {
     const wrapper = mountLegend()
     await wrapper.get('[data-key="impressions|DE"] [data-test="legend-only"]').trigger('click')
-    expect(wrapper.emitted('update:hidden')?.[0]).toEqual([['impressions|FR', 'impressions|__total__', 'impressions|FR|compare']])
+    expect(wrapper.emitted('update:hidden')?.[0]).toEqual([['impressions|FR', 'impressions|__total__']])
     await wrapper.get('[data-test="legend-search"] input').setValue('germ')
     expect(wrapper.findAll('[data-test="legend-item"]').map((item) => item.attributes('data-key'))).toEqual(['impressions|DE'])
   })

@@ -190,6 +190,9 @@ describe('chart option: the edges and Total', () => {
       ['left', 'impressions'],
       ['right', 'Total'],
     ])
+    // Total's axis wears Total's colour, its line as thick as Total's: it reads as Total's scale.
+    const totalColor = seriesColors(dwarfed, false).get('impressions|__total__')
+    expect(option.yAxis).toMatchObject([{}, { axisLine: { show: true, lineStyle: { color: totalColor } }, axisLabel: { color: totalColor } }])
     expect(seriesOf(option).map((series) => [series.id, series.yAxisIndex])).toEqual([
       ['impressions|FR', 0],
       ['impressions|DE', 0],

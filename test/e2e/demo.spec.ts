@@ -49,7 +49,7 @@ test('a failing connection test says what went wrong for each API', async ({ pag
   await row.getByTestId('test').click()
   const dialog = page.getByTestId('connection-test')
   await expect(dialog.getByTestId('test-workflow')).toHaveAttribute('data-status', 'error', { timeout: 30_000 })
-  await expect(dialog.getByTestId('test-workflow')).toContainText('offline or unreachable')
+  await expect(dialog.getByTestId('test-workflow')).toContainText('Nothing answers at 127.0.0.1:9')
   await expect(dialog.getByTestId('test-reporting')).toContainText('choose a project and a report')
   await screenshot(page, 'connection-test-failure')
 })

@@ -205,7 +205,7 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   await item('Germany by device').locator('.open').click()
   await expect(page.getByTestId('preset-current')).toContainText('Germany by device')
   await expect(page.getByTestId('preset-offline')).toContainText('Offline: showing the result kept from the last run', { timeout: 30_000 })
-  await expect(page.getByTestId('preset-offline')).toContainText('offline or unreachable')
+  await expect(page.getByTestId('preset-offline')).toContainText('Nothing answers at')
   await expect(page.getByTestId('run-error')).toHaveCount(0)
   await expect(page.getByTestId('result-as-of')).toContainText('Result as of')
   await expect(page.getByTestId('report-chart')).toBeVisible()

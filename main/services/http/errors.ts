@@ -192,6 +192,14 @@ export function errorFromTransport(error: unknown, context: RequestContext, sign
     )
   }
   if (code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || (error instanceof Error && error.name === 'AbortError')) return cancelled(context)
+  if (failure === 'refused') {
+    const address = hostAndPort(context.url)
+    return new AppError(
+      'network',
+      `Nothing answers at ${address ?? "the platform's address"}. No service listens there: check the connection's addresses and port, or whether the platform or your VPN is up, then try again.`,
+      details,
+    )
+  }
   if (code !== null && (failure !== null || code.startsWith('E'))) {
     const host = safeHost(context.url)
     return new AppError(
@@ -201,6 +209,16 @@ export function errorFromTransport(error: unknown, context: RequestContext, sign
     )
   }
   return new AppError('network', 'The connection to the platform failed. Check your network or VPN connection and try again.', details)
+}
+
+/** The host with its port, the scheme's default one spelled out: a refusal is about that port. */
+function hostAndPort(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.hostname}:${parsed.port === '' ? (parsed.protocol === 'https:' ? '443' : '80') : parsed.port}`
+  } catch {
+    return null
+  }
 }
 
 function safeHost(url: string): string | null {

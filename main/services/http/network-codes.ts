@@ -3,6 +3,9 @@
  * with what it tells about the request. The error mapping, the retry policy and the
  * uncertain-write check all read it, so they cannot drift apart.
  *
+ * - `refused`: the other computer answered that nothing listens on that port. The request was
+ *   certainly not sent, and repeating it within seconds finds the same: it fails at once, with
+ *   its own sentence, rather than after the retry budget (some 7 s of back-off).
  * - `not-sent`: the connection never opened, so the request never reached the platform:
  *   repeating it is safe and a write was certainly not applied.
  * - `lost`: the connection broke, possibly after the request went out: a read is repeated,
@@ -11,10 +14,10 @@
  * - `slow`: undici gave up waiting for the headers or for more of the body: a timeout, not
  *   an unreachable platform.
  */
-export type NetworkFailure = 'not-sent' | 'lost' | 'closed' | 'slow'
+export type NetworkFailure = 'refused' | 'not-sent' | 'lost' | 'closed' | 'slow'
 
 export const networkErrorCodes: Readonly<Record<string, NetworkFailure>> = {
-  ECONNREFUSED: 'not-sent',
+  ECONNREFUSED: 'refused',
   ENOTFOUND: 'not-sent',
   EAI_AGAIN: 'not-sent',
   ENETUNREACH: 'not-sent',
@@ -37,7 +40,12 @@ export function networkFailureOf(code: string | null): NetworkFailure | null {
   return code !== null && Object.hasOwn(networkErrorCodes, code) ? (networkErrorCodes[code] ?? null) : null
 }
 
-/** The codes a read is repeated on: the connection failed before or while sending. */
+/** True when the request certainly never reached the platform (a write that failed so was not applied). */
+export function neverSent(failure: NetworkFailure | null): boolean {
+  return failure === 'refused' || failure === 'not-sent'
+}
+
+/** The codes a read is repeated on: the connection failed before or while sending (a refusal is not repeated). */
 export const retryableNetworkCodes: readonly string[] = Object.entries(networkErrorCodes)
   .filter(([, failure]) => failure === 'not-sent' || failure === 'lost')
   .map(([code]) => code)

@@ -1,5 +1,5 @@
 import { AppError } from '../errors'
-import { networkFailureOf } from '../http/network-codes'
+import { networkFailureOf, neverSent } from '../http/network-codes'
 
 /**
  * A write that timed out or lost its connection after it was sent may or may not have been
@@ -12,7 +12,7 @@ export function uncertainWrite(error: unknown): unknown {
   if (details.outcome !== undefined) return error
   const errorCode = typeof details.errorCode === 'string' ? details.errorCode : null
   const gatewayTimeout = details.httpStatus === 504
-  const lostAfterSending = (error.code === 'network' || error.code === 'timeout') && networkFailureOf(errorCode) !== 'not-sent'
+  const lostAfterSending = (error.code === 'network' || error.code === 'timeout') && !neverSent(networkFailureOf(errorCode))
   if (!gatewayTimeout && !lostAfterSending) return error
   return new AppError(error.code, `${error.message} The change may or may not have been applied; refresh and check before trying again.`, {
     ...details,

@@ -136,9 +136,13 @@ describe('entities', () => {
     expectFailure(await cli(['entities', 'delete', 'bidders', '1', ...viewer], { env: env({ ADOPS_PASSWORD: 'viewer' }) }), 1, /permission.*\[HTTP 403\]$/)
   })
 
-  it('an unreachable platform: exit 1, offline or unreachable', async () => {
+  it('an unreachable platform: exit 1, nothing answers there', async () => {
     const nowhere = ['--base-url', 'http://127.0.0.1:9/wf', '--auth-url', 'http://127.0.0.1:9/auth', '--service-id', 'demo', '--username', 'demo']
-    expectFailure(await cli(['entities', 'get', 'publishers', '1', ...nowhere], { env: withPassword() }), 1, /offline or unreachable.*\[ECONNREFUSED\]$/)
+    expectFailure(
+      await cli(['entities', 'get', 'publishers', '1', ...nowhere], { env: withPassword() }),
+      1,
+      /Nothing answers at 127\.0\.0\.1:9\..*\[ECONNREFUSED\]$/,
+    )
   })
 
   it('a server error on a write: exit 1, and it was sent once', async () => {

@@ -224,12 +224,12 @@ describe('workflow errors, each mapped to its case', () => {
     expect(error.details?.outcome).toBe('unknown')
   })
 
-  it('network: a server that is not there is "offline or unreachable"', async () => {
+  it('network: a server that is not there is "Nothing answers at"', async () => {
     const connection = harness.connect({ settings: { baseUrl: 'http://127.0.0.1:9/workflow/v1' } })
     await connection.tokens.workflow.get()
     const error = await caught(connection.workflow.get('publishers', 1))
     expect(error.code).toBe('network')
-    expect(error.message).toMatch(/offline or unreachable/)
+    expect(error.message).toMatch(/^Nothing answers at 127\.0\.0\.1:9\./)
     expect(error.details?.errorCode).toBe('ECONNREFUSED')
   })
 })

@@ -234,7 +234,7 @@ describe('report info offline', () => {
       await sandbox.close()
 
       const offline = await call(handlers, 'reports:info', { profileId, project: 'demo', report: 'supply', refresh: true })
-      expect(offline.offlineReason).toMatch(/offline or unreachable/)
+      expect(offline.offlineReason).toMatch(/Nothing answers at/)
       expect(offline.fetchedAt).toBe(online.fetchedAt)
       expect(offline.dataFields).toEqual(online.dataFields)
 

@@ -139,10 +139,17 @@ describe('transport failures', () => {
   })
 
   it('"offline or unreachable" names the host, and looks inside AggregateError (happy eyeballs)', () => {
-    const error = errorFromTransport(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed'), context)
+    const error = errorFromTransport(new AggregateError([coded('ENETUNREACH'), coded('ENETUNREACH')], 'connect failed'), context)
     expect(error.code).toBe('network')
     expect(error.message).toMatch(/offline or unreachable \(platform\.example\)/)
-    expect(error.details?.errorCode).toBe('ECONNREFUSED')
+    expect(error.details?.errorCode).toBe('ENETUNREACH')
+  })
+
+  it('a refusal says nothing answers at the host and port, the default port spelled out', () => {
+    const error = errorFromTransport(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed'), context)
+    expect(error.code).toBe('network')
+    expect(error.message).toMatch(/^Nothing answers at platform\.example:443\. /)
+    expect(errorFromTransport(coded('ECONNREFUSED'), { method: 'GET', url: 'http://127.0.0.1:9/wf/' }).message).toMatch(/^Nothing answers at 127\.0\.0\.1:9\. /)
   })
 
   it('an aborted signal wins over whatever error the abort caused', () => {

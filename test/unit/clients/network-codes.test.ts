@@ -21,6 +21,13 @@ describe('one list of network error codes', () => {
     expect(uncertainWrite(error)).toBe(error)
   })
 
+  it.each(codes('refused'))('%s: not repeated, and a failed write is known not to have happened', (code) => {
+    expect(defaultRetryPolicy.errorCodes).not.toContain(code)
+    const error = errorFromTransport(coded(code), context)
+    expect(error.code).toBe('network')
+    expect(uncertainWrite(error)).toBe(error)
+  })
+
   it.each(codes('lost'))('%s: a read is repeated, a failed write may have happened', (code) => {
     expect(defaultRetryPolicy.errorCodes).toContain(code)
     const error = uncertainWrite(errorFromTransport(coded(code), context))
@@ -35,6 +42,7 @@ describe('one list of network error codes', () => {
 
   it('maps the slow kinds to a timeout and every other kind to network', () => {
     for (const code of codes('slow')) expect(errorFromTransport(coded(code), context).code).toBe('timeout')
-    for (const code of [...codes('not-sent'), ...codes('lost'), ...codes('closed')]) expect(errorFromTransport(coded(code), context).code).toBe('network')
+    for (const code of [...codes('refused'), ...codes('not-sent'), ...codes('lost'), ...codes('closed')])
+      expect(errorFromTransport(coded(code), context).code).toBe('network')
   })
 })

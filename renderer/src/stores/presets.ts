@@ -53,6 +53,12 @@ export const usePresetsStore = defineStore('presets', () => {
   let listening = false
   /** Why the last run of an opened preset could not reach the platform (main's sentence): the kept chart stays, with this said over it. */
   const offlineNote = ref<string | null>(null)
+  /** A preset opened with no result kept for it and the platform out of reach (main's sentence why). */
+  const unreached = shallowRef<{ preset: string; reason: string } | null>(null)
+  /** Said while nothing else is shown in its place: no chart came since, and no other error. */
+  const unavailable = computed(() =>
+    reports.result === null && reports.infoError === null && reports.chartError === null && !reports.infoLoading ? unreached.value : null,
+  )
 
   /** What the search looks in, lower-cased once per list rather than once per preset per keystroke. */
   const searchable = computed(() => presets.value.map((preset) => ({ preset, text: searchText(preset) })))
@@ -107,9 +113,14 @@ export const usePresetsStore = defineStore('presets', () => {
     const profileId = reports.profileId
     // The report's info is asked for while main reads the kept chart: load() then finds it on its way.
     reports.prefetchInfo(definition.project, definition.report)
+    unreached.value = null
     const kept = profileId ? await keptChart(profileId, definition, keptUnder) : null
     if (turn !== opening) return
-    if (!(await reports.load(definition, from, kept))) return
+    if (!(await reports.load(definition, from, kept))) {
+      // Not even the report's description is on this computer: one sentence for the whole of it.
+      if (from !== null && reports.infoError && UNREACHABLE.has(reports.infoError.code)) noResultKept(from, reports.infoError.message)
+      return
+    }
     opened()
     offlineNote.value = null
     if (!runAgain) return
@@ -122,7 +133,14 @@ export const usePresetsStore = defineStore('presets', () => {
       // One message, not two: the offline banner says why, over the kept chart, instead of a "could not run" error above it.
       offlineNote.value = failure.message
       reports.chartError = null
-    }
+    } else if (failure && UNREACHABLE.has(failure.code) && !kept && from !== null) noResultKept(from, failure.message)
+  }
+
+  /** Says it once, in the presets' words: the report's own error (a run's, an info's) is not said beside it. */
+  function noResultKept(preset: string, reason: string): void {
+    unreached.value = { preset, reason }
+    reports.infoError = null
+    reports.chartError = null
   }
 
   async function keptChart(profileId: string, definition: ReportDefinition, preset: string | null) {
@@ -206,6 +224,7 @@ export const usePresetsStore = defineStore('presets', () => {
     () => {
       current.value = null
       offlineNote.value = null
+      unreached.value = null
     },
   )
 
@@ -257,6 +276,7 @@ export const usePresetsStore = defineStore('presets', () => {
     error,
     current,
     offlineNote,
+    unavailable,
     filtered,
     edited,
     load,

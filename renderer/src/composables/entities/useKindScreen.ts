@@ -9,6 +9,7 @@ import { useConnectivityStore } from '../../stores/connectivity'
 import { useDraftsStore } from '../../stores/drafts'
 import { useEntitiesStore } from '../../stores/entities'
 import { useWorkspaceStore } from '../../stores/workspace'
+import { emptyListText } from '../../domain/entities/emptyList'
 
 const KIND_KEY = 'adops.entities.kind'
 
@@ -107,11 +108,15 @@ export function useKindScreen() {
   watch([profileId, kind], () => table.clear())
 
   /** What the list says when it shows no rows. */
-  const emptyText = computed(() => {
-    if (current.value.sync) return `Loading ${spec.value.label.toLowerCase()}…`
-    if (table.filtered.value) return 'No rows match the search and filters.'
-    return current.value.loaded ? `No ${spec.value.label.toLowerCase()} yet.` : 'Loading…'
-  })
+  const emptyText = computed(() =>
+    emptyListText({
+      label: spec.value.label,
+      syncing: current.value.sync !== null,
+      filtered: table.filtered.value,
+      loaded: current.value.loaded,
+      syncedAt: current.value.syncedAt,
+    }),
+  )
 
   return {
     store,

@@ -253,3 +253,50 @@ describe('presets store', () => {
     }
   })
 })
+
+describe('a preset with no kept result and no connection', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
+  })
+  const unreachable = { code: 'network', message: 'Nothing answers at 127.0.0.1:9.' }
+
+  it('says no result is kept and the platform cannot be reached, when even the report cannot be opened', async () => {
+    const api = fakeReportsApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.reports.info.mockImplementation(() => failed(unreachable))
+    const presets = usePresetsStore()
+    await presets.open('Weekly')
+    expect(presets.unavailable).toEqual({ preset: 'Weekly', reason: 'Nothing answers at 127.0.0.1:9.' })
+    // One message: the report's own "could not be opened" is not said beside it.
+    expect(useReportsStore().infoError).toBeNull()
+  })
+
+  it('says so when the report opens from the copy on disk but its run cannot reach the platform', async () => {
+    const api = fakeReportsApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.reports.run.mockImplementation(() => failed(unreachable))
+    const presets = usePresetsStore()
+    const reports = useReportsStore()
+    await presets.open('Weekly')
+    expect(presets.unavailable).toEqual({ preset: 'Weekly', reason: 'Nothing answers at 127.0.0.1:9.' })
+    expect(reports.chartError).toBeNull()
+    // A run that then succeeds leaves nothing to say.
+    api.reports.run.mockImplementation(() => ok(result))
+    await reports.run()
+    expect(presets.unavailable).toBeNull()
+  })
+
+  it('says nothing of the kind for another failure', async () => {
+    const api = fakeReportsApi()
+    const preset = await savedPreset()
+    api.presets.get.mockImplementation(() => ok(preset))
+    api.reports.run.mockImplementation(() => failed({ code: 'validation', message: 'Pick a metric.' }))
+    const presets = usePresetsStore()
+    await presets.open('Weekly')
+    expect(presets.unavailable).toBeNull()
+    expect(useReportsStore().chartError?.message).toBe('Pick a metric.')
+  })
+})

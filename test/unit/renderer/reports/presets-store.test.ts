@@ -259,7 +259,7 @@ describe('a preset with no kept result and no connection', () => {
     setActivePinia(createPinia())
     useWorkspaceStore().active = { id: 'p1', name: 'Sandbox', defaultProject: 'demo', defaultSlicer: 'supply', isDemo: false } as Profile
   })
-  const unreachable = { code: 'network', message: 'Nothing answers at 127.0.0.1:9.' }
+  const unreachable = { code: 'network' as const, message: 'Nothing answers at 127.0.0.1:9.' }
 
   it('says no result is kept and the platform cannot be reached, when even the report cannot be opened', async () => {
     const api = fakeReportsApi()

@@ -20,7 +20,6 @@ export function emptyListText(state: EmptyListState): string {
   if (state.syncing) return `Loading ${plural}…`
   if (state.filtered) return 'No rows match the search and filters.'
   if (!state.loaded) return 'Loading…'
-  if (state.syncedAt === null)
-    return `Never synced: this computer has no copy of ${plural}. They show once the platform can be reached: press Try again (or Refresh) when you are back online.`
+  if (state.syncedAt === null) return `Never synced: this computer has no copy of ${plural}. Press Try again above once you are back online.`
   return `No ${plural} yet.`
 }

@@ -1,91 +1,14 @@
 import type { Comparison, ResolvedRange, TimezoneRule } from '@contract'
 import { suggestGranularity, TIME_GRANULARITIES, type TimeGranularity } from '../../../common/granularity'
+import { calendarOfDay, dayNumber, daysInMonth, formatDay, localToday, parseDay, resolveDateToken } from '../../../common/date-tokens'
 import { invalidField } from './errors'
 
 /**
- * The date grammar of the Reporting API, resolved here so the builder can show the absolute
- * dates before anything is sent and every request carries absolute dates. Decisions match the
- * demo backend's (main/sandbox/reporting/dates.ts; a test checks both agree on a table):
- * - "today" is the current date at the request's whole-hour UTC offset;
- * - `-Nm` lands on the same day of the month, clamped to the end of a shorter month;
- * - the end date is inclusive.
- * Days are counted from 1970-01-01 (day 0).
+ * Dates as main resolves them: the grammar itself is written once in common/date-tokens.ts (the
+ * page names and previews ranges with it too); here are the request's offset, the checked pair
+ * of tokens a run sends as absolute dates, and the comparison period.
  */
-
-const DAY_MS = 86_400_000
-const HOUR_MS = 3_600_000
-
-export function dayNumber(year: number, month: number, day: number): number {
-  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS)
-}
-
-function calendar(day: number): { year: number; month: number; day: number } {
-  const date = new Date(day * DAY_MS)
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate()
-}
-
-export function formatDay(day: number): string {
-  const { year, month, day: date } = calendar(day)
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`
-}
-
-/** The current date at a whole-hour UTC offset. */
-export function localToday(now: Date, offset: number): number {
-  return Math.floor((now.getTime() + offset * HOUR_MS) / DAY_MS)
-}
-
-/** The month `count` months before (negative: after) the month of `day`. */
-function monthShift(day: number, count: number): { year: number; month: number; day: number } {
-  const current = calendar(day)
-  const index = current.year * 12 + (current.month - 1) - count
-  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: current.day }
-}
-
-const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})$/
-// The spec's spellings (-Nd, -Ndays, -Nm, -Nmonths, -Nm_first, -Nmonth_last…) plus the staging
-// docs' -Nmonths_last and the singular forms the demo backend also reads.
-const RELATIVE = /^-(\d{1,6})(d|day|days|m|month|months)(?:_(first|last))?$/
-// Vendor only: the first day of the month holding today plus N days; N carries its sign.
-const MONTH_OF_DAY = /^(-?)(\d{1,6})d_m_first$/
-
-const GRAMMAR = 'YYYY-MM-DD, today, yesterday, -Nd, -Nm, -Nm_first, -Nm_last or -Nd_m_first'
-
-/** The day a token stands for, or a sentence saying why it is not a date (without the field's name). */
-export function resolveDateToken(token: string, today: number): number | { error: string } {
-  const text = token.trim()
-  const absolute = ABSOLUTE.exec(text)
-  if (absolute) {
-    const [year, month, day] = [Number(absolute[1]), Number(absolute[2]), Number(absolute[3])]
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { error: `"${text}" is not a calendar date.` }
-    return dayNumber(year, month, day)
-  }
-  if (text === 'today') return today
-  if (text === 'yesterday') return today - 1
-  const monthOfDay = MONTH_OF_DAY.exec(text)
-  if (monthOfDay) {
-    const offset = Number(monthOfDay[2]) * (monthOfDay[1] === '-' ? -1 : 1)
-    const { year, month } = calendar(today + offset)
-    return dayNumber(year, month, 1)
-  }
-  const relative = RELATIVE.exec(text)
-  if (!relative) return { error: `"${text}" is not a date: use ${GRAMMAR}.` }
-  const count = Number(relative[1])
-  const unit = relative[2] ?? 'd'
-  const edge = relative[3]
-  if (unit.startsWith('d')) {
-    if (edge !== undefined) return { error: `"${text}": _first and _last apply to months (-Nm_first); for the month of a day use -Nd_m_first.` }
-    return today - count
-  }
-  const target = monthShift(today, count)
-  if (edge === 'first') return dayNumber(target.year, target.month, 1)
-  const last = daysInMonth(target.year, target.month)
-  if (edge === 'last') return dayNumber(target.year, target.month, last)
-  return dayNumber(target.year, target.month, Math.min(target.day, last))
-}
+export { dayNumber, formatDay, localToday, parseDay, resolveDateToken }
 
 /* ---------- the offset a request is sent with ---------- */
 
@@ -176,15 +99,9 @@ export function absoluteDates(range: DayRange): { start_date: string; end_date: 
   return { start_date: formatDay(range.start), end_date: formatDay(range.end) }
 }
 
-export function parseDay(text: string): number | null {
-  const match = ABSOLUTE.exec(text)
-  if (!match) return null
-  return dayNumber(Number(match[1]), Number(match[2]), Number(match[3]))
-}
-
 /** The same calendar day a year earlier; 29 February becomes 28 February. */
 function yearBefore(day: number): number {
-  const { year, month, day: date } = calendar(day)
+  const { year, month, day: date } = calendarOfDay(day)
   return dayNumber(year - 1, month, Math.min(date, daysInMonth(year - 1, month)))
 }
 

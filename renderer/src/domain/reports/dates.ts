@@ -1,42 +1,9 @@
 import { suggestGranularity, TIME_GRANULARITIES, timeGranularityOf, timeKey, type TimeGranularity } from '../../../../common/granularity'
 /**
  * Date ranges as the builder keeps them: the API's own relative tokens, so a weekly report stays
- * relative. Resolving tokens to dates is main's job (`reports.resolveDates`); this module only
- * names presets, converts calendar picks, and suggests a granularity from a range's length.
+ * relative. Resolving tokens to dates is main's job (`reports.resolveDates`); the presets and the
+ * names of ranges are common/date-ranges.ts; this module converts calendar picks and formats.
  */
-
-export interface DateTokens {
-  start: string
-  end: string
-}
-
-export interface DatePreset {
-  id: string
-  label: string
-  tokens: DateTokens
-}
-
-export const DATE_PRESETS: readonly DatePreset[] = [
-  { id: 'yesterday', label: 'Yesterday', tokens: { start: 'yesterday', end: 'yesterday' } },
-  { id: 'last-7-days', label: 'Last 7 days', tokens: { start: '-7d', end: '-1d' } },
-  { id: 'last-30-days', label: 'Last 30 days', tokens: { start: '-30d', end: '-1d' } },
-  { id: 'month-to-date', label: 'This month to date', tokens: { start: '-0m_first', end: 'today' } },
-  { id: 'last-month', label: 'Last month', tokens: { start: '-1m_first', end: '-1m_last' } },
-  { id: 'month-of-yesterday', label: 'Month of yesterday', tokens: { start: '-1d_m_first', end: 'yesterday' } },
-  { id: 'last-3-months', label: 'Last 3 full months', tokens: { start: '-3m_first', end: '-1m_last' } },
-]
-
-export function presetTokens(id: string): DateTokens | null {
-  const preset = DATE_PRESETS.find((candidate) => candidate.id === id)
-  return preset ? { ...preset.tokens } : null
-}
-
-/** The preset these tokens are, or null for a custom range (typed tokens or calendar dates). */
-export function presetOf(tokens: DateTokens): DatePreset | null {
-  const start = tokens.start.trim()
-  const end = tokens.end.trim()
-  return DATE_PRESETS.find((preset) => preset.tokens.start === start && preset.tokens.end === end) ?? null
-}
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 

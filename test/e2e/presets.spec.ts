@@ -166,7 +166,7 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   await item('Device mix (from Anna)').locator('.open').click()
   await expect(page.getByTestId('preset-current')).toContainText('Device mix (from Anna)')
   await expect(page.getByTestId('metric-picker')).toContainText('Impressions')
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-14d')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', '-14d')
   await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
 
   // A web-UI link: its report, dates, metric, breakdown and drill-down become builder state; what it cannot say is listed.
@@ -183,7 +183,9 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   await expect(page.getByTestId('filter-row')).toContainText('DE')
   await expect(page.getByTestId('breakdown')).toContainText('Device')
   await expect(page.getByTestId('metric-picker')).toContainText('Impressions')
-  await expect(page.getByTestId('date-end').locator('input')).toHaveValue('yesterday')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-end', 'yesterday')
+  // -14d to yesterday is named by what it means (it read "Custom range").
+  await expect(page.getByTestId('date-preset')).toContainText('Last 14 days')
   // The builder panel scrolls on its own: bring the drill-down's filter into the picture.
   await page.getByTestId('filter-row').scrollIntoViewIfNeeded()
   await screenshot(page, 'presets-pasted-link-builder')
@@ -216,7 +218,7 @@ test('files, links and an outage: import a preset file, paste a web-UI link, ope
   // The builder still works from the report's description kept on disk.
   await page.getByTestId('date-preset').click()
   await page.locator('.n-base-select-option:visible', { hasText: 'Last 30 days' }).first().click()
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-30d')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', '-30d')
   await expect(page.getByTestId('preset-edited')).toBeVisible()
   await expect(page.getByTestId('result-stale')).toBeVisible()
 })
@@ -229,12 +231,12 @@ withSandbox('a preset opened while a slow run is in flight cancels that run and 
   await page.getByTestId('name-input').locator('input').fill('Last week')
   await page.getByTestId('name-confirm').click()
   await expect(page.getByTestId('preset-current')).toContainText('Last week')
-  const start = await page.getByTestId('date-start').locator('input').inputValue()
+  const start = (await page.getByTestId('date').getAttribute('data-start')) ?? ''
 
   // Another question, slowed down by the platform: still running when the preset is opened.
   await page.getByTestId('date-preset').click()
   await page.locator('.n-base-select-option:visible', { hasText: 'Yesterday' }).first().click()
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('yesterday')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', 'yesterday')
   await sandbox.setFaults({ latency_ms: 60_000 })
   await page.getByTestId('run').click()
   await expect(page.getByTestId('run-status')).toContainText('Running…')
@@ -244,7 +246,7 @@ withSandbox('a preset opened while a slow run is in flight cancels that run and 
   await sandbox.setFaults({ latency_ms: 0 })
 
   await page.locator('[data-test="preset-item"][data-name="Last week"] .open').click()
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue(start)
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', start)
   // Well inside the minute the slow run would take: the preset's own run answered.
   await expect(page.getByTestId('series-row').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('cancel')).toHaveCount(0)

@@ -46,7 +46,8 @@ test('a time series by country with a filter and a comparison equals what the pl
   await screenshot(page, 'reports-builder-empty')
 
   await choose(page, 'date-preset', 'Last 30 days')
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('-30d')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', '-30d')
+  await expect(page.getByTestId('date-text').locator('input')).toHaveValue('-30d to -1d')
   await expect(page.getByTestId('resolved-range')).toContainText('30 days')
   await choose(page, 'breakdown', 'Country', true)
   await expect(page.getByTestId('line-count')).toHaveText('11 of 50 lines')
@@ -189,12 +190,25 @@ test('the audience of the demo workspace comes with its confidence range', async
 
 test('lines picked by hand, a slow query cancelled, and a failing one says why', async ({ page, host, sandbox }) => {
   await openReports(page, host.url, sandbox)
-  // A date the grammar does not know is refused at its field, in main's words, before anything runs.
-  await page.getByTestId('date-start').locator('input').fill('-7x')
-  await expect(page.getByTestId('dates-field').getByTestId('field-error').first()).toContainText('Start date')
-  await expect(page.getByTestId('run-blocker')).toContainText('The dates need fixing')
-  await expect(page.getByTestId('run')).toBeDisabled()
-  await page.getByTestId('date-start').locator('input').fill('-7d')
+  // A date the grammar does not know is said at the date range control, and the range stays as it was.
+  const typed = page.getByTestId('date-text').locator('input')
+  await typed.fill('-7x')
+  await typed.press('Enter')
+  await expect(page.getByTestId('date-problem')).toContainText('"-7x" is not a date')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', '-7d')
+  // A pasted token reads as the preset it means.
+  await typed.fill('')
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('[data-test="date-text"] input')
+    const data = new DataTransfer()
+    data.setData('text/plain', '-14d')
+    input?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  await expect(page.getByTestId('date-preset')).toContainText('Last 14 days')
+  await expect(page.getByTestId('date-understood')).toContainText('Read as Last 14 days')
+  await expect(page.getByTestId('resolved-range')).toContainText('14 days')
+  await screenshot(page, 'reports-date-range-pasted')
+  await choose(page, 'date-preset', 'Last 7 days')
   await expect(page.getByTestId('run')).toBeEnabled()
 
   await choose(page, 'breakdown', 'Country', true)
@@ -225,7 +239,7 @@ test('lines picked by hand, a slow query cancelled, and a failing one says why',
   await expect(page.getByTestId('run-status')).toContainText('Running…')
   // The page stays responsive while main waits: the builder still edits.
   await choose(page, 'date-preset', 'Yesterday')
-  await expect(page.getByTestId('date-start').locator('input')).toHaveValue('yesterday')
+  await expect(page.getByTestId('date')).toHaveAttribute('data-start', 'yesterday')
   await page.getByTestId('cancel').click()
   await expect(page.getByTestId('run-cancelled')).toBeVisible()
   await expect(page.getByTestId('cancel')).toHaveCount(0)

@@ -131,10 +131,10 @@ export async function visitEveryScreen(page: Page, url: string, theme: Theme, on
   // Its overrides (dates, timezone, connection) and the schedule form with the board chosen.
   await page.getByTestId('board-overrides-open').click()
   await page.getByTestId('overrides-dates-on').click()
-  await expect(page.getByTestId('overrides-start')).toBeVisible()
-  // The tokens' range today, resolved by main, in words and in the calendar.
+  // The one date range control: the preset with its days, the tokens, and main's range today.
+  await expect(page.getByTestId('overrides-date-preset')).toContainText('Last 7 days · ')
+  await expect(page.getByTestId('overrides-date-text').locator('input')).toHaveValue('-7d to -1d')
   await expect(page.getByTestId('overrides-resolved')).toHaveText(/^Today: \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2} · 7 days · /)
-  await expect(page.getByTestId('overrides-calendar').locator('input').first()).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
   await onScreen('board-overrides')
   await page.getByTestId('overrides-cancel').click()
   await expect(page.getByTestId('board-overrides-editor')).toHaveCount(0)

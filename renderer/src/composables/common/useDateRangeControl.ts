@@ -87,7 +87,8 @@ export function useDateRangeControl(input: DateRangeControlInput) {
     input.set(answer.tokens)
     text.value = tokensText(answer.tokens)
     problem.value = null
-    understood.value = `Read as ${describeDateRange(answer.tokens, today.value)}`
+    // A custom range is read as its days alone: "Read as Custom range" says nothing.
+    understood.value = `Read as ${describeDateRange(answer.tokens, today.value).replace(/^Custom range · /, '')}`
   }
   function paste(event: ClipboardEvent): void {
     const pasted = event.clipboardData?.getData('text/plain')

@@ -40,3 +40,20 @@ export const formatDateTime = (moment: string | Date, place: DateFormatPlace = {
 export const formatDate = (moment: string | Date, place: DateFormatPlace = {}): string => shown('date', moment, place)
 /** "10:45 AM": a time of day. */
 export const formatTime = (moment: string | Date, place: DateFormatPlace = {}): string => shown('time', moment, place)
+
+const spans = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * "23 Nov – 6 Dec" (en-GB), "Nov 23 – Dec 6" (en-US): a span of calendar days, `from` and `to`
+ * taken as UTC days (the date range control's days are UTC day numbers), with the year only
+ * when `withYear`; one day alone when they are the same.
+ */
+export function formatDaySpan(from: Date, to: Date, withYear: boolean, place: Pick<DateFormatPlace, 'locale'> = {}): string {
+  const key = `${withYear ? 'year' : 'short'}|${place.locale ?? ''}`
+  let format = spans.get(key)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(place.locale, { day: 'numeric', month: 'short', timeZone: 'UTC', ...(withYear ? { year: 'numeric' } : {}) })
+    spans.set(key, format)
+  }
+  return from.getTime() === to.getTime() ? format.format(from) : format.formatRange(from, to)
+}

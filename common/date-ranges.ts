@@ -1,5 +1,5 @@
 import { canonicalDateToken, calendarOfDay, resolveDateToken } from './date-tokens'
-import { lazy } from './lazy'
+import { formatDaySpan } from './date-format'
 
 /**
  * Date ranges as a user names them: the presets (each a pair of the API's tokens, so a weekly
@@ -70,22 +70,16 @@ export function resolveDateRange(tokens: DateRangeTokens, today: number): { star
 }
 
 const DAY_MS = 86_400_000
-// Days are UTC day numbers, so they are shown in UTC: the range's own calendar days.
-const SHORT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' }
-const WITH_YEAR: Intl.DateTimeFormatOptions = { ...SHORT, year: 'numeric' }
-const dayMonth = lazy(() => new Intl.DateTimeFormat(undefined, SHORT))
-const dayMonthYear = lazy(() => new Intl.DateTimeFormat(undefined, WITH_YEAR))
 
 /**
  * "23 Nov – 6 Dec" in the user's locale ("Nov 23 – Dec 6" in en-US), with the year when it is
- * not this one; `locale` is for tests, the screens use the system's.
+ * not this one (common/date-format.ts, the one date format); `locale` is for tests, the
+ * screens use the system's. Days are UTC day numbers, shown as the range's own calendar days.
  */
 export function formatDayRange(start: number, end: number, today: number, locale?: string): string {
   const yearOf = (day: number): number => calendarOfDay(day).year
   const thisYear = yearOf(start) === yearOf(today) && yearOf(end) === yearOf(today)
-  const format = locale === undefined ? (thisYear ? dayMonth() : dayMonthYear()) : new Intl.DateTimeFormat(locale, thisYear ? SHORT : WITH_YEAR)
-  if (start === end) return format.format(new Date(start * DAY_MS))
-  return format.formatRange(new Date(start * DAY_MS), new Date(end * DAY_MS))
+  return formatDaySpan(new Date(start * DAY_MS), new Date(end * DAY_MS), !thisYear, locale === undefined ? {} : { locale })
 }
 
 /** "Last 14 days · 23 Nov – 6 Dec": a range's name and the days it stands for today. */

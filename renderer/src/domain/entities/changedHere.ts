@@ -1,10 +1,9 @@
 import type { ChangeRecordView, EntityKindSpec } from '@contract'
-import { lazy } from '../../../../common/lazy'
+import { formatDateTime } from '../../../../common/date-format'
 import { fieldWords } from './fieldWords'
 
-/** "3 Dec 2026, 14:02" in the system's own locale; made on first use (an Intl formatter costs milliseconds to make). */
-const dateAndTime = lazy(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }))
-export const shownDateAndTime = (iso: string): string => dateAndTime().format(new Date(iso))
+/** "3 Dec 2026, 14:02" in the system's own locale: the one date format. */
+export const shownDateAndTime = (iso: string): string => formatDateTime(iso)
 
 /**
  * What the drawer says of an entity's latest applied change in this connection's change log:

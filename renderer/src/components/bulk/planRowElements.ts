@@ -8,6 +8,9 @@ import type { PlanRowModel } from '../../composables/bulk/planRowModel'
  * texts and attributes, and only for rows that changed.
  */
 
+/** A row's height in px: room for three lines of Changes (PlanRows.vue's styles say 56 px too). */
+export const PLAN_ROW_HEIGHT = 56
+
 /** One slot of the window: its row element, the parts a fill writes, and what it shows now. */
 export interface PlanRowSlot {
   readonly element: HTMLDivElement
@@ -139,6 +142,9 @@ function drawDetail(slot: PlanRowSlot, row: PlanRowModel | null): void {
     show(part.span, problem !== undefined)
     write(part.text, problem ?? '')
   }
+  // The whole of it on hover, for a row whose Changes run past the cell's three lines.
+  const whole = [...changes.map((diff) => `${diff.field} ${diff.before} → ${diff.after}`), ...errors].join('\n')
+  if (detail.title !== whole) detail.title = whole
 }
 
 function drawRow(slot: PlanRowSlot, row: PlanRowModel): void {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mount, type VueWrapper } from '@vue/test-utils'
 import type { PlanRowView } from '@contract'
 import PlanRows from '../../../../../renderer/src/components/bulk/PlanRows.vue'
+import { PLAN_ROW_HEIGHT } from '../../../../../renderer/src/components/bulk/planRowElements'
 import { planRowModel, type PlanRowModel } from '../../../../../renderer/src/composables/bulk/planRowModel'
 
 const view = (overrides: Partial<PlanRowView> = {}): PlanRowView => ({
@@ -35,11 +36,11 @@ function rowsOf(count: number): Array<PlanRowModel | null> {
   )
 }
 
-// happy-dom lays nothing out: the scroller says it is 200 px high (5 rows of 40 px; 2 more each side are drawn).
+// happy-dom lays nothing out: the scroller says it is 5 rows high (2 more each side are drawn).
 let clientHeight: PropertyDescriptor | undefined
 beforeEach(() => {
   clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 200 })
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 5 * PLAN_ROW_HEIGHT })
 })
 afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
@@ -91,7 +92,7 @@ describe('PlanRows', () => {
     await check.trigger('change')
     expect(wrapper.emitted('toggle')).toEqual([[1, false]])
 
-    await scrollTo(wrapper, 9 * 40)
+    await scrollTo(wrapper, 9 * PLAN_ROW_HEIGHT)
     const error = wrapper.get('[data-test="plan-row"][data-row="10"]')
     expect(error.get<HTMLInputElement>('input').element.hidden).toBe(true)
     expect(error.get('[data-test="plan-row-error"]').text()).toBe('is_pmp_allowed: not a boolean')
@@ -100,7 +101,7 @@ describe('PlanRows', () => {
 
   it('names its columns in a header row the screen reader counts as row 1, outside the scroller so it stays in view', async () => {
     const { wrapper } = mountRows(rowsOf(1000))
-    await scrollTo(wrapper, 20 * 40)
+    await scrollTo(wrapper, 20 * PLAN_ROW_HEIGHT)
     const grid = wrapper.get('[role="grid"]')
     expect(grid.attributes('aria-rowcount')).toBe('1001')
     const header = grid.get('[role="rowgroup"] [role="row"][aria-rowindex="1"]')
@@ -118,7 +119,7 @@ describe('PlanRows', () => {
   it('a step of a viewport writes the new rows into the same elements: no row, cell or check box made or dropped', async () => {
     const { wrapper } = mountRows(rowsOf(1000))
     // Off the top, where the window has its rows above too.
-    await scrollTo(wrapper, 200)
+    await scrollTo(wrapper, 5 * PLAN_ROW_HEIGHT)
     const layer = wrapper.get('.window').element
     const before = [...layer.children]
     const added: Node[] = []
@@ -133,22 +134,22 @@ describe('PlanRows', () => {
       }
     })
     observer.observe(layer, { childList: true, subtree: true })
-    for (let step = 2; step <= 20; step++) await scrollTo(wrapper, step * 200)
+    for (let step = 2; step <= 20; step++) await scrollTo(wrapper, step * 5 * PLAN_ROW_HEIGHT)
     await Promise.resolve()
     observer.disconnect()
     expect({ added: added.length, removed: removed.length }).toEqual({ added: 0, removed: 0 })
     expect([...layer.children]).toEqual(before)
     // Rows 100-104 on screen, 2 above and 2 below, in list order.
     expect(shownRows(wrapper)).toEqual(['100', '101', '102', '103', '104', '105', '106', '107', '108'])
-    expect((layer as HTMLElement).style.transform).toBe(`translateY(${98 * 40}px)`)
+    expect((layer as HTMLElement).style.transform).toBe(`translateY(${98 * PLAN_ROW_HEIGHT}px)`)
   })
 
   it('a scroll of a row moves one row element from the top to the bottom and leaves the others as they are', async () => {
     const { wrapper } = mountRows(rowsOf(1000))
-    await scrollTo(wrapper, 10 * 40)
+    await scrollTo(wrapper, 10 * PLAN_ROW_HEIGHT)
     const kept = wrapper.get('[data-row="11"]').element
     const text = kept.querySelector('.detail')?.firstChild
-    await scrollTo(wrapper, 11 * 40)
+    await scrollTo(wrapper, 11 * PLAN_ROW_HEIGHT)
     expect(shownRows(wrapper)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19'])
     expect(wrapper.get('[data-row="11"]').element).toBe(kept)
     expect(kept.querySelector('.detail')?.firstChild).toBe(text)
@@ -163,7 +164,7 @@ describe('PlanRows', () => {
     expect(wrapper.get<HTMLInputElement>('[data-row="2"] input').element.checked).toBe(true)
     expect(wrapper.findAll<HTMLInputElement>('input').every((check) => check.element.disabled)).toBe(true)
 
-    await scrollTo(wrapper, 498 * 40)
+    await scrollTo(wrapper, 498 * PLAN_ROW_HEIGHT)
     const placeholder = wrapper.get('[aria-rowindex="502"]')
     expect(placeholder.attributes('data-test')).toBeUndefined()
     expect(placeholder.classes()).toContain('loading')

@@ -11,11 +11,13 @@ export interface DateFormatPlace {
   timeZone?: string
 }
 
-type Style = 'dateTime' | 'date' | 'time'
+type Style = 'dateTime' | 'date' | 'time' | 'dayMonth' | 'dayMonthYear'
 const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
+  dayMonth: { day: 'numeric', month: 'short' },
+  dayMonthYear: { day: 'numeric', month: 'short', year: 'numeric' },
 }
 const made = new Map<string, Intl.DateTimeFormat>()
 
@@ -41,19 +43,12 @@ export const formatDate = (moment: string | Date, place: DateFormatPlace = {}): 
 /** "10:45 AM": a time of day. */
 export const formatTime = (moment: string | Date, place: DateFormatPlace = {}): string => shown('time', moment, place)
 
-const spans = new Map<string, Intl.DateTimeFormat>()
-
 /**
  * "23 Nov – 6 Dec" (en-GB), "Nov 23 – Dec 6" (en-US): a span of calendar days, `from` and `to`
  * taken as UTC days (the date range control's days are UTC day numbers), with the year only
  * when `withYear`; one day alone when they are the same.
  */
 export function formatDaySpan(from: Date, to: Date, withYear: boolean, place: Pick<DateFormatPlace, 'locale'> = {}): string {
-  const key = `${withYear ? 'year' : 'short'}|${place.locale ?? ''}`
-  let format = spans.get(key)
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(place.locale, { day: 'numeric', month: 'short', timeZone: 'UTC', ...(withYear ? { year: 'numeric' } : {}) })
-    spans.set(key, format)
-  }
+  const format = formatterOf(withYear ? 'dayMonthYear' : 'dayMonth', { ...place, timeZone: 'UTC' })
   return from.getTime() === to.getTime() ? format.format(from) : format.formatRange(from, to)
 }

@@ -2,15 +2,12 @@ import type { ChangeRecordView, EntityKindSpec } from '@contract'
 import { formatDateTime } from '../../../../common/date-format'
 import { fieldWords } from './fieldWords'
 
-/** "3 Dec 2026, 14:02" in the system's own locale: the one date format. */
-export const shownDateAndTime = (iso: string): string => formatDateTime(iso)
-
 /**
  * What the drawer says of an entity's latest applied change in this connection's change log:
  * "Changed here 3 Dec 2026, 14:02 — Name, Advertiser domains", "Created here …", or
  * "Not changed here" when the log holds none (the platform's other users are not in it).
  */
-export function changedHereSentence(record: ChangeRecordView | null, spec: EntityKindSpec, formatTime: (iso: string) => string = shownDateAndTime): string {
+export function changedHereSentence(record: ChangeRecordView | null, spec: EntityKindSpec, formatTime: (iso: string) => string = formatDateTime): string {
   if (record === null) return 'Not changed here'
   const when = formatTime(record.at)
   const { before, after } = record

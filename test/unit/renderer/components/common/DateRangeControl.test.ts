@@ -8,18 +8,23 @@ import DateRangeControl from '../../../../../renderer/src/components/common/Date
 import DateRangeField from '../../../../../renderer/src/components/reports/DateRangeField.vue'
 import { useReportsStore } from '../../../../../renderer/src/stores/reports'
 import { sampleDefinition } from '../../../../support/channel-samples'
+import { watchControls } from '../../../../../renderer/src/shell/accessible-controls'
 
 /** The newcomer's walk was made on Monday 7 December 2026; the clock is set there (Date only). */
+let stopNaming = (): void => undefined
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-07T10:00:00Z') })
   setActivePinia(createPinia())
+  // The app names Naive UI's controls once for the whole page (main.ts); so does this test.
+  stopNaming = watchControls(document)
 })
 afterEach(() => {
+  stopNaming()
   vi.useRealTimers()
   document.body.innerHTML = ''
 })
 
-function mountControl(start: string, end: string) {
+async function mountControl(start: string, end: string) {
   const tokens = ref<DateRangeTokens>({ start, end })
   const Host = defineComponent({
     render: () =>
@@ -32,6 +37,7 @@ function mountControl(start: string, end: string) {
       }),
   })
   const wrapper = mount(Host, { attachTo: document.body })
+  await flushPromises()
   return { wrapper, tokens }
 }
 
@@ -54,8 +60,10 @@ async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
 
 describe('the date range control', () => {
   it('is one combobox named by its label, showing the preset and the days it stands for', async () => {
-    mountControl('-7d', '-1d')
+    await mountControl('-7d', '-1d')
     await flushPromises()
+    // One combobox, and it has the name: the select's parts are not two comboboxes, one nameless.
+    expect(document.querySelectorAll('[data-test="date-preset"] [role="combobox"]')).toHaveLength(1)
     expect(combobox()?.getAttribute('aria-label')).toBe('Dates')
     expect(combobox()?.getAttribute('aria-haspopup')).toBe('listbox')
     expect(shown()).toMatch(/^Last 7 days · .*30.*6/)
@@ -64,7 +72,7 @@ describe('the date range control', () => {
   })
 
   it('chooses a preset from the list, each option with its days', async () => {
-    const { tokens } = mountControl('-7d', '-1d')
+    const { tokens } = await mountControl('-7d', '-1d')
     combobox()?.click()
     await flushPromises()
     const options = [...document.querySelectorAll('.n-base-select-option')].map((option) => option.textContent?.trim() ?? '')
@@ -79,7 +87,7 @@ describe('the date range control', () => {
   })
 
   it('reads a pasted -14d as Last 14 days, and says so', async () => {
-    const { tokens } = mountControl('2026-11-01', '2026-11-30')
+    const { tokens } = await mountControl('2026-11-01', '2026-11-30')
     await flushPromises()
     expect(shown()).toMatch(/^Custom range · /)
     const input = textBox()
@@ -92,7 +100,7 @@ describe('the date range control', () => {
   })
 
   it('reads typed tokens on Enter, and says clearly what it did not understand', async () => {
-    const { tokens } = mountControl('-7d', '-1d')
+    const { tokens } = await mountControl('-7d', '-1d')
     const input = textBox()
     if (!input) throw new Error('no text box')
     await typeInto(input, '-30days to yesterday')

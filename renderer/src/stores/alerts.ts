@@ -18,6 +18,12 @@ export const useAlertsStore = defineStore('alerts', () => {
   /** The alert the view shows; null: the list alone. */
   const openId = ref<string | null>(null)
   let listening = false
+  /** Told of each alert that arrives while the app is open (a preset's run counts its own). */
+  const arrivalListeners = new Set<(alert: FiredAlertView) => void>()
+  function onArrived(listener: (alert: FiredAlertView) => void): () => void {
+    arrivalListeners.add(listener)
+    return () => arrivalListeners.delete(listener)
+  }
 
   /** As the list shows them: the most unusual first, then the newest (main keeps them newest first). */
   const ordered = computed(() => orderedAlerts(alerts.value))
@@ -57,7 +63,9 @@ export const useAlertsStore = defineStore('alerts', () => {
     if (listening) return
     listening = true
     api().onAlertFired((alert) => {
-      if (!alerts.value.some((known) => known.id === alert.id)) alerts.value = [alert, ...alerts.value]
+      if (alerts.value.some((known) => known.id === alert.id)) return
+      alerts.value = [alert, ...alerts.value]
+      for (const listener of arrivalListeners) listener(alert)
     })
     api().onOpenAlert(({ id }) => {
       openId.value = id
@@ -65,5 +73,5 @@ export const useAlertsStore = defineStore('alerts', () => {
     })
   }
 
-  return { alerts, ordered, total, stateFilter, error, loaded, openId, newCount, load, acknowledge, snooze, listen }
+  return { alerts, ordered, total, stateFilter, error, loaded, openId, newCount, load, acknowledge, snooze, listen, onArrived }
 })

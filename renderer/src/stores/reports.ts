@@ -57,7 +57,7 @@ export const useReportsStore = defineStore('reports', () => {
 
   const dateError = computed(() => resolveError.value?.message ?? null)
   const sources = { definition, profileId, preset, dateError }
-  const { chartRun, result, chartError, stale, chartBlocked, chartAsOf, pointBudget, setPointBudget, run, showKept, clearChart, chartCall } =
+  const { chartRun, presetRun, result, chartError, stale, chartBlocked, chartAsOf, pointBudget, setPointBudget, run, showKept, clearChart, chartCall } =
     useChartRun(sources)
   const { audienceRun, audienceResult, audienceError, audienceBlocked, runAudience, clearAudience, audienceCall } = useAudienceRun(sources)
   const calls = { chart: chartCall, audience: audienceCall }
@@ -231,6 +231,7 @@ export const useReportsStore = defineStore('reports', () => {
     resolveError,
     dateError,
     chartRun,
+    presetRun,
     result,
     chartError,
     stale,

@@ -32,6 +32,8 @@ export function useChartRun({ definition, profileId, preset, dateError }: ChartS
    * undefined until the panel was first shown: main's default then.
    */
   const pointBudget = ref<number | undefined>(undefined)
+  /** The preset whose run last answered, and a count of such runs (a run of the same preset again changes it too). */
+  const presetRun = ref<{ preset: string; count: number } | null>(null)
 
   const chartBlocked = computed(() => (definition.value ? chartBlocker(definition.value, dateError.value) : 'Open a report first.'))
   const stale = computed(() => result.value !== null && definition.value !== null && ranWith.value !== chartKey(definition.value))
@@ -47,6 +49,7 @@ export function useChartRun({ definition, profileId, preset, dateError }: ChartS
         result.value = value
         ranWith.value = chartKey(sent)
         chartAsOf.value = null
+        if (preset.value !== null) presetRun.value = { preset: preset.value, count: (presetRun.value?.count ?? 0) + 1 }
       },
       onError: (error) => {
         chartError.value = error
@@ -85,5 +88,19 @@ export function useChartRun({ definition, profileId, preset, dateError }: ChartS
     chartError.value = null
   }
 
-  return { chartRun: call.running, result, chartError, stale, chartBlocked, chartAsOf, pointBudget, setPointBudget, run, showKept, clearChart, chartCall: call }
+  return {
+    chartRun: call.running,
+    presetRun,
+    result,
+    chartError,
+    stale,
+    chartBlocked,
+    chartAsOf,
+    pointBudget,
+    setPointBudget,
+    run,
+    showKept,
+    clearChart,
+    chartCall: call,
+  }
 }

@@ -148,8 +148,9 @@ export function nameControls(root: Element): void {
     for (const element of root.querySelectorAll(selector)) apply(element)
   }
   each(DECORATIVE_ICONS, hideIcon)
-  // The spinner of a select says "loading" on the combobox (aria-busy), not as a picture of its own.
-  each('.n-base-suffix.n-base-loading, .n-base-suffix .n-base-loading', (spinner) => set(spinner, 'aria-hidden', 'true'))
+  // A spinner (a select's, a button's while it works) is a picture named "loading" by Naive UI:
+  // a select says it on the combobox (aria-busy), a button by its own text and disabled state.
+  each('.n-base-loading', (spinner) => set(spinner, 'aria-hidden', 'true'))
   each('.n-base-close', nameClose)
   each('.n-input-number', nameSteppers)
   each('.n-form-item', nameFormField)

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mount, type VueWrapper } from '@vue/test-utils'
 import { defineComponent, h, nextTick } from 'vue'
-import { NFormItem, NInput, NInputNumber, NSelect, NTag } from 'naive-ui'
+import { NButton, NFormItem, NInput, NInputNumber, NSelect, NTag } from 'naive-ui'
 import BuilderField from '../../../../renderer/src/components/reports/BuilderField.vue'
 import { nameControls } from '../../../../renderer/src/shell/accessible-controls'
 
@@ -30,6 +30,13 @@ describe('accessible controls', () => {
     expect(combobox?.getAttribute('aria-expanded')).toBe('false')
     expect(combobox?.getAttribute('aria-busy')).toBe('true')
     expect(root.querySelector('.n-base-loading')?.getAttribute('aria-hidden')).toBe('true')
+  })
+
+  it('hides a working button\'s spinner, so the button is not named by a picture of "loading"', async () => {
+    const root = await draw(() => h(NButton, { loading: true }, () => 'Sync'))
+    const spinner = root.querySelector('.n-base-loading')
+    expect(spinner).not.toBeNull()
+    expect(spinner?.getAttribute('aria-hidden')).toBe('true')
   })
 
   it('moves a name given to the select to its combobox, and names its tags removers', async () => {

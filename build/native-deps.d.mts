@@ -1,10 +1,7 @@
 /** Types of build/native-deps.mjs, for the test that runs its side-build logic in a temporary folder. */
-export interface ElectronBuildTarget {
-  electron: string
-  keytar: string
-  platform: string
-  arch: string
-}
+import type { KeytarBuildTarget } from '../main/services/secrets/keytar-builds.mjs'
+
+export type ElectronBuildTarget = KeytarBuildTarget
 export const SIDE_BUILD_ROOT: string
 export const SIDE_BUILD_KEYTAR: string
 export const SIDE_BUILD_STAMP: string

@@ -1,25 +1,18 @@
 #!/usr/bin/env node
-// keytar is a native module. Plain Node (tests, the CLI, the web host) loads keytar's own build
-// in node_modules/keytar; the app from a checkout (`npm start`) loads a second build made for
-// Electron and kept beside it, in node_modules/.adops-native/electron (a copy of the keytar
-// package with its own binary, and a stamp of what it was built for). Neither build ever
-// replaces the other, so `npm run cli` after `npm start` (or the other way round) finds its
-// own build and nothing is recompiled; main/services/secrets/keychain.ts picks the one that
-// matches the running process. This script makes each build right, and does nothing (no
-// compiler, no download) when it already is.
+// Makes keytar's builds right, and does nothing (no compiler, no download) when they already
+// are. Which builds there are, where each lives and which process loads which is
+// main/services/secrets/keytar-builds.mjs's to say; this script only compiles them:
 //   node build/native-deps.mjs node      before tests: keytar's own build loads in this Node
-//   node build/native-deps.mjs electron  before starting the app: the Electron build is there
-//                                        and current (and the Node one still loads)
+//   node build/native-deps.mjs electron  before starting the app: the Electron side build is
+//                                        there and current (and the Node one still loads)
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readKeytarFacts, chooseKeytarBuild, SIDE_BUILD_KEYTAR, SIDE_BUILD_ROOT, SIDE_BUILD_STAMP } from '../main/services/secrets/keytar-builds.mjs'
 
-/** Relative to node_modules; the same places as ELECTRON_KEYTAR_DIR / ELECTRON_KEYTAR_STAMP in keychain.ts. */
-export const SIDE_BUILD_ROOT = path.join('.adops-native', 'electron')
-export const SIDE_BUILD_KEYTAR = path.join(SIDE_BUILD_ROOT, 'node_modules', 'keytar')
-export const SIDE_BUILD_STAMP = path.join(SIDE_BUILD_ROOT, 'build.json')
+export { SIDE_BUILD_KEYTAR, SIDE_BUILD_ROOT, SIDE_BUILD_STAMP }
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'))
 
@@ -33,17 +26,11 @@ export function wantedElectronBuild(modulesDir, platform = process.platform, arc
   }
 }
 
-/** Whether the side build is there and was made for exactly `wanted`. */
+/** Whether the side build is there and the app, started for `wanted`, would load it. */
 export function sideBuildIsCurrent(modulesDir, wanted) {
-  try {
-    const stamp = readJson(path.join(modulesDir, SIDE_BUILD_STAMP))
-    return (
-      ['electron', 'keytar', 'platform', 'arch'].every((key) => stamp[key] === wanted[key]) &&
-      existsSync(path.join(modulesDir, SIDE_BUILD_KEYTAR, 'package.json'))
-    )
-  } catch {
-    return false
-  }
+  const runtime = { electron: wanted.electron, platform: wanted.platform, arch: wanted.arch }
+  const facts = { ...readKeytarFacts(modulesDir, runtime), keytar: wanted.keytar }
+  return chooseKeytarBuild(facts).build === 'electron-side-build'
 }
 
 /**

@@ -10,10 +10,11 @@ import {
   wantedElectronBuild,
   type ElectronBuildTarget,
 } from '../../../build/native-deps.mjs'
-import { chooseKeytar, ELECTRON_KEYTAR_DIR, ELECTRON_KEYTAR_STAMP, loadKeytar } from '../../../main/services/secrets/keychain'
+import { loadKeytar } from '../../../main/services/secrets/keychain'
+import { chooseKeytarBuild, SIDE_BUILD_KEYTAR as LOADER_KEYTAR_DIR, SIDE_BUILD_STAMP as LOADER_STAMP } from '../../../main/services/secrets/keytar-builds.mjs'
 
 // keytar's two builds side by side (build/native-deps.mjs) and the loader that picks one
-// (main/services/secrets/keychain.ts), on a fake node_modules: the "binaries" are text files
+// (main/services/secrets/keychain.ts, by keytar-builds.mjs's choice), on a fake node_modules: the "binaries" are text files
 // and the fake keytar's wrapper says which one it loaded, so no compiler or Electron is needed.
 
 const NODE_BINARY = 'built for Node'
@@ -116,8 +117,8 @@ describe("keytar's Electron build, kept beside Node's", () => {
   })
 
   it('is where the keychain loader looks', () => {
-    expect(ELECTRON_KEYTAR_DIR).toBe(SIDE_BUILD_KEYTAR)
-    expect(ELECTRON_KEYTAR_STAMP).toBe(SIDE_BUILD_STAMP)
+    expect(LOADER_KEYTAR_DIR).toBe(SIDE_BUILD_KEYTAR)
+    expect(LOADER_STAMP).toBe(SIDE_BUILD_STAMP)
   })
 })
 
@@ -127,7 +128,9 @@ describe('the keychain loader', () => {
   const importPackage = async (): Promise<unknown> => ({ default: packageKeytar })
 
   it('chooses the side build only in the Electron it was made for, on its platform and architecture', () => {
-    const side = { electron: '45.4.1', ...linux }
+    const side = { electron: '45.4.1', keytar: '7.9.0', ...linux }
+    const chooseKeytar = (runtime: { electron: string | undefined; platform: string; arch: string }, sideBuild: typeof side | null) =>
+      chooseKeytarBuild({ runtime, keytar: '7.9.0', sideBuild, sideBuildCopy: sideBuild !== null }).build
     expect(chooseKeytar({ electron: '45.4.1', ...linux }, side)).toBe('electron-side-build')
     expect(chooseKeytar({ electron: undefined, ...linux }, side)).toBe('package')
     expect(chooseKeytar({ electron: '45.4.1', ...linux }, null)).toBe('package')
@@ -152,7 +155,7 @@ describe('the keychain loader', () => {
     await makeElectronSideBuild(modulesDir, wantedElectronBuild(modulesDir, linux.platform, linux.arch), fakeBuilder().build)
     expect(await loadKeytar({ runtime: { electron: '46.0.0', ...linux }, modulesDir, importPackage })).toBe(packageKeytar)
     // An unreadable stamp is no side build.
-    writeFileSync(path.join(modulesDir, ELECTRON_KEYTAR_STAMP), '{ not json')
+    writeFileSync(path.join(modulesDir, LOADER_STAMP), '{ not json')
     expect(await loadKeytar({ runtime: { electron: '45.4.1', ...linux }, modulesDir, importPackage })).toBe(packageKeytar)
   })
 })

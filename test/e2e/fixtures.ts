@@ -89,7 +89,8 @@ export const test = base.extend<{ host: PreviewHost; bridgeResponses: string[] }
     }
     await use(host)
     await running.child.stop()
-    const stored = await storedCredentials(keychainService, { clear: true })
+    // The host has exited: nothing writes this service now, so the read runs in this worker.
+    const stored = await storedCredentials(keychainService, { clear: true, afterWritersStopped: true })
     try {
       // Every e2e test ends with its log scanned: after real sign-ins, at the debug level, no
       // secret the app was given (kept in the keychain or noted) may be in any log file.

@@ -2,11 +2,8 @@
 // What the OS keychain holds under a service, read in a process of its own:
 //   node test/support/keychain-read.mjs list SERVICE    prints [{account, password}] as JSON
 //   node test/support/keychain-read.mjs clear SERVICE   the same, then deletes each entry
-// keytar's findCredentials lists the items and then reads each one's secret; an item the app
-// replaces in between (a password saved again) has no secret by then, and keytar turns that
-// null into a C++ string: a segmentation fault (atom/node-keytar#477). A test reading while the
-// app writes must not take its Playwright worker down with it, so the read happens here, and
-// test/support/keychain.ts makes it again when this process dies.
+// keytar's findCredentials can crash the process reading while another deletes an item of the
+// service; test/support/keychain.ts says why, starts this script, and runs it again when it dies.
 import keytar from 'keytar'
 
 const [action, service] = process.argv.slice(2)

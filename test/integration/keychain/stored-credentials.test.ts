@@ -1,7 +1,9 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { storedCredentials } from '../../support/keychain'
+import { randomUUID } from 'node:crypto'
+import { loadKeytar } from '../../../main/services/secrets/keychain'
+import { storedCredentials, type StoredCredential } from '../../support/keychain'
 import { temporaryFolder } from '../../support/services'
 
 /**
@@ -60,5 +62,28 @@ else process.stdout.write(JSON.stringify([{ account: process.argv[2] + ' ' + pro
     const { reader, runs } = await standInReader(9, 'locked')
     await expect(storedCredentials('Service', { reader })).rejects.toThrow(/locked collection/)
     expect(await runs()).toBe(1)
+  })
+
+  it('reads in this process once no other process writes the service, starting no reader', async () => {
+    const { reader, runs } = await standInReader(9, 'segfault')
+    const held = new Map([['one for https://a.example', 'secret-1']])
+    const keychain = {
+      findCredentials: async (): Promise<StoredCredential[]> => [...held].map(([account, password]) => ({ account, password })),
+      deletePassword: async (_service: string, account: string) => held.delete(account),
+    }
+    const stored = await storedCredentials('Service', { reader, afterWritersStopped: true, keychain, clear: true })
+    expect(stored).toEqual([{ account: 'one for https://a.example', password: 'secret-1' }])
+    expect(held.size).toBe(0)
+    expect(await runs()).toBe(0)
+  })
+
+  it('reads and clears the real keychain in this process once its writers have stopped', async () => {
+    const service = `AdOps Desk test ${randomUUID()}`
+    const keytar = await loadKeytar()
+    await keytar.setPassword(service, 'one', 'secret-1')
+    await keytar.setPassword(service, 'two', 'secret-2')
+    const stored = await storedCredentials(service, { afterWritersStopped: true, clear: true })
+    expect(stored.map((entry) => entry.password).sort()).toEqual(['secret-1', 'secret-2'])
+    expect(await keytar.findCredentials(service)).toEqual([])
   })
 })

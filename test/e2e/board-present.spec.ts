@@ -58,15 +58,27 @@ test('the single number grows with its tile, and a presented board fills the win
   // Presented: the tiles' rows stretch to the bottom of the window.
   await page.getByTestId('board-present').click()
   await expect(page.getByTestId('board-present-bar')).toBeVisible()
-  const filled = await page.evaluate(() => {
-    const boxes = [...document.querySelectorAll('[data-test^="board-tile-"]')].map((tile) => tile.getBoundingClientRect())
-    return {
-      bottom: Math.max(...boxes.map((box) => box.bottom)),
-      right: Math.max(...boxes.map((box) => box.right)),
-      height: window.innerHeight,
-      width: window.innerWidth,
-    }
-  })
+  const measure = () =>
+    page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('[data-test^="board-tile-"]')].map((tile) => tile.getBoundingClientRect())
+      return {
+        bottom: Math.max(...boxes.map((box) => box.bottom)),
+        right: Math.max(...boxes.map((box) => box.right)),
+        height: window.innerHeight,
+        width: window.innerWidth,
+      }
+    })
+  // The tiles grow to the window once presenting has laid them out again: wait for that.
+  await expect
+    .poll(
+      async () => {
+        const box = await measure()
+        return box.bottom > box.height - 40
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  const filled = await measure()
   expect(filled.bottom).toBeGreaterThan(filled.height - 40)
   expect(filled.bottom).toBeLessThanOrEqual(filled.height)
   expect(filled.right).toBeGreaterThan(filled.width - 40)

@@ -144,8 +144,10 @@ test('a click opens a row and its check box only checks it; the drawer links rel
 }) => {
   const profileId = await openEntities(page, host.url, sandbox, { kind: 'Publishers' })
   await expectRowCount(page, '40 publishers')
-  const units = (await mirrorRows(page, profileId, 'ad_units')).filter((unit) => unit['publisher'] === 1)
-  expect(units.length).toBeGreaterThan(0)
+  // The ad units' mirror syncs after the publishers' list shows: wait for it, under load too.
+  const unitsOfFirst = async () => (await mirrorRows(page, profileId, 'ad_units')).filter((unit) => unit['publisher'] === 1)
+  await expect.poll(async () => (await unitsOfFirst()).length, { timeout: 30_000 }).toBeGreaterThan(0)
+  const units = await unitsOfFirst()
 
   // The check box checks without opening; Space on it unchecks it again.
   const box = rowById(page, 2).getByRole('checkbox')

@@ -1,16 +1,13 @@
 import { h, onScopeDispose, watch } from 'vue'
 import { useMessage } from 'naive-ui'
+import { browserTimers } from '../../lib/timers'
 import { createFiredAfterRun, FIRED_AFTER_RUN_TIMING, type FiredAfterRunTimers } from '../../domain/alerts/firedAfterRun'
 import { firedAfterRunText } from '../../domain/alerts/firedAfterRunText'
 import { useAlertsStore } from '../../stores/alerts'
 import { useNavigationStore } from '../../stores/navigation'
 import { useReportsStore } from '../../stores/reports'
 
-const realTimers: FiredAfterRunTimers = {
-  set: (run, delayMs) => setTimeout(run, delayMs),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  nowMs: () => Date.now(),
-}
+const realTimers: FiredAfterRunTimers = { ...browserTimers, nowMs: () => Date.now() }
 
 /**
  * A preset's run in Reports tells when its alert rules fired: "2 alerts fired", with a link to
